@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
+import { z } from 'zod';
+
+const repoRoot = resolve(__dirname, '..', '..');
+
+const devUrls = z
+  .string()
+  .transform((value, ctx) => {
+    const out: Partial<Record<z.infer<typeof remoteNameSchema>, string>> = {};
+    for (const pair of value.split(',').filter(Boolean)) {
+      const [name, url] = pair.split('=');
+      const parsedName = remoteNameSchema.safeParse(name);
+      if (!parsedName.success || !url || !/^https?:\/\/[^\s]+$/.test(url)) {
+        ctx.addIssue({ code: 'custom', message: `expected name=url pairs, got "${pair}"` });
+        return z.NEVER;
+      }
+      out[parsedName.data] = url;
+    }
+    return out;
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().optional(),
+  BRAND: brandIdSchema.default('vanityfair'),
+  APP_ENV: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/).optional(),
+  NODE_ENV: z.string().optional(),
+  BRANDS_DIR: z.string().default(resolve(repoRoot, 'brands')),
+  SHELL_DIST: z.string().default(resolve(repoRoot, 'shell', 'dist')),
+  DATA_DIR: z.string().default(resolve(repoRoot, 'var')),
+  /** A file path, or "-" for standard output. */
+  TRACKING_LOG: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Development: the shell's dev server, e.g. http://localhost:4200. */
+  SHELL_DEV_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
+  REMOTE_DEV_URLS: devUrls.optional(),
+});
+
+export type GatewayConfig = ReturnType<typeof loadConfig>;
+
+/** Validates the environment at boot; a bad value stops the process naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const value = parsed.data;
+  const environment = value.APP_ENV ?? (value.NODE_ENV === 'production' ? 'production' : 'development');
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    defaultBrand: value.BRAND,
+    environment,
+    brandsDir: value.BRANDS_DIR,
+    shellDist: value.SHELL_DIST,
+    dataDir: value.DATA_DIR,
+    trackingLog: value.TRACKING_LOG ?? resolve(value.DATA_DIR, 'tracking.log'),
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY === 'true',
+    shellDevUrl: value.SHELL_DEV_URL,
+    remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
+  };
+}

@@ -1,0 +1,13 @@
+import type { BrandId } from '@shop/contracts';
+import type { BrandCatalog } from '@shop/brands';
+
+/** Brand from the host ({brand}.localhost or a configured host), else the configured default. */
+export function resolveBrandId(hostname: string, catalog: BrandCatalog, fallback: BrandId): BrandId {
+  const host = hostname.toLowerCase();
+  for (const [id, brand] of catalog) {
+    if (host === `${id}.localhost` || brand.config.hosts.includes(host)) return id;
+  }
+  const first = host.split('.')[0];
+  for (const id of catalog.keys()) if (first === id) return id;
+  return fallback;
+}

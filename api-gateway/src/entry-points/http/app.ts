@@ -1,0 +1,59 @@
+import type { BrandCatalog } from '@shop/brands';
+import compression from 'compression';
+import express, { type Request, type Response } from 'express';
+import type { GatewayConfig } from '../../config';
+import type { RegistryRepository } from '../../data-access/registry-repository';
+import type { RemoteStore } from '../../data-access/remote-store';
+import type { TrackingSink } from '../../data-access/tracking-sink';
+import { resolveRemotes } from '../../domain/resolve-remotes';
+import type { Logger } from '../../logger';
+import { brandOf, brandResolver, originOf } from './middleware/brand';
+import { correlationId } from './middleware/correlation-id';
+import { errorHandler, notFound } from './middleware/error-handler';
+import { securityHeaders } from './middleware/security-headers';
+import { pages } from './routes/pages';
+import { platformApi } from './routes/platform-api';
+import { staticFiles } from './routes/static-files';
+import { trackingApi } from './routes/tracking';
+
+export interface AppDeps {
+  config: GatewayConfig;
+  catalog: BrandCatalog;
+  logger: Logger;
+  registry: RegistryRepository;
+  store: RemoteStore;
+  sink: TrackingSink;
+}
+
+export function createApp({ config, catalog, logger, registry, store, sink }: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const remotesFor = (req: Request, res: Response) => {
+    const { id, brand } = brandOf(res, catalog);
+    return resolveRemotes(id, brand.config, originOf(req), {
+      registry,
+      store,
+      devUrls: config.remoteDevUrls,
+      logger,
+    });
+  };
+
+  app.use(correlationId);
+  app.use(brandResolver(catalog, config.defaultBrand));
+  app.use(securityHeaders(catalog, config));
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
+  });
+  app.use('/api', platformApi(catalog, config, remotesFor));
+  app.use('/api', trackingApi(sink));
+  app.use('/api', notFound);
+  app.use(staticFiles(catalog, config.shellDist, store.root));
+  app.use(pages(catalog, config, remotesFor));
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return app;
+}

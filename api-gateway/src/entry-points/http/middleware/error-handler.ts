@@ -1,0 +1,34 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError } from '../../../errors';
+import type { Logger } from '../../../logger';
+
+const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string) => {
+  res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '' } });
+};
+
+export const notFound: RequestHandler = (req, res) =>
+  send(res, 404, 'NOT_FOUND', `Nothing at ${req.method} ${req.path}`);
+
+/** One JSON error shape; a 4xx for what the caller got wrong, a bare 500 for everything else. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof HttpError) return send(res, error.status, error.code, error.message);
+    const type = (error as { type?: string }).type;
+    const status = (error as { status?: number }).status;
+    if (type === 'entity.too.large') return send(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    if (type === 'entity.parse.failed') return send(res, 400, 'INVALID_JSON', 'The request body is not valid JSON');
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      return send(res, 415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported');
+    }
+    if (status === 404) return send(res, 404, 'NOT_FOUND', 'Not found');
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(res, status, 'BAD_REQUEST', 'The request could not be processed');
+    }
+    logger.error('Unhandled error', {
+      correlationId: res.locals.correlationId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return send(res, 500, 'INTERNAL_ERROR', 'Something went wrong on our side');
+  };
+}

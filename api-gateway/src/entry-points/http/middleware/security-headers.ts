@@ -1,0 +1,51 @@
+import type { BrandCatalog } from '@shop/brands';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { GatewayConfig } from '../../../config';
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * helmet's headers with a CSP whose script and connect sources are this site plus the origins
+ * the brand's remote registry points at (a CDN, or dev servers in development), nothing else.
+ */
+export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): RequestHandler {
+  const devOrigins = [config.shellDevUrl, ...Object.values(config.remoteDevUrls)]
+    .filter((url): url is string => Boolean(url))
+    .map(originOf)
+    .filter((origin): origin is string => Boolean(origin));
+  const originsByBrand = new Map<string, string[]>();
+  for (const [id, brand] of catalog) {
+    const remoteOrigin = brand.config.remotes.baseUrl.startsWith('/') ? undefined : originOf(brand.config.remotes.baseUrl);
+    originsByBrand.set(id, [...new Set([...(remoteOrigin ? [remoteOrigin] : []), ...devOrigins])]);
+  }
+  const extra = (res: { locals: Record<string, unknown> }) => originsByBrand.get(res.locals.brandId as string) ?? [];
+  const devSockets = devOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => extra(res as never).join(' ')],
+        connectSrc: ["'self'", (_req, res) => [...extra(res as never), ...devSockets].join(' ')],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Remote files may be fetched by pages on other brand hosts.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+}

@@ -1,0 +1,11 @@
+/** An error the caller caused or should see: mapped to its status and code, never a stack trace. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type BrandCatalog, loadBrandCatalog } from '@shop/brands';
+import { type GatewayConfig, loadConfig } from './config';
+import { RegistryRepository } from './data-access/registry-repository';
+import { RemoteStore } from './data-access/remote-store';
+import { createTrackingSink } from './data-access/tracking-sink';
+import { createApp } from './entry-points/http/app';
+import { createLogger } from './logger';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  config: GatewayConfig;
+  catalog: BrandCatalog;
+  stop: () => Promise<void>;
+}
+
+/** Starts the gateway; brand config is validated first and a bad file stops start-up. */
+export async function start(overrides: Partial<GatewayConfig> = {}): Promise<RunningGateway> {
+  const config = { ...loadConfig(), ...overrides };
+  const logger = createLogger(config.logLevel);
+  const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
+  const store = new RemoteStore(join(config.dataDir, 'remotes'));
+  const registry = new RegistryRepository(config.dataDir);
+  const sink = createTrackingSink(config.trackingLog);
+  const app = createApp({ config, catalog, logger, registry, store, sink });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    config,
+    catalog,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await sink.close();
+    },
+  };
+}

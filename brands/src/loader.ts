@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { BRAND_IDS, type BrandId, type BrandPublicConfig, type FlagValues, brandPublicConfigSchema } from '@shop/contracts';
+import type { z } from 'zod';
+import { type JsonObject, isPlainObject, mergeWithProvenance } from './deep-merge';
+import { type BrandConfig, type FlagDefinitions, brandConfigSchema, flagDefinitionsSchema } from './schema';
+
+/** Raised when a brand file is missing, unparsable or invalid; names the file and the key. */
+export class BrandConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly key: string,
+    detail: string,
+  ) {
+    super(`Invalid brand config in ${file} at "${key}": ${detail}`);
+    this.name = 'BrandConfigError';
+  }
+}
+
+export interface LoadedBrand {
+  config: BrandConfig;
+  publicConfig: BrandPublicConfig;
+  flags: FlagDefinitions;
+  /** Default flag values: the default variant of every enabled flag. */
+  flagValues: FlagValues;
+  logoSvg: string;
+}
+
+export type BrandCatalog = ReadonlyMap<BrandId, LoadedBrand>;
+
+interface LoadOptions {
+  /** The brands/ folder. */
+  dir: string;
+  /** Environment name: development, test, production, ... */
+  environment: string;
+}
+
+export function loadBrandCatalog({ dir, environment }: LoadOptions): BrandCatalog {
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(environment)) {
+    throw new BrandConfigError('(environment)', 'APP_ENV', `"${environment}" is not a valid environment name`);
+  }
+  const display = (file: string) => relative(join(dir, '..'), file) || file;
+  const catalog = new Map<BrandId, LoadedBrand>();
+  for (const id of BRAND_IDS) {
+    const layers = [
+      join(dir, 'global', 'config.json'),
+      join(dir, 'global', 'env', `${environment}.json`),
+      join(dir, 'sites', id, 'config.json'),
+      join(dir, 'sites', id, 'env', `${environment}.json`),
+    ];
+    const provenance = new Map<string, string>();
+    const merged: JsonObject = {};
+    for (const [index, file] of layers.entries()) {
+      const required = index === 0 || index === 2;
+      if (!existsSync(file)) {
+        if (required) throw new BrandConfigError(display(file), '(file)', 'file is missing');
+        continue;
+      }
+      mergeWithProvenance(merged, readJsonObject(file, display(file)), display(file), provenance);
+    }
+    const config = parseOrThrow(brandConfigSchema, merged, (key) => blame(key, provenance, display(layers[2])));
+    if (config.id !== id) {
+      throw new BrandConfigError(provenance.get('id') ?? display(layers[2]), 'id', `must be "${id}" (its folder name)`);
+    }
+    const flagsFile = join(dir, 'sites', id, 'flags.json');
+    const flags = parseOrThrow(flagDefinitionsSchema, readJsonObject(flagsFile, display(flagsFile)), () =>
+      display(flagsFile),
+    );
+    const logoFile = join(dir, 'sites', id, 'logo.svg');
+    if (!existsSync(logoFile)) throw new BrandConfigError(display(logoFile), '(file)', 'file is missing');
+    const logoSvg = readFileSync(logoFile, 'utf8');
+    if (!/^\s*<svg[\s>]/.test(logoSvg) || /<script|on\w+\s*=/i.test(logoSvg)) {
+      throw new BrandConfigError(display(logoFile), '(file)', 'must be a plain SVG document without scripts');
+    }
+    catalog.set(id, {
+      config,
+      publicConfig: brandPublicConfigSchema.parse(pickPublic(config)),
+      flags,
+      flagValues: defaultFlagValues(flags),
+      logoSvg,
+    });
+  }
+  return catalog;
+}
+
+function readJsonObject(file: string, shown: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new BrandConfigError(shown, '(file)', `not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(parsed)) throw new BrandConfigError(shown, '(root)', 'must be a JSON object');
+  return parsed;
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, fileOf: (key: string) => string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  let key = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') key = [key, issue.keys[0]].filter(Boolean).join('.');
+  return fail(fileOf(key), key || '(root)', issue.message);
+}
+
+function fail(file: string, key: string, message: string): never {
+  throw new BrandConfigError(file, key, message);
+}
+
+/** The file that last wrote the key, or its nearest parent; a key nobody wrote belongs in the site file. */
+function blame(key: string, provenance: Map<string, string>, siteFile: string): string {
+  const parts = key.split('.');
+  for (let length = parts.length; length > 0; length -= 1) {
+    const file = provenance.get(parts.slice(0, length).join('.'));
+    if (file) return file;
+  }
+  return siteFile;
+}
+
+function pickPublic(config: BrandConfig): BrandPublicConfig {
+  const { remotes: _remotes, hosts: _hosts, ...publicConfig } = config;
+  return publicConfig;
+}
+
+function defaultFlagValues(definitions: FlagDefinitions): FlagValues {
+  const values: FlagValues = {};
+  for (const [key, flag] of Object.entries(definitions.flags)) {
+    if (flag.state === 'ENABLED') values[key] = flag.variants[flag.defaultVariant];
+  }
+  return values;
+}

@@ -1,0 +1,34 @@
+// Shared Jest setup: @swc/jest for TypeScript/TSX, caches inside the repo, and a jsdom
+// environment that carries Node's fetch/TextEncoder globals for browser-side code.
+const path = require('node:path');
+
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const common = (rootDir) => ({
+  rootDir,
+  transform,
+  cacheDirectory: path.join(__dirname, '.cache', 'jest'),
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transformIgnorePatterns: ['/node_modules/'],
+});
+
+module.exports = {
+  node: (rootDir) => ({ ...common(rootDir), testEnvironment: 'node' }),
+  browser: (rootDir) => ({
+    ...common(rootDir),
+    testEnvironment: path.join(__dirname, 'tools', 'jest', 'jsdom-environment.cjs'),
+  }),
+};

@@ -1,0 +1,1 @@
+export const CORRELATION_HEADER = 'x-correlation-id';

@@ -1,0 +1,23 @@
+import { TRACKING_KEPT_FIELDS, type TrackingEventName, type TrackingRecord } from '@shop/contracts/browser';
+
+export type TrackInput = { event: TrackingEventName } & Record<string, unknown>;
+
+interface RecordContext {
+  eventId: string;
+  eventUrl: string;
+  sessionToken: string;
+}
+
+/**
+ * The record sent to POST /api/tracking (SPEC §3): event, eventUrl, eventId and sessionToken,
+ * plus only the fields the event keeps; events without a kept list are passed whole.
+ */
+export function buildTrackingRecord(input: TrackInput, context: RecordContext): TrackingRecord {
+  const kept = TRACKING_KEPT_FIELDS[input.event];
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key === 'event' || key in context) continue;
+    if (kept === null || kept.includes(key)) extra[key] = value;
+  }
+  return { ...extra, event: input.event, ...context } as TrackingRecord;
+}

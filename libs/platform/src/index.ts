@@ -1,0 +1,17 @@
+export { api } from './store/api';
+export { rootReducer } from './store/root-reducer';
+export type { LazyLoadedSlices, RootState } from './store/root-reducer';
+export { createAppStore } from './store/create-store';
+export type { AppStore, AppDispatch } from './store/create-store';
+export { useAppDispatch, useAppSelector } from './store/hooks';
+export { popupQueueSlice, popupEnqueued, popupDismissed, selectActivePopup } from './popup-queue/popup-queue-slice';
+export type { PopupRequest } from './popup-queue/popup-queue-slice';
+export { registerPopup, usePopupRenderer } from './popup-queue/popup-registry';
+export type { PopupProps } from './popup-queue/popup-registry';
+export { track } from './analytics/track';
+export { buildTrackingRecord } from './analytics/event-record';
+export type { TrackInput } from './analytics/event-record';
+export { sanitiseForDataLayer, toDataLayerEvent } from './analytics/data-layer';
+export { getOrCreateSessionToken, SESSION_TOKEN_COOKIE } from './analytics/session-token';
+export { BootConfigProvider, useBootConfig, useBrand, useFlag, readBootConfig } from './boot/boot-config';
+export type { RemotePageProps, RemoteModule } from './remote/remote-types';

@@ -1,0 +1,12 @@
+const { createFederatedConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createFederatedConfig({
+  name: 'cartCheckout',
+  dirname: __dirname,
+  kind: 'remote',
+  devPort: 4202,
+  exposes: {
+    './pages': './src/app/pages.tsx',
+    './MiniCart': './src/features/mini-cart/components/mini-cart.tsx',
+  },
+});

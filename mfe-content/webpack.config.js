@@ -1,0 +1,9 @@
+const { createFederatedConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createFederatedConfig({
+  name: 'content',
+  dirname: __dirname,
+  kind: 'remote',
+  devPort: 4204,
+  exposes: { './pages': './src/app/pages.tsx' },
+});

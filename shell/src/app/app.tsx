@@ -1,0 +1,20 @@
+import type { ShellBootConfig } from '@shop/contracts/browser';
+import { type AppStore, BootConfigProvider } from '@shop/platform';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { Layout } from '../components/layout';
+import { AppRoutes } from './app-routes';
+
+export function App({ config, store }: { config: ShellBootConfig; store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <BootConfigProvider value={config}>
+        <BrowserRouter>
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </BrowserRouter>
+      </BootConfigProvider>
+    </Provider>
+  );
+}

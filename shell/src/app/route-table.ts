@@ -1,0 +1,82 @@
+import type { RemoteName, Routing } from '@shop/contracts/browser';
+
+export interface RouteEntry {
+  /** Page id passed to the owning remote. */
+  page: string;
+  path: string;
+  remote: RemoteName;
+  /** Requires a signed-in shopper (SPEC §6); enforced once sessions exist. */
+  authorized?: boolean;
+  /** Also opens as a modal over the current page (SPEC §2). */
+  modal?: boolean;
+}
+
+/** SPEC §2 customer-service pages, owned by the content remote. */
+export const CUSTOMER_SERVICE_TOPICS = [
+  'checkout',
+  'contact',
+  'faqs',
+  'managing-account',
+  'opening-account',
+  'payment',
+  'privacy-policy',
+  'returns-policy',
+  'security-policy',
+  'shipping-methods',
+  'shipping-policy',
+  'terms',
+] as const;
+
+interface BrandRouting {
+  routing: Routing;
+  landingPages: readonly string[];
+}
+
+/** The full route table of SPEC §2, each route mapped to the remote that owns it. */
+export function buildRouteTable({ routing, landingPages }: BrandRouting): RouteEntry[] {
+  const product = routing.productBasePath.replace(/\/$/, '');
+  return [
+    // content
+    { page: 'home', path: routing.homePath, remote: 'content' },
+    { page: 'learn', path: '/learn', remote: 'content' },
+    { page: 'learn-article', path: '/learn/:article', remote: 'content' },
+    { page: 'stores', path: '/stores', remote: 'content' },
+    ...CUSTOMER_SERVICE_TOPICS.map(
+      (topic): RouteEntry => ({ page: `customer-service-${topic}`, path: `/customer-service/${topic}`, remote: 'content' }),
+    ),
+    ...landingPages.map((path): RouteEntry => ({ page: `landing${path.replace(/\//g, '-')}`, path, remote: 'content' })),
+    // catalog
+    { page: 'search', path: '/c', remote: 'catalog' },
+    { page: 'category', path: '/c/*', remote: 'catalog' },
+    { page: 'product', path: `${product}/:category/:name/:id`, remote: 'catalog' },
+    { page: 'size-guide', path: '/size-guide/:item', remote: 'catalog' },
+    { page: 'find-your-fit', path: '/find-your-fit', remote: 'catalog' },
+    // cart and checkout
+    { page: 'cart', path: '/cart', remote: 'cartCheckout' },
+    { page: 'cart-create', path: '/cart/create', remote: 'cartCheckout' },
+    { page: 'checkout', path: '/checkout', remote: 'cartCheckout' },
+    { page: 'order-confirmation', path: '/orderconfirmation', remote: 'cartCheckout' },
+    // account, orders and returns
+    { page: 'account', path: '/account', remote: 'account', authorized: true },
+    { page: 'account-profile', path: '/account/profile', remote: 'account', authorized: true },
+    { page: 'account-orders', path: '/account/orders', remote: 'account', authorized: true },
+    { page: 'account-order', path: '/account/orders/:orderNumber', remote: 'account', authorized: true },
+    { page: 'account-returns', path: '/account/orders/:orderNumber/returns', remote: 'account', authorized: true },
+    {
+      page: 'account-return-create',
+      path: '/account/orders/:orderNumber/returns/create',
+      remote: 'account',
+      authorized: true,
+    },
+    { page: 'order-returns', path: '/order/returns', remote: 'account' },
+    { page: 'order-return-create', path: '/order/returns/create', remote: 'account' },
+    { page: 'order-track', path: '/order/track', remote: 'account' },
+    { page: 'order', path: '/order', remote: 'account' },
+    { page: 'login', path: '/login', remote: 'account', modal: true },
+    { page: 'register', path: '/register', remote: 'account', modal: true },
+    { page: 'password-forgot', path: '/password/forgot', remote: 'account', modal: true },
+    { page: 'password-reset', path: '/password/reset', remote: 'account' },
+    { page: 'privacy-preferences', path: '/privacy/preferences', remote: 'account' },
+    { page: 'loyalty', path: '/loyalty', remote: 'account' },
+  ];
+}

@@ -1,0 +1,12 @@
+import { createAppStore, readBootConfig } from '@shop/platform';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerRegistry } from './features/remote-loader/remote-runtime';
+import './styles.css';
+
+const config = readBootConfig();
+registerRegistry(config.remotes);
+const store = createAppStore();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from the page');
+createRoot(container).render(<App config={config} store={store} />);

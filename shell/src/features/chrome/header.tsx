@@ -1,0 +1,62 @@
+import { useBrand } from '@shop/platform';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { RemoteOutlet } from '../remote-loader/remote-outlet';
+import { UserIcon } from './user-icon';
+
+/** Brand chrome: logo, nav, the catalog's quick search and the cart's mini cart as slots. */
+export function Header() {
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  const alternative = brand.altHeaderPaths.includes(pathname);
+  return (
+    <header className={`header${alternative ? ' header--alternative' : ''}`} data-header-style={alternative ? 'alternative' : 'standard'}>
+      <div className="header__bar">
+        <Link to={brand.routing.homePath} className="header__logo" aria-label={`${brand.name} home`}>
+          <img src="/brand/logo.svg" alt={brand.logo.alt} width={brand.logo.width} height={brand.logo.height} />
+        </Link>
+        <div className="header__search">
+          <RemoteOutlet remote="catalog" expose="QuickSearch" props={{}} fallback={() => <SearchFallback />} loading={<SearchFallback />} />
+        </div>
+        <nav className="header__actions" aria-label="Account and cart">
+          <UserIcon />
+          <RemoteOutlet
+            remote="cartCheckout"
+            expose="MiniCart"
+            props={{}}
+            fallback={() => <CartFallback />}
+            loading={<CartFallback />}
+          />
+        </nav>
+      </div>
+      <nav className="header__nav" aria-label="Main">
+        <ul>
+          {brand.nav.map((link) => (
+            <li key={link.href}>
+              <NavLink to={link.href}>{link.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/** A plain search form that works even when the catalog remote does not load. */
+function SearchFallback() {
+  return (
+    <form role="search" action="/c" method="get" className="search-form">
+      <label className="visually-hidden" htmlFor="site-search-fallback">
+        Search products
+      </label>
+      <input id="site-search-fallback" name="q" type="search" placeholder="Search" maxLength={100} />
+    </form>
+  );
+}
+
+function CartFallback() {
+  return (
+    <Link to="/cart" className="header__icon">
+      Cart
+    </Link>
+  );
+}
