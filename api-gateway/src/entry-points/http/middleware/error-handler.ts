@@ -22,6 +22,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return send(res, 415, 'UNSUPPORTED_ENCODING', 'The request body encoding is not supported');
     }
     if (status === 404) return send(res, 404, 'NOT_FOUND', 'Not found');
+    if (status === 403) return send(res, 403, 'FORBIDDEN', 'Forbidden');
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return send(res, status, 'BAD_REQUEST', 'The request could not be processed');
     }

@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { RegistryRepository } from '../src/data-access/registry-repository';
+import { RemoteStore } from '../src/data-access/remote-store';
+import { remoteBuild, startTestGateway } from './support';
+
+type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
+let gateway: Gateway;
+const api = () => request(gateway.url);
+const uuid = () => crypto.randomUUID();
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.stop());
+
+const expectErrorShape = (body: unknown, code: string) =>
+  expect(body).toEqual({ error: { code, message: expect.any(String), correlationId: expect.any(String) } });
+
+describe('platform endpoints', () => {
+  it('answers /healthz with every brand and a correlation id', async () => {
+    const res = await api().get('/healthz').expect(200);
+    expect(res.body).toEqual({ status: 'ok', brands: ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'], environment: 'test' });
+    expect(res.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('echoes a well-formed caller correlation id and replaces a malformed one', async () => {
+    expect((await api().get('/healthz').set('x-correlation-id', 'abc-123-def')).headers['x-correlation-id']).toBe('abc-123-def');
+    expect((await api().get('/healthz').set('x-correlation-id', 'bad id<script>')).headers['x-correlation-id']).not.toContain('<');
+  });
+
+  it('chooses the brand from the host, else the default', async () => {
+    const brandFor = async (host: string) => (await api().get('/api/brand').set('host', host).expect(200)).body.brand.id;
+    expect(await brandFor('hoopcraft.localhost:8080')).toBe('hoopcraft');
+    expect(await brandFor('everwear.localhost')).toBe('everwear');
+    expect(await brandFor('localhost:8080')).toBe('vanityfair');
+    expect(await brandFor('unknown.localhost')).toBe('vanityfair');
+  });
+
+  it('serves public brand config and flags, never server-only settings', async () => {
+    const { body } = await api().get('/api/brand').set('host', 'rallyathletic.localhost');
+    expect(body.brand.routing).toEqual({ homePath: '/rr', productBasePath: '/rr/p' });
+    expect(body.brand).not.toHaveProperty('remotes');
+    expect(body.flags).toMatchObject({ loyalty: true });
+  });
+
+  it('rejects a malformed Host header with the JSON error shape', async () => {
+    const res = await api().get('/api/brand').set('host', 'evil host"><');
+    expect(res.status).toBe(400);
+    expectErrorShape(res.body, 'INVALID_HOST');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await api().get('/api/nope').expect(404);
+    expectErrorShape(res.body, 'NOT_FOUND');
+    expectErrorShape((await api().delete('/anything').expect(404)).body, 'NOT_FOUND');
+  });
+
+  it('sends security headers with a CSP that allows only this site for scripts', async () => {
+    const res = await api().get('/');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('compresses responses', async () => {
+    const res = await api().get('/').set('accept-encoding', 'br, gzip');
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+  });
+});
+
+describe('remote registry', () => {
+  it('publishes immutable versions and serves the newest by default, then the released one', async () => {
+    const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
+    const first = store.publish(remoteBuild('1.4.0'));
+    expect(store.publish(remoteBuild('1.4.0'))).toEqual({ ...first, created: false });
+    const second = store.publish(remoteBuild('1.5.0-rc.1'));
+    expect(second.version).toMatch(/^1\.5\.0-rc\.1\.[0-9a-f]{8}$/);
+
+    const remotes = async (host = 'localhost') => (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
+    expect((await remotes()).catalog).toEqual({
+      version: second.version,
+      manifestUrl: `http://localhost/remotes/catalog/${second.version}/mf-manifest.json`,
+    });
+    expect((await remotes()).content).toBeUndefined();
+
+    const registry = new RegistryRepository(gateway.dataDir);
+    registry.release('*', 'catalog', first.version);
+    expect((await remotes()).catalog.version).toBe(first.version);
+    registry.release('hoopcraft', 'catalog', second.version);
+    expect((await remotes('hoopcraft.localhost')).catalog.version).toBe(second.version);
+    expect((await remotes('everwear.localhost')).catalog.version).toBe(first.version);
+    expect(registry.rollback('hoopcraft', 'catalog')).toBeUndefined();
+
+    const files = await api().get(`/remotes/catalog/${first.version}/remoteEntry.js`).expect(200);
+    expect(files.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await api().get(`/remotes/catalog/${first.version}/missing.js`).expect(404);
+    const traversal = await api().get('/remotes/catalog/../../registry.json');
+    expect(traversal.status).toBe(403);
+    expectErrorShape(traversal.body, 'FORBIDDEN');
+  });
+});
+
+describe('shell pages', () => {
+  it('inlines the brand, its theme and the boot config into the shell for every page route', async () => {
+    const res = await api().get('/c/bras?q=<script>').set('host', 'everwear.localhost').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('<title>Everwear</title>');
+    expect(res.text).toContain('--color-primary:#1d3557');
+    expect(res.text).toContain('data-brand="everwear"');
+    const json = /<script id="__SHOP_CONFIG__" type="application\/json">(.*?)<\/script>/.exec(res.text)?.[1];
+    expect(JSON.parse(json ?? '')).toMatchObject({ brand: { id: 'everwear' }, environment: 'test' });
+  });
+
+  it('serves each brand its own logo', async () => {
+    const vf = await api().get('/brand/logo.svg').expect(200);
+    const hc = await api().get('/brand/logo.svg').set('host', 'hoopcraft.localhost').expect(200);
+    expect(vf.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(String(vf.body)).toContain('Vanity Fair');
+    expect(String(hc.body)).toContain('Hoopcraft');
+  });
+});
+
+describe('POST /api/tracking', () => {
+  const valid = () => ({
+    event: 'ADD_TO_CART',
+    eventId: uuid(),
+    eventUrl: 'http://localhost/p/bras/lace/VF1',
+    sessionToken: uuid(),
+    sku: 'VF1-34B',
+    quantity: 2,
+  });
+
+  it('accepts a valid record and appends it to the log sink', async () => {
+    const record = valid();
+    await api().post('/api/tracking').set('host', 'hoopcraft.localhost').send(record).expect(202);
+    const log = join(gateway.dataDir, 'tracking.log');
+    // The sink appends through a stream: wait for the line to land.
+    for (let i = 0; i < 50 && !(existsSync(log) && readFileSync(log, 'utf8').includes(record.eventId)); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({ brand: 'hoopcraft', record });
+  });
+
+  it('accepts a page view passed whole', async () => {
+    const record = { ...valid(), event: 'PAGE_VIEW', pagePath: '/c', sku: undefined, quantity: undefined };
+    await api().post('/api/tracking').send(record).expect(202);
+  });
+
+  it.each([
+    ['an unknown event', { event: 'HACK' }],
+    ['a field add-to-cart does not keep', { shippingAddress: { city: 'x' } }],
+    ['a quantity over 99', { quantity: 100 }],
+    ['a bad event id', { eventId: 'nope' }],
+    ['a javascript: url', { eventUrl: 'javascript:alert(1)' }],
+  ])('rejects %s with a 400', async (_name, change) => {
+    const res = await api().post('/api/tracking').send({ ...valid(), ...change }).expect(400);
+    expectErrorShape(res.body, 'INVALID_TRACKING_EVENT');
+  });
+
+  it('rejects malformed JSON, oversize bodies and other media types', async () => {
+    expectErrorShape(
+      (await api().post('/api/tracking').set('content-type', 'application/json').send('{"event":').expect(400)).body,
+      'INVALID_JSON',
+    );
+    const big = { ...valid(), event: 'PAGE_VIEW', blob: 'x'.repeat(20_000) };
+    expectErrorShape((await api().post('/api/tracking').send(big).expect(413)).body, 'PAYLOAD_TOO_LARGE');
+    expectErrorShape(
+      (await api().post('/api/tracking').set('content-type', 'application/xml').send('<a/>').expect(415)).body,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+  });
+});

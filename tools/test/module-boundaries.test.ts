@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+/** Lints `code` as if it lived at `file`, with the workspace's real ESLint config (run as a CLI). */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', join(root, file)],
+    { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
+  );
+  if (run.status === 2 || !run.stdout) throw new Error(`eslint failed: ${run.stderr}`);
+  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('module boundaries', () => {
+  jest.setTimeout(60_000);
+
+  it('rejects a remote importing another remote by package name', async () => {
+    const messages = await lintAs('mfe-catalog/src/fixture.ts', "import '@shop/mfe-cart-checkout';\n");
+    expect(messages.join('\n')).toMatch(/Apps never import each other/);
+  });
+
+  it('rejects a remote importing another remote by relative path', async () => {
+    const messages = await lintAs('mfe-catalog/src/fixture.ts', "import '../../mfe-content/src/app/pages';\n");
+    expect(messages.some((m) => m.startsWith('@nx/enforce-module-boundaries') || /Apps never import/.test(m))).toBe(true);
+  });
+
+  it('rejects the shell importing server-side code', async () => {
+    const messages = await lintAs('shell/src/fixture.ts', "import { loadBrandCatalog } from '@shop/brands';\nexport const x = loadBrandCatalog;\n");
+    expect(messages.join('\n')).toMatch(/scope:shell.*can only depend on libs tagged with "scope:shared"/);
+  });
+
+  it('rejects reaching past a library public entry', async () => {
+    const messages = await lintAs('mfe-catalog/src/fixture.ts', "import '@shop/platform/src/store/api';\n");
+    expect(messages.join('\n')).toMatch(/public entry/);
+  });
+
+  it('accepts a remote using the shared platform and ui libraries', async () => {
+    const messages = await lintAs(
+      'mfe-catalog/src/fixture.ts',
+      "import { useBrand } from '@shop/platform';\nimport { PageShell } from '@shop/ui';\nexport const x = [useBrand, PageShell];\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
