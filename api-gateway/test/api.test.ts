@@ -73,7 +73,7 @@ describe('platform endpoints', () => {
 });
 
 describe('remote registry', () => {
-  it('publishes immutable versions and serves the newest by default, then the released one', async () => {
+  it('publishes immutable versions that go live only when released', async () => {
     const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
     const first = store.publish(remoteBuild('1.4.0'));
     expect(store.publish(remoteBuild('1.4.0'))).toEqual({ ...first, created: false });
@@ -81,15 +81,15 @@ describe('remote registry', () => {
     expect(second.version).toMatch(/^1\.5\.0-rc\.1\.[0-9a-f]{8}$/);
 
     const remotes = async (host = 'localhost') => (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
-    expect((await remotes()).catalog).toEqual({
-      version: second.version,
-      manifestUrl: `http://localhost/remotes/catalog/${second.version}/mf-manifest.json`,
-    });
-    expect((await remotes()).content).toBeUndefined();
+    expect(await remotes()).toEqual({});
 
     const registry = new RegistryRepository(gateway.dataDir);
     registry.release('*', 'catalog', first.version);
-    expect((await remotes()).catalog.version).toBe(first.version);
+    expect((await remotes()).catalog).toEqual({
+      version: first.version,
+      manifestUrl: `http://localhost/remotes/catalog/${first.version}/mf-manifest.json`,
+    });
+    expect((await remotes()).content).toBeUndefined();
     registry.release('hoopcraft', 'catalog', second.version);
     expect((await remotes('hoopcraft.localhost')).catalog.version).toBe(second.version);
     expect((await remotes('everwear.localhost')).catalog.version).toBe(first.version);

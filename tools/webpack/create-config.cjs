@@ -67,7 +67,8 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
       entry: { main: './src/main.ts' },
       devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dirname, 'dist'),
+        // DIST_DIR lets a release job (or a test) build a second version beside the first.
+        path: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(dirname, 'dist'),
         // The shell's files live under /shell/ on the gateway; a remote's files are found
         // relative to wherever its versioned folder is served from.
         publicPath: isHost ? (serving ? `${devOrigin}/shell/` : '/shell/') : 'auto',

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type BrandId, REMOTE_NAMES, type RemoteName, brandIdSchema, remoteNameSchema } from '@shop/contracts';
 import { loadConfig } from '../config';
@@ -5,7 +6,9 @@ import { RegistryRepository, type RegistryScope } from '../data-access/registry-
 import { RemoteStore } from '../data-access/remote-store';
 
 const USAGE = `Usage: npm run remote -- <command>
-  publish <app-dir>...                     copy a built remote into its immutable version folder
+  publish <app-or-dist-dir>... [--release] copy a built remote into its immutable version folder;
+                                           the first version of a remote goes live, later ones
+                                           only with --release (or a release command)
   list [remote]                            published versions and what is live
   release <remote> <version> [--brand b]   put a published version live (all brands, or one)
   rollback <remote> [--brand b]            put the previous live version back
@@ -15,6 +18,8 @@ function main(argv: string[]): number {
   const config = loadConfig();
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
+  const releaseFlag = argv.includes('--release');
+  argv = argv.filter((arg) => arg !== '--release');
   const brandAt = argv.indexOf('--brand');
   const scope: RegistryScope = brandAt >= 0 ? brandIdSchema.parse(argv[brandAt + 1]) : '*';
   const args = brandAt >= 0 ? argv.filter((_, i) => i !== brandAt && i !== brandAt + 1) : argv;
@@ -29,8 +34,13 @@ function main(argv: string[]): number {
     case 'publish': {
       if (rest.length === 0) throw new Error('publish needs at least one app folder');
       for (const dir of rest) {
-        const result = store.publish(resolve(dir, 'dist'));
+        const dist = existsSync(join(dir, 'build-info.json')) ? resolve(dir) : resolve(dir, 'dist');
+        const result = store.publish(dist);
         console.log(`${result.remote} ${result.version} ${result.created ? 'published' : 'already published'}`);
+        if (releaseFlag || !registry.entries()['*']?.[result.remote]) {
+          registry.release('*', result.remote, result.version);
+          console.log(`${result.remote} ${result.version} is live for all brands`);
+        }
       }
       return 0;
     }

@@ -1,26 +1,24 @@
 import { type BrandId, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '@shop/contracts';
 import type { BrandConfig } from '@shop/brands';
 import type { RegistryRepository } from '../data-access/registry-repository';
-import type { RemoteStore } from '../data-access/remote-store';
 import type { Logger } from '../logger';
 
 interface Sources {
   registry: RegistryRepository;
-  store: RemoteStore;
   devUrls: Partial<Record<RemoteName, string>>;
   logger: Logger;
 }
 
 /**
  * Which build of each remote a brand's pages load: a dev server when one is configured, else
- * the registry's live version (brand, then global), else the version pinned in brand config,
- * else the newest published build. A remote with none of these is left out.
+ * the registry's live version (brand, then global), else the version pinned in brand config.
+ * Publishing a build never puts it live on its own; a remote with no live version is left out.
  */
 export function resolveRemotes(
   brand: BrandId,
   config: BrandConfig,
   origin: string,
-  { registry, store, devUrls, logger }: Sources,
+  { registry, devUrls, logger }: Sources,
 ): RemoteRegistry['remotes'] {
   const base = config.remotes.baseUrl.startsWith('/') ? `${origin}${config.remotes.baseUrl}` : config.remotes.baseUrl;
   const remotes: RemoteRegistry['remotes'] = {};
@@ -32,20 +30,12 @@ export function resolveRemotes(
     }
     let version: string | undefined;
     try {
-      version = registry.liveVersion(brand, name) ?? config.remotes.pinned[name] ?? store.latest(name);
+      version = registry.liveVersion(brand, name) ?? config.remotes.pinned[name];
     } catch (error) {
-      logger.error('Remote registry unreadable; using pinned or newest builds', { error: String(error) });
-      version = config.remotes.pinned[name] ?? safeLatest(store, name);
+      logger.error('Remote registry unreadable; using pinned versions', { error: String(error) });
+      version = config.remotes.pinned[name];
     }
     if (version) remotes[name] = { manifestUrl: `${base}/${name}/${encodeURIComponent(version)}/mf-manifest.json`, version };
   }
   return remotes;
-}
-
-function safeLatest(store: RemoteStore, name: RemoteName): string | undefined {
-  try {
-    return store.latest(name);
-  } catch {
-    return undefined;
-  }
 }

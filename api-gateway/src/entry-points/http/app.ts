@@ -34,7 +34,6 @@ export function createApp({ config, catalog, logger, registry, store, sink }: Ap
     const { id, brand } = brandOf(res, catalog);
     return resolveRemotes(id, brand.config, originOf(req), {
       registry,
-      store,
       devUrls: config.remoteDevUrls,
       logger,
     });

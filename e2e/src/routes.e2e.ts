@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser } from './support/browser';
+import { type Shop, startShop } from './support/shop';
+
+let shop: Shop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const OWNERS: Array<[string, string]> = [
+  ['/', 'content'],
+  ['/c/bras', 'catalog'],
+  ['/p/x/y/z', 'catalog'],
+  ['/cart', 'cartCheckout'],
+  ['/checkout', 'cartCheckout'],
+  ['/account', 'account'],
+  ['/learn', 'content'],
+  ['/stores', 'content'],
+  ['/customer-service/faqs', 'content'],
+];
+
+const BRANDS = [
+  { id: 'vanityfair', name: 'Vanity Fair', primary: '#6b1f4f', header: 'rgb(253, 244, 245)' },
+  { id: 'hoopcraft', name: 'Hoopcraft', primary: '#e76f00', header: 'rgb(27, 27, 47)' },
+];
+
+const themeOf = (page: Page) =>
+  page.evaluate(() => ({
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+    header: getComputedStyle(document.querySelector('header') as Element).backgroundColor,
+    brand: document.documentElement.dataset.brand,
+  }));
+
+describe.each(BRANDS)('$id pages', (brand) => {
+  it.each(OWNERS)('%s is rendered by the %s remote inside the brand chrome', async (path, owner) => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shop.url(brand.id, path));
+    await page.locator(`[data-remote="${owner}"]`).waitFor();
+    await page.getByRole('img', { name: brand.name }).first().waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    const theme = await themeOf(page);
+    expect(theme.brand).toBe(brand.id);
+    expect(theme.primary).toBe(brand.primary);
+    // The alternative header style is transparent on some lingerie pages; elsewhere it is the brand's colour.
+    if (!(brand.id === 'vanityfair' && path === '/')) expect(theme.header).toBe(brand.header);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown path, keeping the chrome', async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shop.url(brand.id, '/no/such/page'));
+    await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await page.locator('[data-remote]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('brand routing', () => {
+  it('puts the rallyathletic home at /rr and products under /rr/p', async () => {
+    const page = await browser.newPage();
+    await page.goto(shop.url('rallyathletic', '/'));
+    await page.locator('[data-remote="content"][data-page="home"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/rr');
+    await page.goto(shop.url('rallyathletic', '/rr/p/men/court-tee/RA100'));
+    await page.locator('[data-remote="catalog"][data-page="product"]').waitFor();
+    await page.close();
+  });
+
+  it('serves the lingerie landing pages on vanityfair only', async () => {
+    const page = await browser.newPage();
+    await page.goto(shop.url('vanityfair', '/bras'));
+    await page.locator('[data-remote="content"][data-page="landing-bras"]').waitFor();
+    expect(await page.locator('header').getAttribute('data-header-style')).toBe('alternative');
+    await page.goto(shop.url('everwear', '/bras'));
+    await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('shell behaviours', () => {
+  it('opens sign-in as a modal over the current page and closes back to it', async () => {
+    const page = await browser.newPage();
+    await page.goto(shop.url('everwear', '/c/socks'));
+    await page.locator('[data-remote="catalog"]').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.locator('[data-remote="account"][data-page="login"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/c/socks');
+    expect(await page.locator('[data-remote="catalog"]').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/c/socks');
+    await page.close();
+  });
+
+  it('fires a page view on each path or query change, with the tracking record and data layer', async () => {
+    const page = await browser.newPage();
+    await page.goto(shop.url('hoopcraft', '/learn'));
+    await page.locator('[data-remote="content"]').waitFor();
+    await page.getByRole('link', { name: 'Store locator' }).click();
+    await page.locator('[data-page="stores"]').waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('hoops');
+    await search.press('Enter');
+    await page.locator('[data-page="search"]').waitFor();
+    const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer);
+    const views = dataLayer.filter((entry) => entry.event === 'page_view');
+    expect(views.map((v) => v.pagePath)).toEqual(['/learn', '/stores', '/c']);
+    expect(views[2].pageQuery).toBe('?q=hoops');
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sessionToken');
+    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    let records: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 50 && records.length < 3; i += 1) {
+      await page.waitForTimeout(100);
+      records = readFileSync(join(shop.dataDir, 'tracking.log'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .map((line) => line.record)
+        .filter((record) => record.sessionToken === cookie?.value);
+    }
+    expect(records.map((r) => r.event)).toEqual(['PAGE_VIEW', 'PAGE_VIEW', 'PAGE_VIEW']);
+    expect(new Set(records.map((r) => r.eventId)).size).toBe(3);
+    expect(records[2].eventUrl).toBe(shop.url('hoopcraft', '/c?q=hoops'));
+    await page.close();
+  });
+});
