@@ -18,7 +18,7 @@ export const depConstraints = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'var/**', '.cache/**', '**/*.cjs', '**/webpack.config.js'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'var/**', '.cache/**', '**/*.cjs', '**/webpack.config.js', '**/test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningGateway, start } from '../src/server';
@@ -26,6 +26,6 @@ export async function startTestGateway(): Promise<RunningGateway & { dataDir: st
 export function remoteBuild(version: string): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'remote-')), 'dist');
   cpSync(join(fixtures, 'remote-dist'), dir, { recursive: true });
-  require('node:fs').writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ name: 'catalog', version }));
+  writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ name: 'catalog', version }));
   return dir;
 }

@@ -12,6 +12,7 @@ function copyOfBrands(): string {
   return dir;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke arbitrary keys
 const editJson = (file: string, edit: (value: Record<string, any>) => void) => {
   const value = JSON.parse(readFileSync(file, 'utf8'));
   edit(value);

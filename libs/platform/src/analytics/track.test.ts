@@ -2,7 +2,7 @@ import { SESSION_TOKEN_COOKIE } from './session-token';
 import { track } from './track';
 
 describe('track', () => {
-  const fetchMock = jest.fn(() => Promise.resolve(new Response(null, { status: 202 })));
+  const fetchMock = jest.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 202 })));
 
   beforeEach(() => {
     fetchMock.mockClear();
@@ -11,7 +11,7 @@ describe('track', () => {
     window.dataLayer = [];
   });
 
-  const sent = (call: number) => JSON.parse((fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].body as string);
+  const sent = (call: number) => JSON.parse(fetchMock.mock.calls[call][1]?.body as string);
 
   it('creates the session token cookie with the first event and reuses it', () => {
     expect(document.cookie).not.toContain(`${SESSION_TOKEN_COOKIE}=`);
