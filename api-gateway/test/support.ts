@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningGateway, start } from '../src/server';
@@ -8,11 +8,15 @@ export const fixtures = join(__dirname, 'fixtures');
 /** A real gateway on an ephemeral port with its own data folder and the fixture shell. */
 export async function startTestGateway(): Promise<RunningGateway & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-'));
+  // The shell's real page template, without building the shell.
+  const shellDist = join(dataDir, 'shell');
+  mkdirSync(shellDist);
+  cpSync(join(__dirname, '..', '..', 'shell', 'src', 'index.html'), join(shellDist, 'index.html'));
   const gateway = await start({
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    shellDist: join(fixtures, 'shell'),
+    shellDist,
     trackingLog: join(dataDir, 'tracking.log'),
     logLevel: 'silent',
     environment: 'test',

@@ -2,21 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { type Shop, root, startShop } from './support/shop';
+import type { Page } from 'playwright-core';
+import { root, useShopAndBrowser } from './support/shop';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 /** A second production build of the catalog remote, with its own version string. */
 function buildCatalogVersion(version: string): string {
@@ -31,7 +20,7 @@ function buildCatalogVersion(version: string): string {
 }
 
 const builtVersion = async (page: Page, path: string) => {
-  await page.goto(shop.url('vanityfair', path));
+  await page.goto(env.shop.url('vanityfair', path));
   const root = page.locator('[data-remote="catalog"]');
   await root.waitFor();
   return root.getAttribute('data-remote-build');
@@ -39,25 +28,25 @@ const builtVersion = async (page: Page, path: string) => {
 
 describe('remote registry at run time', () => {
   it('puts a new catalog version live and rolls it back by changing the registry alone', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const first = await builtVersion(page, '/c/bras');
     expect(first).toBe('0.1.0');
-    const firstLive = JSON.parse(await (await fetch(shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
+    const firstLive = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
 
-    const published = shop.cli('publish', buildCatalogVersion('0.2.0-e2e'));
+    const published = env.shop.cli('publish', buildCatalogVersion('0.2.0-e2e'));
     const version = /catalog (\S+) published/.exec(published)?.[1];
     expect(version).toMatch(/^0\.2\.0-e2e\.[0-9a-f]{8}$/);
 
     // Published is not live: pages keep the released version until a release says otherwise.
     expect(await builtVersion(page, '/c/panties')).toBe('0.1.0');
 
-    shop.cli('release', 'catalog', version as string);
+    env.shop.cli('release', 'catalog', version as string);
     expect(await builtVersion(page, '/c/panties')).toBe('0.2.0-e2e');
     await page.getByText('catalog 0.2.0-e2e').waitFor();
 
-    shop.cli('rollback', 'catalog');
+    env.shop.cli('rollback', 'catalog');
     expect(await builtVersion(page, '/c/bras')).toBe('0.1.0');
-    const live = JSON.parse(await (await fetch(shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
+    const live = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
     expect(live).toBe(firstLive);
     await page.close();
   });

@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser } from './support/browser';
-import { type Shop, startShop } from './support/shop';
+import { collectPageErrors } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 describe('a remote that is down', () => {
   it('shows a contained fallback with a retry while the chrome and other remotes keep working', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = collectPageErrors(page);
     // Stop serving every file of the catalog remote.
     const blocked = '**/remotes/catalog/**';
     await page.route(blocked, (route) => route.fulfill({ status: 404, body: 'gone' }));
 
-    await page.goto(shop.url('hoopcraft', '/c/basketballs'));
+    await page.goto(env.shop.url('hoopcraft', '/c/basketballs'));
     const fallback = page.locator('[data-remote-fallback="catalog"]');
     await fallback.waitFor();
     await fallback.getByRole('button', { name: 'Try again' }).waitFor();

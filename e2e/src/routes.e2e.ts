@@ -1,20 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser } from './support/browser';
-import { type Shop, startShop } from './support/shop';
+import type { Page } from 'playwright-core';
+import { collectPageErrors } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 const OWNERS: Array<[string, string]> = [
   ['/', 'content'],
@@ -42,9 +32,9 @@ const themeOf = (page: Page) =>
 
 describe.each(BRANDS)('$id pages', (brand) => {
   it.each(OWNERS)('%s is rendered by the %s remote inside the brand chrome', async (path, owner) => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(shop.url(brand.id, path));
+    await page.goto(env.shop.url(brand.id, path));
     await page.locator(`[data-remote="${owner}"]`).waitFor();
     await page.getByRole('img', { name: brand.name }).first().waitFor();
     await page.getByRole('contentinfo').waitFor();
@@ -58,9 +48,9 @@ describe.each(BRANDS)('$id pages', (brand) => {
   });
 
   it('shows the 404 page for an unknown path, keeping the chrome', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(shop.url(brand.id, '/no/such/page'));
+    await page.goto(env.shop.url(brand.id, '/no/such/page'));
     await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.locator('[data-remote]').count()).toBe(0);
@@ -71,21 +61,21 @@ describe.each(BRANDS)('$id pages', (brand) => {
 
 describe('brand routing', () => {
   it('puts the rallyathletic home at /rr and products under /rr/p', async () => {
-    const page = await browser.newPage();
-    await page.goto(shop.url('rallyathletic', '/'));
+    const page = await env.browser.newPage();
+    await page.goto(env.shop.url('rallyathletic', '/'));
     await page.locator('[data-remote="content"][data-page="home"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/rr');
-    await page.goto(shop.url('rallyathletic', '/rr/p/men/court-tee/RA100'));
+    await page.goto(env.shop.url('rallyathletic', '/rr/p/men/court-tee/RA100'));
     await page.locator('[data-remote="catalog"][data-page="product"]').waitFor();
     await page.close();
   });
 
   it('serves the lingerie landing pages on vanityfair only', async () => {
-    const page = await browser.newPage();
-    await page.goto(shop.url('vanityfair', '/bras'));
+    const page = await env.browser.newPage();
+    await page.goto(env.shop.url('vanityfair', '/bras'));
     await page.locator('[data-remote="content"][data-page="landing-bras"]').waitFor();
     expect(await page.locator('header').getAttribute('data-header-style')).toBe('alternative');
-    await page.goto(shop.url('everwear', '/bras'));
+    await page.goto(env.shop.url('everwear', '/bras'));
     await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
     await page.close();
   });
@@ -93,8 +83,8 @@ describe('brand routing', () => {
 
 describe('shell behaviours', () => {
   it('opens sign-in as a modal over the current page and closes back to it', async () => {
-    const page = await browser.newPage();
-    await page.goto(shop.url('everwear', '/c/socks'));
+    const page = await env.browser.newPage();
+    await page.goto(env.shop.url('everwear', '/c/socks'));
     await page.locator('[data-remote="catalog"]').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -109,8 +99,8 @@ describe('shell behaviours', () => {
   });
 
   it('fires a page view on each path or query change, with the tracking record and data layer', async () => {
-    const page = await browser.newPage();
-    await page.goto(shop.url('hoopcraft', '/learn'));
+    const page = await env.browser.newPage();
+    await page.goto(env.shop.url('hoopcraft', '/learn'));
     await page.locator('[data-remote="content"]').waitFor();
     await page.getByRole('link', { name: 'Store locator' }).click();
     await page.locator('[data-page="stores"]').waitFor();
@@ -128,7 +118,7 @@ describe('shell behaviours', () => {
     let records: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 50 && records.length < 3; i += 1) {
       await page.waitForTimeout(100);
-      records = readFileSync(join(shop.dataDir, 'tracking.log'), 'utf8')
+      records = readFileSync(join(env.shop.dataDir, 'tracking.log'), 'utf8')
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line))
@@ -137,7 +127,7 @@ describe('shell behaviours', () => {
     }
     expect(records.map((r) => r.event)).toEqual(['PAGE_VIEW', 'PAGE_VIEW', 'PAGE_VIEW']);
     expect(new Set(records.map((r) => r.eventId)).size).toBe(3);
-    expect(records[2].eventUrl).toBe(shop.url('hoopcraft', '/c?q=hoops'));
+    expect(records[2].eventUrl).toBe(env.shop.url('hoopcraft', '/c?q=hoops'));
     await page.close();
   });
 });

@@ -1,18 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser } from './support/browser';
-import { type Shop, startShop } from './support/shop';
+import { collectPageErrors } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
-let shop: Shop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const env = useShopAndBrowser();
 
 /** Strings that only the shared libraries' own code contains. */
 const MARKERS = {
@@ -25,13 +14,13 @@ const MARKERS = {
 
 describe('shared singletons', () => {
   it('renders hook-using remote components with the shell’s React and downloads each singleton once', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = collectPageErrors(page);
     const scripts: Array<{ url: string; body: string }> = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text() });
     });
-    await page.goto(shop.url('everwear', '/c/underwear'));
+    await page.goto(env.shop.url('everwear', '/c/underwear'));
     await page.locator('[data-remote="catalog"][data-page="category"]').waitFor();
     await page.locator('[data-remote-slot="mini-cart"]').waitFor();
 

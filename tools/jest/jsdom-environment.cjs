@@ -9,6 +9,14 @@ class JsdomWithNodeGlobals extends TestEnvironment {
     for (const name of names) {
       if (typeof globalThis[name] !== 'undefined') this.global[name] = globalThis[name];
     }
+    // In a browser, new Request('/api/x') resolves against the page; Node's needs an absolute URL.
+    const NodeRequest = globalThis.Request;
+    const page = this.global;
+    this.global.Request = class extends NodeRequest {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, page.location.href).toString() : input, init);
+      }
+    };
     if (!this.global.crypto?.randomUUID) {
       Object.defineProperty(this.global, 'crypto', { value: require('node:crypto').webcrypto, configurable: true });
     }

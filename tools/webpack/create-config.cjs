@@ -114,7 +114,8 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
         ...(isHost || serving
           ? [
               new HtmlWebpackPlugin({
-                template: path.join(dirname, 'src', 'index.html'),
+                // A remote served on its own uses a bare page; the shell's page has the gateway's slots.
+                template: isHost ? path.join(dirname, 'src', 'index.html') : path.join(__dirname, 'standalone.html'),
                 scriptLoading: 'defer',
                 // The gateway fills the <!--shop:*--> placeholders per brand; keep them.
                 minify: false,
@@ -130,7 +131,7 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         historyApiFallback: isHost ? { index: '/shell/index.html' } : true,
-        devMiddleware: isHost ? { publicPath: '/shell/', writeToDisk: (file) => file.endsWith('index.html') } : {},
+        devMiddleware: isHost ? { publicPath: '/shell/' } : {},
         client: { overlay: { runtimeErrors: false } },
         proxy: isHost ? [] : [{ context: ['/api'], target: 'http://localhost:8080' }],
       },

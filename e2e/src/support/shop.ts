@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 export const root = join(__dirname, '..', '..', '..');
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
@@ -65,4 +67,18 @@ export async function startShop(): Promise<Shop> {
         gateway.kill('SIGTERM');
       }),
   };
+}
+
+/** Starts a shop and a browser before a test file and stops both after it. */
+export function useShopAndBrowser(): { shop: Shop; browser: Browser } {
+  const handles = {} as { shop: Shop; browser: Browser };
+  beforeAll(async () => {
+    handles.shop = await startShop();
+    handles.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await handles.browser?.close();
+    await handles.shop?.stop();
+  });
+  return handles;
 }
