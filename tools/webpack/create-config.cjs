@@ -109,6 +109,9 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
+          // The shell provides the federation runtime once; production remotes use it instead
+          // of carrying their own copy (~90 KB each). A remote on its own dev server keeps its own.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !serving },
         }),
         ...(isHost ? [] : [new BuildInfoPlugin({ name, version })]),
         ...(isHost || serving
