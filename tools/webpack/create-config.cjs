@@ -65,7 +65,8 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
       mode,
       context: dirname,
       entry: { main: './src/main.ts' },
-      devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the gateway's CSP forbids eval in development too.
+      devtool: mode === 'production' ? 'source-map' : 'cheap-module-source-map',
       output: {
         // DIST_DIR lets a release job (or a test) build a second version beside the first.
         path: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(dirname, 'dist'),
@@ -132,10 +133,12 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
       devServer: {
         port: devPort,
         hot: true,
+        // Pages come from {brand}.localhost:8080 and load from these dev servers.
+        allowedHosts: 'all',
         headers: { 'Access-Control-Allow-Origin': '*' },
         historyApiFallback: isHost ? { index: '/shell/index.html' } : true,
         devMiddleware: isHost ? { publicPath: '/shell/' } : {},
-        client: { overlay: { runtimeErrors: false } },
+        client: { overlay: { runtimeErrors: false }, webSocketURL: `ws://localhost:${devPort}/ws` },
         proxy: isHost ? [] : [{ context: ['/api'], target: 'http://localhost:8080' }],
       },
       stats: 'errors-warnings',
