@@ -7,7 +7,7 @@ import { RegistryRepository } from './data-access/registry-repository';
 import { RemoteStore } from './data-access/remote-store';
 import { createTrackingSink } from './data-access/tracking-sink';
 import { createApp } from './entry-points/http/app';
-import { createLogger } from './logger';
+import { createLogger } from '@shop/node-kit';
 
 export interface RunningGateway {
   url: string;

@@ -1,7 +1,7 @@
 import { type BrandId, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '@shop/contracts';
 import type { BrandConfig } from '@shop/brands';
 import type { RegistryRepository } from '../data-access/registry-repository';
-import type { Logger } from '../logger';
+import type { Logger } from '@shop/node-kit';
 
 interface Sources {
   registry: RegistryRepository;

@@ -6,7 +6,7 @@ import type { RegistryRepository } from '../../data-access/registry-repository';
 import type { RemoteStore } from '../../data-access/remote-store';
 import type { TrackingSink } from '../../data-access/tracking-sink';
 import { resolveRemotes } from '../../domain/resolve-remotes';
-import type { Logger } from '../../logger';
+import type { Logger } from '@shop/node-kit';
 import { brandOf, brandResolver, originOf } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
 import { errorHandler, notFound } from './middleware/error-handler';

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from '../../../errors';
-import type { Logger } from '../../../logger';
+import type { Logger } from '@shop/node-kit';
 
 const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string) => {
   res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '' } });

@@ -1,0 +1,3 @@
+export { hashPassword, verifyPassword, InvalidHashFormatError, SCRYPT_PARAMS } from './scrypt-hash';
+export { createLogger } from './logger';
+export type { Logger, LogLevel } from './logger';

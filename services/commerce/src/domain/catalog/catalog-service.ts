@@ -1,0 +1,107 @@
+import type { Db } from '../../db/database';
+import { invalidInput } from '../../errors';
+import { page } from '../customers/customer-service';
+import { equalities, matches, parsePredicate } from '../platform/predicate';
+import type { Category, Product } from './catalog-types';
+import { SearchIndex, type SearchRequest } from './search-index';
+
+export interface CategoryDocument {
+  id: string;
+  key: string;
+  version: number;
+  name: Record<string, string>;
+  slug: Record<string, string>;
+  orderHint: string;
+  parent?: { typeId: 'category'; id: string };
+  ancestors: Array<{ typeId: 'category'; id: string }>;
+  storeKey: string;
+}
+
+/** Catalog reads: the search index for products, categories in memory, inventory from the database. */
+export class CatalogService {
+  readonly index = new SearchIndex();
+  private categories: CategoryDocument[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  async load(): Promise<void> {
+    const [products, categories] = await Promise.all([
+      this.db.query<{ data: Product }>('SELECT data FROM products'),
+      this.db.query<{ data: Category }>('SELECT data FROM categories'),
+    ]);
+    const seeds = categories.map((row) => row.data);
+    this.index.load(
+      products.map((row) => row.data),
+      seeds,
+    );
+    const byId = new Map(seeds.map((c) => [c.id, c]));
+    this.categories = seeds
+      .map((c) => {
+        const ancestors: CategoryDocument['ancestors'] = [];
+        for (let at = c.parentId; at; at = byId.get(at)?.parentId ?? null) ancestors.unshift({ typeId: 'category', id: at });
+        return {
+          id: c.id,
+          key: c.key,
+          version: 1,
+          name: c.name,
+          slug: c.slug,
+          orderHint: c.orderHint,
+          ...(c.parentId ? { parent: { typeId: 'category' as const, id: c.parentId } } : {}),
+          ancestors,
+          storeKey: c.storeKey,
+        };
+      })
+      .sort((a, b) => a.orderHint.localeCompare(b.orderHint) || a.key.localeCompare(b.key));
+  }
+
+  search(request: SearchRequest) {
+    return this.index.search(request);
+  }
+
+  category(by: { id?: string | null; key?: string | null }) {
+    return this.categories.find((c) => (by.id ? c.id === by.id : c.key === by.key));
+  }
+
+  categoryQuery(where: string | null | undefined, limit = 20, offset = 0) {
+    const predicate = where ? parsePredicate(where) : undefined;
+    return page(predicate ? this.categories.filter((c) => matches(c, predicate)) : this.categories, limit, offset);
+  }
+
+  /** Available quantity per sku and inventory list (a commercetools supply channel). */
+  async inventory(skus: string[], inventoryListKey?: string) {
+    if (skus.length === 0) return [];
+    const params: unknown[] = [skus];
+    const list = inventoryListKey ? ` AND inventory_list_key = $${params.push(inventoryListKey)}` : '';
+    return this.db.query<{ sku: string; inventory_list_key: string; available: number; version: number }>(
+      `SELECT sku, inventory_list_key, available, version FROM inventory WHERE sku = ANY($1)${list} ORDER BY sku, inventory_list_key`,
+      params,
+    );
+  }
+
+  async inventoryQuery(where: string | null | undefined, limit = 20, offset = 0) {
+    if (!where) throw invalidInput('inventoryEntries needs a where predicate naming the sku, e.g. sku="76100-111111-34B".');
+    const predicate = parsePredicate(where);
+    const hints = equalities(predicate);
+    const skus = typeof hints.get('sku') === 'string' ? [hints.get('sku') as string] : skusIn(predicate);
+    if (!skus) throw invalidInput('inventoryEntries needs sku="..." or sku in (...) in its where predicate.');
+    const rows = await this.inventory(skus);
+    const entries = rows.map((row) => inventoryEntry(row));
+    return page(entries.filter((entry) => matches(entry, predicate)), limit, offset);
+  }
+}
+
+function skusIn(predicate: ReturnType<typeof parsePredicate>): string[] | undefined {
+  const items = predicate.kind === 'and' ? predicate.items : [predicate];
+  const found = items.find((item) => item.kind === 'in' && !item.negate && item.path.join('.') === 'sku');
+  return found && found.kind === 'in' ? found.values.map(String).slice(0, 500) : undefined;
+}
+
+export const inventoryEntry = (row: { sku: string; inventory_list_key: string; available: number; version: number }) => ({
+  id: `${row.inventory_list_key}:${row.sku}`,
+  version: row.version,
+  sku: row.sku,
+  quantityOnStock: row.available,
+  availableQuantity: row.available,
+  supplyChannel: { typeId: 'channel', key: row.inventory_list_key },
+  inventoryListKey: row.inventory_list_key,
+});

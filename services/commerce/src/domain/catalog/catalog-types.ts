@@ -1,0 +1,5 @@
+import type { SeedCategory, SeedProduct, SeedVariant } from '@shop/catalog-seed';
+
+export type Product = SeedProduct;
+export type Variant = SeedVariant;
+export type Category = SeedCategory;

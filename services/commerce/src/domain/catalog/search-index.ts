@@ -1,0 +1,286 @@
+import { invalidInput } from '../../errors';
+import type { Category, Product, Variant } from './catalog-types';
+import { type SearchFacet, type SearchFilter, parseFacet, parseFilter } from './search-filters';
+
+interface IndexedVariant {
+  variant: Variant;
+  attributes: Map<string, string>;
+  /** What the shopper pays now: the discounted price when there is one. */
+  price: number;
+}
+
+interface IndexedProduct {
+  product: Product;
+  nameTokens: string[];
+  otherTokens: Set<string>;
+  categoryIds: Set<string>;
+  createdAt: number;
+  name: string;
+  minPrice: number;
+  variants: IndexedVariant[];
+}
+
+export interface SearchRequest {
+  storeProjection?: string | null;
+  text?: string | null;
+  queryFilters?: string[];
+  filters?: string[];
+  facetFilters?: string[];
+  facets?: string[];
+  sorts?: string[];
+  limit?: number | null;
+  offset?: number | null;
+}
+
+export interface TermsFacetResult {
+  facet: string;
+  value: { type: 'terms'; dataType: 'text'; missing: number; total: number; other: number; terms: Array<{ term: string; count: number; productCount: number }> };
+}
+export interface RangeFacetResult {
+  facet: string;
+  value: { type: 'range'; ranges: Array<{ type: 'double'; from: number | null; to: number | null; count: number; productCount: number; min: number; max: number; mean: number; total: number }> };
+}
+
+export interface SearchResult {
+  offset: number;
+  count: number;
+  total: number;
+  results: Array<{ product: Product; matchingSkus: Set<string> }>;
+  facets: Array<TermsFacetResult | RangeFacetResult>;
+}
+
+const tokenize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+const stem = (token: string) => (token.length > 4 && token.endsWith('es') ? token.slice(0, -2) : token.length > 3 && token.endsWith('s') ? token.slice(0, -1) : token);
+
+const inRanges = (value: number, ranges: Array<[number | null, number | null]>) =>
+  ranges.some(([from, to]) => (from === null || value >= from) && (to === null || value < to));
+
+/**
+ * The product search read model: products held in memory per store with their variant
+ * attributes, text tokens and category ancestry, answering Product Projection Search
+ * (full text, filters, facets, sorts, paging) without touching the database.
+ */
+export class SearchIndex {
+  private byStore = new Map<string, IndexedProduct[]>();
+  private byId = new Map<string, IndexedProduct>();
+  private byKey = new Map<string, IndexedProduct>();
+  private bySku = new Map<string, IndexedProduct>();
+  private categoryAncestors = new Map<string, string[]>();
+
+  load(products: Product[], categories: Category[]) {
+    const parents = new Map(categories.map((c) => [c.id, c.parentId]));
+    this.categoryAncestors = new Map(
+      categories.map((c) => {
+        const ancestors: string[] = [];
+        for (let at = c.parentId; at; at = parents.get(at) ?? null) ancestors.push(at);
+        return [c.id, ancestors];
+      }),
+    );
+    this.byStore = new Map();
+    this.byId = new Map();
+    this.byKey = new Map();
+    this.bySku = new Map();
+    for (const product of products) this.add(product);
+  }
+
+  private add(product: Product) {
+    const variants = [product.masterVariant, ...product.variants].map((variant) => ({
+      variant,
+      attributes: new Map(variant.attributes.filter((a) => typeof a.value === 'string').map((a) => [a.name, a.value as string])),
+      price: variant.prices[0]?.discounted?.value.centAmount ?? variant.prices[0]?.value.centAmount ?? 0,
+    }));
+    const name = product.name['en-US'] ?? '';
+    const other = [product.description['en-US'] ?? '', product.masterStyle, ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? ''])];
+    const indexed: IndexedProduct = {
+      product,
+      name: name.toLowerCase(),
+      nameTokens: tokenize(name).map(stem),
+      otherTokens: new Set(other.flatMap(tokenize).map(stem)),
+      categoryIds: new Set(product.categories.flatMap((c) => [c.id, ...(this.categoryAncestors.get(c.id) ?? [])])),
+      createdAt: Date.parse(product.createdAt),
+      minPrice: Math.min(...variants.map((v) => v.price)),
+      variants,
+    };
+    const list = this.byStore.get(product.storeKey) ?? [];
+    list.push(indexed);
+    this.byStore.set(product.storeKey, list);
+    this.byId.set(product.id, indexed);
+    this.byKey.set(product.key, indexed);
+    for (const v of variants) this.bySku.set(v.variant.sku, indexed);
+  }
+
+  get size() {
+    return this.byId.size;
+  }
+
+  product(by: { id?: string | null; key?: string | null; sku?: string | null }): Product | undefined {
+    return (by.id ? this.byId.get(by.id) : by.key ? this.byKey.get(by.key) : by.sku ? this.bySku.get(by.sku) : undefined)?.product;
+  }
+
+  variantBySku(sku: string): { product: Product; variant: Variant } | undefined {
+    const indexed = this.bySku.get(sku);
+    const variant = indexed?.variants.find((v) => v.variant.sku === sku)?.variant;
+    return indexed && variant ? { product: indexed.product, variant } : undefined;
+  }
+
+  search(request: SearchRequest): SearchResult {
+    const limit = request.limit ?? 20;
+    const offset = request.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 0 || limit > 500) throw invalidInput('limit must be between 0 and 500.');
+    if (!Number.isInteger(offset) || offset < 0 || offset > 10000) throw invalidInput('offset must be between 0 and 10000.');
+    for (const list of [request.queryFilters, request.filters, request.facetFilters, request.facets, request.sorts]) {
+      if ((list?.length ?? 0) > 50) throw invalidInput('At most 50 filters, facets or sorts are allowed.');
+    }
+    const queryFilters = (request.queryFilters ?? []).map(parseFilter);
+    const postFilters = (request.filters ?? []).map(parseFilter);
+    const facetFilters = (request.facetFilters ?? []).map(parseFilter);
+    const facets = (request.facets ?? []).map(parseFacet);
+    const sort = this.sorter(request.sorts ?? []);
+
+    let pool = request.storeProjection ? (this.byStore.get(request.storeProjection) ?? []) : [...this.byId.values()];
+    const scores = new Map<IndexedProduct, number>();
+    const text = request.text?.trim();
+    if (text) {
+      if (text.length > 200) throw invalidInput('text must be at most 200 characters.');
+      const terms = tokenize(text).map(stem);
+      pool = pool.filter((p) => {
+        let score = 0;
+        for (const term of terms) {
+          const inName = p.nameTokens.some((t) => t === term || (term.length >= 3 && t.startsWith(term)));
+          const inOther = !inName && (p.otherTokens.has(term) || (term.length >= 3 && [...p.otherTokens].some((t) => t.startsWith(term))));
+          if (!inName && !inOther) return false;
+          score += inName ? 3 : 1;
+        }
+        scores.set(p, score);
+        return true;
+      });
+    }
+    const base = this.apply(pool, queryFilters);
+    const results = this.apply(base.map((m) => m.product), postFilters, base);
+    const facetPool = this.apply(base.map((m) => m.product), facetFilters, base);
+    results.sort((a, b) => sort(a.product, b.product, scores));
+    return {
+      offset,
+      count: Math.max(0, Math.min(limit, results.length - offset)),
+      total: results.length,
+      results: results.slice(offset, offset + limit).map((m) => ({ product: m.product.product, matchingSkus: new Set(m.variants.map((v) => v.variant.sku)) })),
+      facets: facets.map((facet) => this.facet(facet, facetPool)),
+    };
+  }
+
+  /** Products that pass every filter; variant filters must hold together on one variant. */
+  private apply(pool: IndexedProduct[], filters: SearchFilter[], previous?: Array<{ product: IndexedProduct; variants: IndexedVariant[] }>) {
+    const productFilters = filters.filter((f) => f.kind === 'categories' || f.kind === 'key');
+    const variantFilters = filters.filter((f) => f.kind === 'attribute' || f.kind === 'sku' || f.kind === 'price');
+    const earlier = previous ? new Map(previous.map((m) => [m.product, m.variants])) : undefined;
+    const out: Array<{ product: IndexedProduct; variants: IndexedVariant[] }> = [];
+    for (const product of pool) {
+      if (!productFilters.every((f) => this.productMatches(product, f))) continue;
+      const candidates = earlier?.get(product) ?? product.variants;
+      const variants = candidates.filter((v) => variantFilters.every((f) => variantMatches(v, f)));
+      if (variants.length > 0) out.push({ product, variants });
+    }
+    return out;
+  }
+
+  private productMatches(product: IndexedProduct, filter: SearchFilter): boolean {
+    if (filter.kind === 'key') return filter.values.includes(product.product.key);
+    if (filter.kind !== 'categories') return true;
+    return filter.subtree
+      ? filter.ids.some((id) => product.categoryIds.has(id))
+      : product.product.categories.some((c) => filter.ids.includes(c.id));
+  }
+
+  private facet(facet: SearchFacet, pool: Array<{ product: IndexedProduct; variants: IndexedVariant[] }>): TermsFacetResult | RangeFacetResult {
+    if (facet.kind === 'price-range') {
+      return {
+        facet: facet.alias,
+        value: {
+          type: 'range',
+          ranges: facet.ranges.map(([from, to]) => {
+            const prices: number[] = [];
+            let productCount = 0;
+            for (const m of pool) {
+              const hits = m.variants.filter((v) => inRanges(v.price, [[from, to]]));
+              if (hits.length) productCount += 1;
+              for (const v of hits) prices.push(v.price);
+            }
+            const total = prices.reduce((sum, p) => sum + p, 0);
+            return {
+              type: 'double' as const,
+              from,
+              to,
+              count: prices.length,
+              productCount,
+              min: prices.length ? Math.min(...prices) : 0,
+              max: prices.length ? Math.max(...prices) : 0,
+              mean: prices.length ? total / prices.length : 0,
+              total,
+            };
+          }),
+        },
+      };
+    }
+    const counts = new Map<string, { count: number; products: number }>();
+    let missing = 0;
+    for (const m of pool) {
+      const seen = new Set<string>();
+      if (facet.attribute === 'categories.id') {
+        for (const c of m.product.product.categories) seen.add(c.id);
+        for (const term of seen) counts.set(term, { count: (counts.get(term)?.count ?? 0) + 1, products: (counts.get(term)?.products ?? 0) + 1 });
+        continue;
+      }
+      for (const v of m.variants) {
+        const term = v.attributes.get(facet.attribute);
+        if (term === undefined) {
+          missing += 1;
+          continue;
+        }
+        const entry = counts.get(term) ?? { count: 0, products: 0 };
+        entry.count += 1;
+        if (!seen.has(term)) {
+          entry.products += 1;
+          seen.add(term);
+        }
+        counts.set(term, entry);
+      }
+    }
+    const terms = [...counts.entries()]
+      .map(([term, c]) => ({ term, count: facet.countingProducts ? c.products : c.count, productCount: c.products }))
+      .sort((a, b) => b.count - a.count || a.term.localeCompare(b.term, 'en', { numeric: true }));
+    const total = terms.reduce((sum, t) => sum + t.count, 0);
+    return { facet: facet.alias, value: { type: 'terms', dataType: 'text', missing, total, other: 0, terms } };
+  }
+
+  private sorter(sorts: string[]) {
+    const rules = sorts.map((sort) => {
+      const match = /^\s*(score|price|createdAt|name\.en-US|name\.en|id)\s+(asc|desc)\s*$/.exec(sort);
+      if (!match) throw invalidInput(`Unsupported sort "${sort}": use score, price, createdAt or name.en-US with asc or desc.`);
+      return { field: match[1], direction: match[2] === 'asc' ? 1 : -1 };
+    });
+    return (a: IndexedProduct, b: IndexedProduct, scores: Map<IndexedProduct, number>) => {
+      for (const { field, direction } of rules) {
+        const difference =
+          field === 'score'
+            ? (scores.get(a) ?? 0) - (scores.get(b) ?? 0)
+            : field === 'price'
+              ? a.minPrice - b.minPrice
+              : field === 'createdAt'
+                ? a.createdAt - b.createdAt
+                : field === 'id'
+                  ? a.product.id.localeCompare(b.product.id)
+                  : a.name.localeCompare(b.name);
+        if (difference !== 0) return difference * direction;
+      }
+      // Default order: relevance when searching by text, then newest first, then id for stability.
+      return (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b.createdAt - a.createdAt || a.product.id.localeCompare(b.product.id);
+    };
+  }
+}
+
+function variantMatches(v: IndexedVariant, filter: SearchFilter): boolean {
+  if (filter.kind === 'attribute') return filter.values.includes(v.attributes.get(filter.name) ?? '\u0000');
+  if (filter.kind === 'sku') return filter.values.includes(v.variant.sku);
+  if (filter.kind === 'price') return inRanges(v.price, filter.ranges);
+  return true;
+}

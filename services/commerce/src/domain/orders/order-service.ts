@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { CommerceError, concurrentModification, duplicateField, invalidInput, notFound } from '../../errors';
+import { page } from '../customers/customer-service';
+import type { CartRepository } from '../carts/cart-repository';
+import type { Cart } from '../carts/cart-types';
+import { withCustomField } from '../platform/custom-types';
+import { equalities, matches, parsePredicate } from '../platform/predicate';
+import { actionOf, checkActions, unknownAction } from '../platform/update';
+
+export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+export type ShipmentState = 'Pending' | 'Ready' | 'Shipped' | 'Delivered' | 'Delayed' | 'Partial' | 'Backorder';
+
+export interface ReturnItem {
+  id: string;
+  lineItemId: string;
+  quantity: number;
+  comment?: string;
+  shipmentState: 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
+  paymentState: 'NonRefundable' | 'Initial' | 'Refunded' | 'NotRefunded';
+  createdAt: string;
+}
+
+export type Order = Omit<Cart, 'cartState' | 'anonymousId'> & {
+  orderNumber: string;
+  cart: { typeId: 'cart'; id: string };
+  orderState: OrderState;
+  shipmentState: ShipmentState;
+  paymentState: 'Pending' | 'Paid' | 'Failed' | 'BalanceDue' | 'CreditOwed';
+  returnInfo: Array<{ items: ReturnItem[]; returnTrackingId?: string; returnDate?: string }>;
+  anonymousId?: string;
+};
+
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,100}$/;
+const ORDER_STATES: OrderState[] = ['Open', 'Confirmed', 'Complete', 'Cancelled'];
+const SHIPMENT_STATES: ShipmentState[] = ['Pending', 'Ready', 'Shipped', 'Delivered', 'Delayed', 'Partial', 'Backorder'];
+
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly carts: CartRepository,
+    private readonly orderNumberPrefix: string,
+  ) {}
+
+  /**
+   * Places an order from a cart in one transaction: the cart version must match, its stock is
+   * taken, the cart becomes Ordered and one cart can never become two orders.
+   */
+  async createFromCart(cartId: string, version: number, orderNumber: string | null | undefined, storeKey?: string | null): Promise<Order> {
+    if (orderNumber !== null && orderNumber !== undefined && !ORDER_NUMBER.test(orderNumber)) {
+      throw invalidInput('orderNumber may hold letters, digits, _ and - only (at most 100).');
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        const cart = await this.carts.byId(cartId, tx, true);
+        if (!cart || (storeKey && cart.store.key !== storeKey)) throw notFound(`The Cart with ID '${cartId}'`);
+        if (cart.version !== version) throw concurrentModification(version, cart.version);
+        if (cart.cartState !== 'Active') throw new CommerceError(400, 'InvalidOperation', `The cart is ${cart.cartState}; only active carts can be ordered.`);
+        if (cart.lineItems.length === 0) throw new CommerceError(400, 'InvalidOperation', 'The cart has no line items.');
+        await this.takeStock(tx, cart);
+        const number = orderNumber ?? `${this.orderNumberPrefix}${(await tx.query<{ n: number }>("SELECT nextval('order_number_seq')::int AS n"))[0].n}`;
+        const now = new Date().toISOString();
+        const { cartState: _state, ...rest } = cart;
+        const order: Order = {
+          ...rest,
+          id: randomUUID(),
+          version: 1,
+          orderNumber: number,
+          cart: { typeId: 'cart', id: cart.id },
+          orderState: 'Open',
+          shipmentState: 'Pending',
+          paymentState: 'Pending',
+          returnInfo: [],
+          createdAt: now,
+          lastModifiedAt: now,
+        };
+        await tx.query(
+          `INSERT INTO orders (id, order_number, version, store_key, customer_id, cart_id, data, created_at) VALUES ($1, $2, 1, $3, $4, $5, $6, $7)`,
+          [order.id, number, cart.store.key, cart.customerId ?? null, cart.id, order, now],
+        );
+        await this.carts.update(tx, { ...cart, cartState: 'Ordered', version: cart.version + 1, lastModifiedAt: now }, cart.version);
+        return order;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'order_number')) throw duplicateField('orderNumber', orderNumber);
+      if (isUniqueViolation(error, 'cart_id')) throw new CommerceError(400, 'InvalidOperation', 'An order already exists for this cart.');
+      throw error;
+    }
+  }
+
+  private async takeStock(tx: Db, cart: Cart) {
+    const short: string[] = [];
+    for (const line of cart.lineItems) {
+      const list = (line.custom?.fields.inventoryListKey as string | undefined) ?? `${cart.store.key}-online`;
+      const rows = await tx.query('UPDATE inventory SET available = available - $1, version = version + 1 WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku', [
+        line.quantity,
+        line.variant.sku,
+        list,
+      ]);
+      if (rows.length === 0) short.push(line.variant.sku);
+    }
+    if (short.length) throw new CommerceError(400, 'OutOfStock', `Not enough stock for: ${short.join(', ')}.`, { skus: short, lineItems: short });
+  }
+
+  async byNumberOrId(by: { id?: string | null; orderNumber?: string | null }, storeKey?: string | null): Promise<Order | undefined> {
+    const [row] = by.orderNumber
+      ? await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE order_number = $1', [by.orderNumber])
+      : by.id && /^[0-9a-f-]{36}$/i.test(by.id)
+        ? await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE id = $1', [by.id])
+        : [];
+    return row && (!storeKey || row.data.store.key === storeKey) ? row.data : undefined;
+  }
+
+  /** Orders for a where predicate, newest first; `customerId = "..."` uses the index. */
+  async query(where: string | null | undefined, limit = 20, offset = 0) {
+    const predicate = where ? parsePredicate(where) : undefined;
+    const customerId = predicate ? equalities(predicate).get('customerId') : undefined;
+    if (!customerId) throw invalidInput('orders needs customerId="..." in its where predicate.');
+    const rows = await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE customer_id::text = $1 ORDER BY created_at DESC, id DESC LIMIT 10000', [customerId]);
+    const all = rows.map((row) => row.data).filter((order) => !predicate || matches(order, predicate));
+    return page(all, limit, offset);
+  }
+
+  async update(id: string, version: number, actions: object[]): Promise<Order> {
+    checkActions(actions);
+    const parsed = actions.map(actionOf);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ data: Order }>('SELECT data FROM orders WHERE id::text = $1 FOR UPDATE', [id]);
+      if (!row) throw notFound(`The Order with ID '${id}'`);
+      if (row.data.version !== version) throw concurrentModification(version, row.data.version);
+      let order = row.data;
+      for (const { name, payload } of parsed) order = applyOrderAction(order, name, payload);
+      const updated = { ...order, version: version + 1, lastModifiedAt: new Date().toISOString() };
+      await tx.query('UPDATE orders SET version = $2, data = $3 WHERE id = $1', [updated.id, updated.version, updated]);
+      return updated;
+    });
+  }
+}
+
+function applyOrderAction(order: Order, name: string, p: Record<string, unknown>): Order {
+  switch (name) {
+    case 'changeOrderState':
+      if (!ORDER_STATES.includes(p.orderState as OrderState)) throw invalidInput(`orderState must be one of ${ORDER_STATES.join(', ')}.`);
+      return { ...order, orderState: p.orderState as OrderState };
+    case 'changeShipmentState':
+      if (!SHIPMENT_STATES.includes(p.shipmentState as ShipmentState)) throw invalidInput(`shipmentState must be one of ${SHIPMENT_STATES.join(', ')}.`);
+      return { ...order, shipmentState: p.shipmentState as ShipmentState };
+    case 'addReturnInfo': {
+      const items = (p.items as Array<{ lineItemId: string; quantity: number; comment?: string; shipmentState?: string }> | undefined) ?? [];
+      if (items.length === 0) throw invalidInput('A return needs at least one item.');
+      const returned = items.map((item) => {
+        const line = order.lineItems.find((l) => l.id === item.lineItemId);
+        if (!line) throw invalidInput(`The order has no line item with id '${item.lineItemId}'.`);
+        const already = order.returnInfo.flatMap((r) => r.items).filter((r) => r.lineItemId === line.id).reduce((s, r) => s + r.quantity, 0);
+        if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity + already > line.quantity) {
+          throw new CommerceError(400, 'InvalidField', 'The return quantity exceeds what was ordered.', { field: 'quantity', invalidValue: item.quantity });
+        }
+        return {
+          id: randomUUID(),
+          lineItemId: line.id,
+          quantity: item.quantity,
+          ...(item.comment ? { comment: String(item.comment).slice(0, 500) } : {}),
+          shipmentState: 'Advised' as const,
+          paymentState: 'Initial' as const,
+          createdAt: new Date().toISOString(),
+        };
+      });
+      const info = { items: returned, ...(p.returnTrackingId ? { returnTrackingId: String(p.returnTrackingId) } : {}), returnDate: new Date().toISOString() };
+      return { ...order, returnInfo: [...order.returnInfo, info] };
+    }
+    case 'setCustomField':
+      return { ...order, custom: withCustomField(order.custom, String(p.name), p.value as string | null) };
+    default:
+      throw unknownAction(name);
+  }
+}

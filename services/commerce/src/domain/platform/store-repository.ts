@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database';
+import { CommerceError, invalidInput } from '../../errors';
+
+export interface Store {
+  key: string;
+  name: Record<string, string>;
+  inventoryListKey: string;
+}
+
+/** Stores (one per brand) are few and fixed at seed time: cached after the first read. */
+export class StoreRepository {
+  private cache: Map<string, Store> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async all(): Promise<Store[]> {
+    if (!this.cache) {
+      const rows = await this.db.query<{ data: Store }>('SELECT data FROM stores ORDER BY key');
+      this.cache = new Map(rows.map((row) => [row.data.key, row.data]));
+    }
+    return [...this.cache.values()];
+  }
+
+  async get(key: string): Promise<Store | undefined> {
+    await this.all();
+    return this.cache?.get(key);
+  }
+
+  /** The store a request names; every store-scoped call must name one that exists. */
+  async require(key: string | null | undefined): Promise<Store> {
+    if (!key) throw invalidInput('storeKey is required.');
+    const store = await this.get(key);
+    if (!store) throw new CommerceError(400, 'ReferencedResourceNotFound', `The store with key '${key}' was not found.`, { typeId: 'store', key });
+    return store;
+  }
+}

@@ -1,0 +1,161 @@
+import type { ShippingMethod } from '../domain/carts/cart-types';
+import { page } from '../domain/customers/customer-service';
+import { matches, parsePredicate } from '../domain/platform/predicate';
+import { invalidInput } from '../errors';
+import type { CommerceServices } from '../services';
+import {
+  type ShapeContext,
+  cartShape,
+  categoryShape,
+  customerShape,
+  orderShape,
+  productProjectionShape,
+  productShape,
+  shippingMethodShape,
+  storeShape,
+} from './shapes';
+
+type Args = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL has validated the shapes
+
+/** Loads stock for the skus about to be shown, in one query, and shapes with it. */
+async function shapeContext(services: CommerceServices, skus: string[]): Promise<ShapeContext> {
+  const rows = await services.catalog.inventory([...new Set(skus)].slice(0, 5000));
+  const bySku = new Map<string, Array<{ key: string; available: number }>>();
+  for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), { key: row.inventory_list_key, available: row.available }]);
+  return { catalog: services.catalog, imageBase: `${services.imageBase}`, availability: { get: (sku) => bySku.get(sku) ?? [] } };
+}
+
+const productSkus = (p: { masterVariant: { sku: string }; variants: Array<{ sku: string }> }) => [p.masterVariant.sku, ...p.variants.map((v) => v.sku)];
+const filterStrings = (list: Array<{ string?: string | null }> | null | undefined) =>
+  (list ?? []).map((f) => {
+    if (!f.string) throw invalidInput('Only string filters and facets are supported.');
+    return f.string;
+  });
+
+export function createRootValue(services: CommerceServices) {
+  const { customers, catalog, carts, orders, stores, customObjects, db } = services;
+  const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) => build(await shapeContext(services, skus));
+
+  return {
+    // customers
+    customer: async ({ id, key, storeKey }: Args) => {
+      const found = id ? await customers.repository.byId(id) : (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0];
+      if (!found || (storeKey && found.stores[0]?.key !== storeKey)) return null;
+      const { passwordHash: _omit, ...customer } = found as typeof found & { passwordHash?: string };
+      return customerShape(customer);
+    },
+    customers: async ({ where, limit, offset, storeKey }: Args) => {
+      const result = await customers.query(where, limit ?? 20, offset ?? 0, storeKey);
+      return { ...result, results: result.results.map(customerShape) };
+    },
+    customerSignUp: async ({ draft, storeKey }: Args) => ({ customer: customerShape(await customers.signUp(draft, storeKey)), cart: null }),
+    customerCreatePasswordResetToken: ({ email, ttlMinutes, storeKey }: Args) => customers.createPasswordResetToken(email, ttlMinutes, storeKey),
+    customerResetPassword: async ({ tokenValue, newPassword, version, storeKey }: Args) =>
+      customerShape(await customers.resetPassword(tokenValue, newPassword, storeKey, version)),
+    updateCustomer: async ({ id, key, version, actions, storeKey }: Args) => {
+      const target = id ?? (key ? (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0]?.id : undefined);
+      if (!target) throw invalidInput('updateCustomer needs an id or an existing key.');
+      return customerShape(await customers.update(target, version, actions, storeKey));
+    },
+
+    // catalog
+    category: ({ id, key }: Args) => {
+      const category = catalog.category({ id, key });
+      return category ? categoryShape({ catalog, imageBase: services.imageBase, availability: { get: () => [] } }, category) : null;
+    },
+    categories: ({ where, limit, offset }: Args) => {
+      const result = catalog.categoryQuery(where, limit ?? 20, offset ?? 0);
+      const ctx = { catalog, imageBase: services.imageBase, availability: { get: () => [] } };
+      return { ...result, results: result.results.map((c) => categoryShape(ctx, c)) };
+    },
+    product: async ({ id, key, sku }: Args) => {
+      const product = catalog.index.product({ id, key, sku });
+      return product ? withStock(productSkus(product), (ctx) => productShape(ctx, product)) : null;
+    },
+    productProjectionSearch: async (args: Args) => {
+      const result = catalog.search({
+        storeProjection: args.storeProjection,
+        text: args.text,
+        filters: filterStrings(args.filters),
+        queryFilters: filterStrings(args.queryFilters),
+        facetFilters: filterStrings(args.facetFilters),
+        facets: filterStrings(args.facets),
+        sorts: args.sorts ?? [],
+        limit: args.limit,
+        offset: args.offset,
+      });
+      const skus = result.results.flatMap((r) => productSkus(r.product));
+      return withStock(skus, (ctx) => ({
+        ...result,
+        results: result.results.map((r) => productProjectionShape(ctx, r.product, args.markMatchingVariants ? r.matchingSkus : undefined)),
+        facets: result.facets.map((f) => ({ facet: f.facet, value: { ...f.value, __typename: f.value.type === 'terms' ? 'TermsFacetResult' : 'RangeFacetResult' } })),
+      }));
+    },
+    inventoryEntries: ({ where, limit, offset }: Args) => catalog.inventoryQuery(where, limit ?? 20, offset ?? 0),
+
+    // carts and orders
+    cart: async ({ id, storeKey }: Args) => {
+      const cart = await carts.get(id, storeKey);
+      return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+    },
+    customerActiveCart: async ({ customerId, storeKey }: Args) => {
+      const store = await stores.require(storeKey);
+      const cart = await carts.activeCart(customerId, store.key);
+      return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+    },
+    createCart: async ({ draft, storeKey }: Args) => withStock([], async (ctx) => cartShape(ctx, await carts.create(draft, storeKey))),
+    updateCart: async ({ id, version, actions, storeKey }: Args) => {
+      const cart = await carts.update(id, version, actions, storeKey);
+      return withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart));
+    },
+    createOrderFromCart: async ({ draft, storeKey }: Args) => {
+      const order = await orders.createFromCart(draft.id, draft.version, draft.orderNumber, storeKey);
+      return withStock([], (ctx) => orderShape(ctx, order));
+    },
+    order: async ({ id, orderNumber, storeKey }: Args) => {
+      const order = await orders.byNumberOrId({ id, orderNumber }, storeKey);
+      return order ? withStock([], (ctx) => orderShape(ctx, order)) : null;
+    },
+    orders: async ({ where, limit, offset }: Args) => {
+      const result = await orders.query(where, limit ?? 20, offset ?? 0);
+      return withStock([], (ctx) => ({ ...result, results: result.results.map((o) => orderShape(ctx, o)) }));
+    },
+    updateOrder: async ({ id, orderNumber, version, actions, storeKey }: Args) => {
+      const target = id ?? (await orders.byNumberOrId({ orderNumber }, storeKey))?.id;
+      if (!target) throw invalidInput('updateOrder needs the id or number of an existing order.');
+      const order = await orders.update(target, version, actions);
+      return withStock([], (ctx) => orderShape(ctx, order));
+    },
+
+    // stores, shipping methods, custom objects
+    store: async ({ id, key }: Args) => {
+      const store = await stores.get(key ?? id ?? '');
+      return store ? storeShape(store) : null;
+    },
+    stores: async ({ where, limit, offset }: Args) => {
+      const all = (await stores.all()).map(storeShape);
+      const predicate = where ? parsePredicate(where) : undefined;
+      return page(predicate ? all.filter((s) => matches(s, predicate)) : all, limit ?? 20, offset ?? 0);
+    },
+    shippingMethods: async ({ where, limit, offset }: Args) => {
+      const rows = await db.query<{ data: ShippingMethod }>('SELECT data FROM shipping_methods ORDER BY key');
+      const predicate = where ? parsePredicate(where) : undefined;
+      const all = rows.map((r) => r.data).filter((m) => !predicate || matches(m, predicate));
+      const result = page(all, limit ?? 20, offset ?? 0);
+      return { ...result, results: result.results.map(shippingMethodShape) };
+    },
+    shippingMethodsByCart: async ({ id }: Args) => {
+      const cart = await carts.get(id);
+      if (!cart) return [];
+      const rows = await db.query<{ data: ShippingMethod }>('SELECT data FROM shipping_methods WHERE store_key = $1 ORDER BY key', [cart.store.key]);
+      return rows.map((r) => shippingMethodShape(r.data)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.price.centAmount - b.price.centAmount);
+    },
+    customObject: ({ container, key }: Args) => customObjects.get(container, key),
+    customObjects: ({ container, where, limit, offset }: Args) => {
+      if (where) throw invalidInput('customObjects supports container, limit and offset; filter by key with customObject.');
+      return customObjects.list(container, limit ?? 20, offset ?? 0);
+    },
+    createOrUpdateCustomObject: ({ draft }: Args) => customObjects.upsert(draft.container, draft.key, draft.value, draft.version),
+    deleteCustomObject: ({ container, key, version }: Args) => customObjects.remove(container, key, version),
+  };
+}

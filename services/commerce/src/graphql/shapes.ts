@@ -1,0 +1,192 @@
+import type { Money } from '@shop/catalog-seed';
+import type { Cart, LineItem, ShippingInfo, ShippingMethod } from '../domain/carts/cart-types';
+import type { CatalogService, CategoryDocument } from '../domain/catalog/catalog-service';
+import type { Product, Variant } from '../domain/catalog/catalog-types';
+import type { Customer } from '../domain/customers/customer-repository';
+import type { Order } from '../domain/orders/order-service';
+import type { CustomFields } from '../domain/platform/custom-types';
+import type { Store } from '../domain/platform/store-repository';
+
+/**
+ * Domain documents -> GraphQL objects. Fields with arguments (localized names, raw attributes)
+ * are functions, which graphql-js's default resolver calls with the field's arguments.
+ */
+type Localized = Record<string, string>;
+type LocaleArgs = { locale?: string | null; acceptLanguage?: string[] | null };
+const localized = (value: Localized | undefined) => (args: LocaleArgs) => {
+  if (!value) return null;
+  for (const locale of [args.locale, ...(args.acceptLanguage ?? []), 'en-US', 'en']) {
+    if (locale && value[locale] !== undefined) return value[locale];
+  }
+  return Object.values(value)[0] ?? null;
+};
+const allLocales = (value: Localized) => Object.entries(value).map(([locale, text]) => ({ locale, value: text }));
+
+const filterNames = <T extends { name: string }>(items: T[]) => (args: { includeNames?: string[] | null; excludeNames?: string[] | null }) =>
+  items.filter((item) => (!args.includeNames || args.includeNames.includes(item.name)) && !args.excludeNames?.includes(item.name));
+
+export function customShape(custom: CustomFields | undefined) {
+  if (!custom) return null;
+  return {
+    type: { key: custom.type.key },
+    typeRef: { typeId: 'type', key: custom.type.key },
+    customFieldsRaw: filterNames(Object.entries(custom.fields).map(([name, value]) => ({ name, value }))),
+  };
+}
+
+export const customerShape = (customer: Customer) => ({ ...customer, custom: customShape(customer.custom) });
+
+export interface Availability {
+  get(sku: string): Array<{ key: string; available: number }> | undefined;
+}
+
+export interface ShapeContext {
+  catalog: CatalogService;
+  imageBase: string;
+  availability: Availability;
+}
+
+function availabilityShape(ctx: ShapeContext, sku: string) {
+  const entries = ctx.availability.get(sku);
+  if (!entries) return null;
+  const total = entries.reduce((sum, entry) => sum + entry.available, 0);
+  return {
+    noChannel: { isOnStock: total > 0, availableQuantity: total },
+    channels: entries.map((entry) => ({
+      channelRef: { typeId: 'channel', key: entry.key },
+      availability: { isOnStock: entry.available > 0, availableQuantity: entry.available },
+    })),
+  };
+}
+
+function variantShape(ctx: ShapeContext, variant: Variant, matching?: Set<string>) {
+  const price = variant.prices[0];
+  return {
+    id: variant.id,
+    key: variant.key,
+    sku: variant.sku,
+    prices: variant.prices,
+    price: () => price,
+    images: variant.images.map((image) => ({
+      url: /^https?:\/\//.test(image.url) ? image.url : `${ctx.imageBase}/${image.url}`,
+      label: image.label,
+      dimensions: { width: image.dimensions.w, height: image.dimensions.h },
+    })),
+    attributesRaw: filterNames(variant.attributes),
+    availability: () => availabilityShape(ctx, variant.sku),
+    isMatchingVariant: matching ? matching.has(variant.sku) : null,
+  };
+}
+
+export const categoryShape = (ctx: ShapeContext, category: CategoryDocument): Record<string, unknown> => ({
+  ...category,
+  name: localized(category.name),
+  slug: localized(category.slug),
+  nameAllLocales: allLocales(category.name),
+  slugAllLocales: allLocales(category.slug),
+  parentRef: category.parent ?? null,
+  parent: () => (category.parent ? shapeCategoryById(ctx, category.parent.id) : null),
+  ancestorsRef: category.ancestors,
+  ancestors: () => category.ancestors.map((a) => shapeCategoryById(ctx, a.id)).filter(Boolean),
+  children: () => ctx.catalog.categoryQuery(`parent(id="${category.id}")`, 500, 0).results.map((c) => categoryShape(ctx, c)),
+  childCount: () => ctx.catalog.categoryQuery(`parent(id="${category.id}")`, 500, 0).total,
+});
+
+const shapeCategoryById = (ctx: ShapeContext, id: string) => {
+  const category = ctx.catalog.category({ id });
+  return category ? categoryShape(ctx, category) : null;
+};
+
+const productCategories = (ctx: ShapeContext, product: Product) => () =>
+  product.categories.map((c) => shapeCategoryById(ctx, c.id)).filter(Boolean);
+
+export function productProjectionShape(ctx: ShapeContext, product: Product, matching?: Set<string>) {
+  const all = [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching));
+  return {
+    id: product.id,
+    key: product.key,
+    version: 1,
+    productType: { typeId: 'product-type', key: product.productType },
+    name: localized(product.name),
+    description: localized(product.description),
+    slug: localized(product.slug),
+    categories: productCategories(ctx, product),
+    categoriesRef: product.categories,
+    masterVariant: all[0],
+    variants: all.slice(1),
+    allVariants: all,
+    masterStyle: product.masterStyle,
+    retailerLinks: product.retailerLinks,
+    published: true,
+    createdAt: product.createdAt,
+    lastModifiedAt: product.createdAt,
+  };
+}
+
+export function productShape(ctx: ShapeContext, product: Product) {
+  const projection = productProjectionShape(ctx, product);
+  const current = {
+    ...projection,
+    variant: ({ sku, key }: { sku?: string | null; key?: string | null }) =>
+      projection.allVariants.find((v) => (sku ? v.sku === sku : v.key === key)) ?? null,
+  };
+  return {
+    ...projection,
+    storeKey: product.storeKey,
+    masterData: { current, staged: current, published: true, hasStagedChanges: false },
+  };
+}
+
+const lineItemShape = (ctx: ShapeContext, line: LineItem) => ({
+  ...line,
+  name: localized(line.name),
+  variant: variantShape(ctx, { ...line.variant, key: line.variant.sku, prices: [line.price], images: line.variant.images.map((i) => ({ ...i, dimensions: { w: 600, h: 800 } })) }),
+  taxedPrice: line.taxedPrice ?? null,
+  custom: customShape(line.custom),
+  inventoryListKey: (line.custom?.fields.inventoryListKey as string | undefined) ?? null,
+});
+
+const shippingInfoShape = (info: ShippingInfo | undefined) =>
+  info
+    ? {
+        ...info,
+        shippingMethodRef: { typeId: 'shipping-method', id: info.shippingMethod.id },
+        shippingMethod: { id: info.shippingMethod.id, key: info.shippingMethod.key, version: 1, name: info.shippingMethodName, description: info.description, isDefault: false, price: info.shippingRate.price, freeAbove: info.shippingRate.freeAbove ?? null },
+      }
+    : null;
+
+const discountCodesShape = (codes: Cart['discountCodes']) =>
+  codes.map((d) => ({ discountCodeRef: { typeId: 'discount-code', id: d.discountCode.id }, code: d.discountCode.code, state: d.state }));
+
+export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
+  ...cart,
+  storeRef: cart.store,
+  lineItems: cart.lineItems.map((line) => lineItemShape(ctx, line)),
+  totalLineItemQuantity: cart.lineItems.reduce((sum, line) => sum + line.quantity, 0),
+  shippingInfo: shippingInfoShape(cart.shippingInfo),
+  discountCodes: discountCodesShape(cart.discountCodes),
+  custom: customShape(cart.custom),
+});
+
+export const orderShape = (ctx: ShapeContext, order: Order) => ({
+  ...order,
+  cartRef: order.cart,
+  lineItems: order.lineItems.map((line) => lineItemShape(ctx, line)),
+  shippingInfo: shippingInfoShape(order.shippingInfo),
+  discountCodes: discountCodesShape(order.discountCodes),
+  custom: customShape(order.custom),
+});
+
+export const storeShape = (store: Store) => ({ id: store.key, key: store.key, version: 1, name: localized(store.name), inventoryListKey: store.inventoryListKey });
+
+export const shippingMethodShape = (method: ShippingMethod) => ({
+  id: method.id,
+  key: method.key,
+  version: 1,
+  name: method.name,
+  description: method.description,
+  localizedDescription: () => method.description,
+  isDefault: method.isDefault,
+  price: method.price,
+  freeAbove: method.freeAboveCentAmount === null ? null : ({ type: 'centPrecision', currencyCode: 'USD', centAmount: method.freeAboveCentAmount, fractionDigits: 2 } satisfies Money),
+});

@@ -1,0 +1,14 @@
+import { start } from './server';
+
+start()
+  .then((commerce) => {
+    const where = commerce.config.databaseUrl ? 'PostgreSQL' : `PGlite in ${commerce.config.dataDir}`;
+    process.stdout.write(`Commerce API at ${commerce.baseUrl} (project ${commerce.config.projectKey}, ${where})\n`);
+    const shutdown = () => void commerce.stop().then(() => process.exit(0));
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  })
+  .catch((error: Error) => {
+    process.stderr.write(`Commerce service failed to start: ${error.message}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,76 @@
+import { generateCatalog, legacyHashFor, seedCustomers } from '@shop/catalog-seed';
+import { hashPassword } from '@shop/node-kit';
+import type { Db } from '../db/database';
+import { customerKeyFor } from '../domain/customers/customer-service';
+
+const BATCH = 400;
+
+async function insertRows(db: Db, table: string, columns: string[], rows: unknown[][]) {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const params: unknown[] = [];
+    const values = batch.map((row) => `(${row.map((value) => `$${params.push(value)}`).join(', ')})`);
+    await db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params);
+  }
+}
+
+/**
+ * Seeds an empty database once with the generated catalog and the documented customers;
+ * a database that has been seeded is left as it is, so restarts keep all data.
+ */
+export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: boolean; products: number }> {
+  const [done] = await db.query<{ value: { products: number } }>("SELECT value FROM catalog_meta WHERE key = 'seed'");
+  if (done) return { seeded: false, products: done.value.products };
+  const catalog = generateCatalog({ products });
+  const customers = await Promise.all(
+    seedCustomers().map(async (customer) => ({ customer, passwordHash: await hashPassword(customer.password), legacyHash: await legacyHashFor(customer) })),
+  );
+  await db.transaction(async (tx) => {
+    await insertRows(tx, 'stores', ['key', 'data'], catalog.stores.map((s) => [s.key, s]));
+    // Parents before children: categories are generated top-down.
+    await insertRows(tx, 'categories', ['id', 'key', 'store_key', 'parent_id', 'data'], catalog.categories.map((c) => [c.id, c.key, c.storeKey, c.parentId, c]));
+    await insertRows(tx, 'products', ['id', 'key', 'store_key', 'version', 'created_at', 'data'], catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p]));
+    await insertRows(
+      tx,
+      'skus',
+      ['sku', 'product_id'],
+      catalog.products.flatMap((p) => [p.masterVariant, ...p.variants].map((v) => [v.sku, p.id])),
+    );
+    await insertRows(tx, 'inventory', ['sku', 'inventory_list_key', 'available'], catalog.inventory.map((i) => [i.sku, i.inventoryListKey, i.available]));
+    await insertRows(tx, 'shipping_methods', ['id', 'key', 'store_key', 'data'], catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]));
+    await insertRows(tx, 'discount_codes', ['id', 'code', 'store_key', 'data'], catalog.discountCodes.map((d) => [d.id, d.code, d.storeKey, d]));
+    const now = new Date().toISOString();
+    await insertRows(
+      tx,
+      'customers',
+      ['id', 'store_key', 'email_lower', 'version', 'password_hash', 'data', 'created_at', 'last_modified_at'],
+      customers.map(({ customer, passwordHash, legacyHash }) => [
+        customer.id,
+        customer.storeKey,
+        customer.email.toLowerCase(),
+        1,
+        passwordHash,
+        {
+          id: customer.id,
+          version: 1,
+          key: customerKeyFor(customer.email),
+          email: customer.email,
+          lowercaseEmail: customer.email.toLowerCase(),
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          addresses: [],
+          authenticationMode: 'Password',
+          isEmailVerified: true,
+          stores: [{ typeId: 'store', key: customer.storeKey }],
+          custom: { type: { typeId: 'type', key: 'customer-b2c' }, fields: legacyHash ? { legacyHash } : {} },
+          createdAt: now,
+          lastModifiedAt: now,
+        },
+        now,
+        now,
+      ]),
+    );
+    await tx.query("INSERT INTO catalog_meta (key, value) VALUES ('seed', $1)", [{ products: catalog.products.length, seededAt: now }]);
+  });
+  return { seeded: true, products: catalog.products.length };
+}

@@ -1,0 +1,59 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@shop/node-kit';
+import { createTokenService } from './auth/token-service';
+import { type CommerceConfig, loadCommerceConfig } from './config';
+import { type Db, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { createCommerceApp } from './http/app';
+import { seedIfEmpty } from './seed/seed-database';
+import { createServices } from './services';
+
+export interface RunningCommerce {
+  url: string;
+  baseUrl: string;
+  port: number;
+  config: CommerceConfig;
+  timings: { openMs: number; seedMs: number; loadMs: number };
+  /** The service's database, for tests that need to reach behind the API. */
+  db: Db;
+  stop: () => Promise<void>;
+}
+
+/** Opens (and on first start migrates and seeds) the database, then serves the API. */
+export async function start(overrides: Partial<CommerceConfig> = {}): Promise<RunningCommerce> {
+  const config = { ...loadCommerceConfig(), ...overrides };
+  const logger = createLogger(config.logLevel);
+  const t0 = performance.now();
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const t1 = performance.now();
+  const seed = await seedIfEmpty(db, config.seedProducts);
+  const t2 = performance.now();
+  const services = await createServices(db, config);
+  const t3 = performance.now();
+  if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });
+  const app = createCommerceApp(config, services, createTokenService(config.tokenSecret, config.tokenTtlSeconds), logger);
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  if (!overrides.publicUrl && !config.publicUrl) services.imageBase = `${url}${config.basePath}`;
+  return {
+    url,
+    baseUrl: `${url}${config.basePath}`,
+    port,
+    config,
+    timings: { openMs: t1 - t0, seedMs: t2 - t1, loadMs: t3 - t2 },
+    db,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}

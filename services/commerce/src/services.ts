@@ -1,0 +1,29 @@
+import type { CommerceConfig } from './config';
+import type { Db } from './db/database';
+import { CartService } from './domain/carts/cart-service';
+import { CatalogService } from './domain/catalog/catalog-service';
+import { CustomerService } from './domain/customers/customer-service';
+import { OrderService } from './domain/orders/order-service';
+import { CustomObjectService } from './domain/platform/custom-object-service';
+import { StoreRepository } from './domain/platform/store-repository';
+
+export const ORDER_NUMBER_PREFIX = 'VF';
+
+/** Every use case of the service, wired to one database. */
+export async function createServices(db: Db, config: Pick<CommerceConfig, 'publicUrl' | 'basePath' | 'port'>) {
+  const stores = new StoreRepository(db);
+  const catalog = new CatalogService(db);
+  await catalog.load();
+  const carts = new CartService(db, stores, catalog);
+  return {
+    db,
+    stores,
+    catalog,
+    customers: new CustomerService(db, stores),
+    carts,
+    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX),
+    customObjects: new CustomObjectService(db),
+    imageBase: `${config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`}`,
+  };
+}
+export type CommerceServices = Awaited<ReturnType<typeof createServices>>;

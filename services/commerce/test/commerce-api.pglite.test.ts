@@ -1,0 +1,3 @@
+import { commerceApiSuite } from './commerce-api.suite';
+
+describe('commerce API on PGlite', () => commerceApiSuite('pglite'));

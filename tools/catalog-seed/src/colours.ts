@@ -1,0 +1,34 @@
+export interface Colour {
+  name: string;
+  family: string;
+  hex: string;
+}
+
+export const COLOURS: Colour[] = [
+  { name: 'Black', family: 'black', hex: '111111' },
+  { name: 'Midnight Navy', family: 'blue', hex: '1f2a44' },
+  { name: 'Royal', family: 'blue', hex: '2a52be' },
+  { name: 'Blush', family: 'pink', hex: 'f4c2c2' },
+  { name: 'Rose', family: 'pink', hex: 'e8a0a8' },
+  { name: 'Ivory', family: 'white', hex: 'f6f1e1' },
+  { name: 'White', family: 'white', hex: 'fafafa' },
+  { name: 'Nude', family: 'neutral', hex: 'e3bc9a' },
+  { name: 'Mocha', family: 'brown', hex: '8b5e3c' },
+  { name: 'Heather Grey', family: 'grey', hex: '9e9e9e' },
+  { name: 'Crimson', family: 'red', hex: 'b3001b' },
+  { name: 'Forest', family: 'green', hex: '2e6b3f' },
+  { name: 'Teal', family: 'green', hex: '2a9d8f' },
+  { name: 'Sunflower', family: 'yellow', hex: 'f2c14e' },
+  { name: 'Court Orange', family: 'orange', hex: 'e76f00' },
+  { name: 'Lavender', family: 'purple', hex: 'b497d6' },
+];
+
+export const RETAILERS = [
+  { retailer: 'amazon', domain: 'amazon.com' },
+  { retailer: 'belk', domain: 'belk.com' },
+  { retailer: 'jcpenney', domain: 'jcpenney.com' },
+  { retailer: 'kohls', domain: 'kohls.com' },
+  { retailer: 'macys', domain: 'macys.com' },
+  { retailer: 'target', domain: 'target.com' },
+  { retailer: 'walmart', domain: 'walmart.com' },
+] as const;

@@ -1,0 +1,45 @@
+import { generateCatalog } from './generate';
+import { productImageSvg } from './svg';
+
+describe('seed catalog generator', () => {
+  const catalog = generateCatalog();
+  const skus = catalog.products.flatMap((p) => [p.masterVariant, ...p.variants]);
+
+  it('builds at least 1,500 products and 15,000 skus across the four brands', () => {
+    expect(catalog.products.length).toBe(1500);
+    expect(skus.length).toBeGreaterThanOrEqual(15000);
+    expect(new Set(catalog.products.map((p) => p.storeKey))).toEqual(new Set(['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']));
+    expect(new Set(skus.map((v) => v.sku)).size).toBe(skus.length);
+  });
+
+  it('is deterministic', () => {
+    const again = generateCatalog();
+    expect(again.products[123]).toEqual(catalog.products[123]);
+    expect(again.inventory.slice(0, 50)).toEqual(catalog.inventory.slice(0, 50));
+  });
+
+  it('gives bras band and cup sizes within 32-44 and A-DDD', () => {
+    const bras = catalog.products.filter((p) => p.productType === 'bra').flatMap((p) => [p.masterVariant, ...p.variants]);
+    const attr = (name: string) => new Set(bras.map((v) => v.attributes.find((a) => a.name === name)?.value));
+    expect([...attr('bandSize')].every((b) => Number(b) >= 32 && Number(b) <= 44)).toBe(true);
+    expect([...attr('cupSize')].every((c) => ['A', 'B', 'C', 'D', 'DD', 'DDD'].includes(String(c)))).toBe(true);
+  });
+
+  it('has sale prices, sold-out skus and retailer links with domains', () => {
+    expect(skus.some((v) => v.prices[0].discounted)).toBe(true);
+    expect(catalog.inventory.some((i) => i.available === 0)).toBe(true);
+    const links = catalog.products.flatMap((p) => p.retailerLinks);
+    expect(new Set(links.map((l) => l.retailer)).size).toBe(7);
+    expect(links.every((l) => l.url.startsWith(`https://www.${l.domain}/`))).toBe(true);
+  });
+
+  it('scales for benchmarks', () => {
+    expect(generateCatalog({ products: 4000 }).products.length).toBe(4000);
+  });
+
+  it('draws each image as an SVG silhouette in the variant colour', () => {
+    const [type, file] = catalog.products[0].masterVariant.images[0].url.split('/').slice(1);
+    expect(productImageSvg(type, file.replace('.svg', ''))).toContain(`fill="#${file.replace('.svg', '')}"`);
+    expect(productImageSvg('bra', 'zzz')).toBeUndefined();
+  });
+});

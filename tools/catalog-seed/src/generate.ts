@@ -1,0 +1,144 @@
+import { BRAND_CATALOGS, type BrandCatalogSpec } from './brand-catalogs';
+import { COLOURS, RETAILERS } from './colours';
+import { KINDS, type Kind } from './kinds';
+import { type Random, createRandom, slugify, stableId } from './random';
+import type { Money, SeedCatalog, SeedCategory, SeedProduct, SeedVariant } from './types';
+
+export interface GenerateOptions {
+  /** Total products across the four brands; 1,500 by default. */
+  products?: number;
+  seed?: number;
+}
+
+const DEFAULT_PRODUCTS = 1500;
+const usd = (centAmount: number): Money => ({ type: 'centPrecision', currencyCode: 'USD', centAmount, fractionDigits: 2 });
+/** Prices end in .00 or .99 like a real price list. */
+const retailPrice = (random: Random, [min, max]: [number, number]) => Math.round(random.int(min, max) / 100) * 100;
+const salePrice = (price: number, random: Random) => Math.max(499, Math.round((price * random.pick([0.6, 0.7, 0.75, 0.8])) / 100) * 100 - 1);
+
+/** Builds the whole seed catalog; the same options always give the same catalog. */
+export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }: GenerateOptions = {}): Omit<SeedCatalog, 'customers'> {
+  const random = createRandom(seed);
+  const catalog: Omit<SeedCatalog, 'customers'> = {
+    stores: [],
+    categories: [],
+    products: [],
+    inventory: [],
+    shippingMethods: [],
+    discountCodes: [],
+  };
+  const shares = BRAND_CATALOGS.reduce((sum, brand) => sum + brand.products, 0);
+  for (const brand of BRAND_CATALOGS) {
+    const count = Math.round((products * brand.products) / shares);
+    addBrand(catalog, brand, count, random);
+  }
+  return catalog;
+}
+
+function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSpec, count: number, random: Random) {
+  const inventoryListKey = `${brand.store}-online`;
+  catalog.stores.push({ key: brand.store, name: { 'en-US': brand.name }, inventoryListKey });
+  const category = (key: string, name: string, parentId: string | null, orderHint: string): SeedCategory => {
+    const fullKey = key === brand.store ? key : `${brand.store}-${key}`;
+    const created = { id: stableId(`category:${fullKey}`), key: fullKey, storeKey: brand.store, name: { 'en-US': name }, slug: { 'en-US': key }, parentId, orderHint };
+    catalog.categories.push(created);
+    return created;
+  };
+  const root = category(brand.store, brand.name, null, '0');
+  const leaves: Array<{ category: SeedCategory; kind: Kind }> = [];
+  brand.categories.forEach((spec, i) => {
+    const top = category(spec.key, spec.name, root.id, `0.${i + 1}`);
+    spec.children?.forEach((child, j) => leaves.push({ category: category(child.key, child.name, top.id, `0.${i + 1}${j + 1}`), kind: KINDS[child.kind] }));
+  });
+  const collectionRoot = brand.collections ? category('collections', 'Collections', root.id, '0.8') : undefined;
+  const collections = new Map(
+    (brand.collections ?? []).map((line, i) => [line, category(`collections-${slugify(line)}`, line, collectionRoot?.id ?? null, `0.8${i + 1}`)]),
+  );
+  const sale = brand.saleCategory ? category(brand.saleCategory, 'Sale', root.id, '0.9') : undefined;
+
+  const now = Date.UTC(2026, 10, 1);
+  for (let n = 0; n < count; n += 1) {
+    const { category: leaf, kind } = leaves[n % leaves.length];
+    const line = random.pick(brand.lines);
+    const style = random.pick(kind.styles);
+    const masterStyle = `${brand.styleCode}${String(10000 + n).padStart(5, '0')}`;
+    const name = `${line} ${style} ${kind.noun}`;
+    const price = retailPrice(random, kind.priceRange);
+    const onSale = random.chance(0.25);
+    const colours = random.sample(COLOURS, random.int(kind.colours[0], kind.colours[1]));
+    const sizes = kind.sizes(random);
+    const variants: SeedVariant[] = [];
+    for (const colour of colours) {
+      for (const row of sizes) {
+        const sku = `${masterStyle}-${colour.hex.toUpperCase()}-${row.size.replace(/[^A-Za-z0-9]/g, '')}`;
+        variants.push({
+          id: variants.length + 1,
+          sku,
+          key: sku,
+          prices: [{ id: stableId(`price:${sku}`), value: usd(price), ...(onSale ? { discounted: { value: usd(salePrice(price, random)) } } : {}) }],
+          attributes: [
+            ...Object.entries(row).map(([attribute, value]) => ({ name: attribute, value })),
+            { name: 'color', value: colour.name },
+            { name: 'colorFamily', value: colour.family },
+            { name: 'masterStyle', value: masterStyle },
+          ],
+          images: [{ url: `images/${kind.type}/${colour.hex}.svg`, label: `${name} in ${colour.name}`, dimensions: { w: 600, h: 800 } }],
+        });
+        const soldOut = random.chance(0.08);
+        catalog.inventory.push({ sku, inventoryListKey, available: soldOut ? 0 : random.int(1, 120) });
+      }
+    }
+    const categories = [leaf.id];
+    const collection = collections.get(line);
+    if (collection) categories.push(collection.id);
+    if (sale && onSale) categories.push(sale.id);
+    const links = random.chance(0.3) ? random.sample(RETAILERS, random.int(1, 3)) : [];
+    const product: SeedProduct = {
+      id: stableId(`product:${masterStyle}`),
+      key: masterStyle.toLowerCase(),
+      storeKey: brand.store,
+      masterStyle,
+      productType: kind.type,
+      name: { 'en-US': name },
+      description: { 'en-US': `${name} from the ${line} collection. ${kind.describe} Style ${masterStyle}.` },
+      slug: { 'en-US': `${slugify(name)}-${masterStyle.toLowerCase()}` },
+      categories: categories.map((id) => ({ typeId: 'category', id })),
+      createdAt: new Date(now - random.int(0, 730) * 86_400_000 - n * 1000).toISOString(),
+      retailerLinks: links.map(({ retailer, domain }) => ({
+        retailer,
+        domain,
+        url: `https://www.${domain}/search?q=${encodeURIComponent(`${brand.name} ${masterStyle}`)}`,
+      })),
+      masterVariant: variants[0],
+      variants: variants.slice(1),
+    };
+    catalog.products.push(product);
+  }
+  addCommerceSettings(catalog, brand.store);
+}
+
+function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: string) {
+  const methods = [
+    { key: 'standard-ground', name: 'Standard', description: 'Standard shipping (5-7 business days)', cents: 599, free: 5000 },
+    { key: 'expedited', name: 'Expedited', description: 'Expedited shipping (2-3 business days)', cents: 1299, free: null },
+    { key: 'overnight', name: 'Overnight', description: 'Overnight shipping (next business day)', cents: 2499, free: null },
+  ];
+  methods.forEach((method, i) =>
+    catalog.shippingMethods.push({
+      id: stableId(`shipping:${store}:${method.key}`),
+      key: `${store}-${method.key}`,
+      storeKey: store,
+      name: method.name,
+      description: method.description,
+      isDefault: i === 0,
+      price: usd(method.cents),
+      freeAboveCentAmount: method.free,
+    }),
+  );
+  for (const [code, percentOff] of [
+    [`${store.toUpperCase()}10`, 10],
+    [`${store.toUpperCase()}20`, 20],
+  ] as const) {
+    catalog.discountCodes.push({ id: stableId(`discount:${code}`), code, storeKey: store, name: `${percentOff}% off`, percentOff });
+  }
+}

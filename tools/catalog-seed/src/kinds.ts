@@ -1,0 +1,189 @@
+import type { Random } from './random';
+
+/** Variant-level attributes beyond colour: one entry per variant to create. */
+export type SizeRow = Record<string, string>;
+
+export interface Kind {
+  /** Product type key, also the SVG silhouette. */
+  type: string;
+  noun: string;
+  styles: readonly string[];
+  priceRange: [number, number];
+  colours: [number, number];
+  /** The size rows a product of this kind comes in (each row becomes a variant per colour). */
+  sizes: (random: Random) => SizeRow[];
+  describe: string;
+}
+
+const letters = (from: number, to: number) => ['XS', 'S', 'M', 'L', 'XL', '2X', '3X'].slice(from, to + 1);
+const rows = (name: string, values: string[]) => values.map((value) => ({ size: value, [name]: value }));
+
+const BANDS = ['32', '34', '36', '38', '40', '42', '44'];
+const CUPS = ['A', 'B', 'C', 'D', 'DD', 'DDD'];
+
+export const KINDS = {
+  bra: {
+    type: 'bra',
+    noun: 'Bra',
+    styles: ['Underwire', 'Wire-Free', 'Push-Up', 'Minimizer', 'T-Shirt', 'Full Figure', 'Balconette', 'Plunge'],
+    priceRange: [3200, 6800],
+    colours: [1, 3],
+    // Bras come in band x cup sizes; each style carries a realistic slice of the grid.
+    sizes: (random) => {
+      const bands = BANDS.slice(random.int(0, 2), random.int(4, 7));
+      const cups = CUPS.slice(random.int(0, 1), random.int(3, 6));
+      return bands.flatMap((bandSize) => cups.map((cupSize) => ({ size: `${bandSize}${cupSize}`, bandSize, cupSize })));
+    },
+    describe: 'Smooth, supportive cups and a band that stays put all day.',
+  },
+  panty: {
+    type: 'panty',
+    noun: 'Panty',
+    styles: ['Hipster', 'Brief', 'Thong', 'Boyshort', 'Hi-Cut', 'Bikini'],
+    priceRange: [900, 1800],
+    colours: [2, 4],
+    sizes: (random) => {
+      const waist = random.pick(['low-rise', 'mid-rise', 'high-rise']);
+      return letters(1, 5).map((size) => ({ size, waist }));
+    },
+    describe: 'Soft, breathable fabric with no-show edges.',
+  },
+  shapewear: {
+    type: 'shapewear',
+    noun: 'Shaper',
+    styles: ['Waist Cincher', 'Thigh Slimmer', 'Bodysuit', 'Brief Shaper'],
+    priceRange: [3000, 6000],
+    colours: [1, 2],
+    sizes: () => letters(1, 6).map((size) => ({ size, waist: 'high-rise' })),
+    describe: 'Firm, all-day smoothing that moves with you.',
+  },
+  cami: {
+    type: 'cami',
+    noun: 'Slip',
+    styles: ['Cami', 'Half Slip', 'Full Slip', 'Tank'],
+    priceRange: [2200, 4400],
+    colours: [1, 3],
+    sizes: (random) => {
+      const length = random.pick(['hip', 'thigh', 'knee']);
+      const busts = ['32-34', '34-36', '36-38', '38-40', '40-42'];
+      return letters(1, 5).map((size, i) => ({ size, bust: busts[i], length }));
+    },
+    describe: 'A silky layer that keeps dresses gliding and static-free.',
+  },
+  underwear: {
+    type: 'underwear',
+    noun: 'Underwear',
+    styles: ['Boxer Brief', 'Brief', 'Trunk', 'Bikini', 'Boyshort'],
+    priceRange: [1200, 3600],
+    colours: [2, 4],
+    sizes: (random) => {
+      const packs = random.pick(['1-pack', '3-pack']);
+      return letters(1, 5).map((size) => ({ size, length: packs }));
+    },
+    describe: 'Everyday comfort with a waistband that never rolls.',
+  },
+  leggings: {
+    type: 'leggings',
+    noun: 'Leggings',
+    styles: ['High-Rise', 'Seamless', 'Pocket', 'Compression'],
+    priceRange: [3400, 7800],
+    colours: [2, 3],
+    sizes: () => letters(0, 4).flatMap((size) => ['7/8', 'full'].map((length) => ({ size: `${size} ${length}`, length, waist: 'high-rise' }))),
+    describe: 'Squat-proof, sweat-wicking and buttery soft.',
+  },
+  shorts: {
+    type: 'shorts',
+    noun: 'Shorts',
+    styles: ['Training', 'Running', 'Court', 'Mesh', 'Woven'],
+    priceRange: [2400, 5000],
+    colours: [2, 3],
+    sizes: (random) => letters(1, 5).map((size) => ({ size, length: random.pick(['5in', '7in', '9in']) })),
+    describe: 'Lightweight and quick-drying, with a secure zip pocket.',
+  },
+  top: {
+    type: 'top',
+    noun: 'Tee',
+    styles: ['Performance', 'Cotton', 'Long Sleeve', 'Tank', 'Graphic', 'Crop'],
+    priceRange: [1800, 4200],
+    colours: [2, 4],
+    sizes: () => rows('size', letters(0, 5)),
+    describe: 'Breathable fabric that moves with every rep.',
+  },
+  hoodie: {
+    type: 'hoodie',
+    noun: 'Hoodie',
+    styles: ['Fleece', 'Zip', 'Pullover', 'Warm-Up'],
+    priceRange: [4800, 8800],
+    colours: [1, 3],
+    sizes: () => rows('size', letters(1, 5)),
+    describe: 'Brushed fleece for the walk to the gym and back.',
+  },
+  pants: {
+    type: 'pants',
+    noun: 'Pants',
+    styles: ['Jogger', 'Track', 'Tapered', 'Warm-Up'],
+    priceRange: [4400, 8000],
+    colours: [1, 2],
+    sizes: () =>
+      ['28', '30', '32', '34', '36', '38'].flatMap((waist) =>
+        ['30', '32', '34'].map((length) => ({ size: `${waist}x${length}`, waist, length })),
+      ),
+    describe: 'Four-way stretch with ankle zips.',
+  },
+  sportsBra: {
+    type: 'sports-bra',
+    noun: 'Sports Bra',
+    styles: ['High Impact', 'Medium Impact', 'Racerback', 'Longline'],
+    priceRange: [2800, 5600],
+    colours: [2, 3],
+    sizes: () => rows('size', letters(0, 5)),
+    describe: 'Bounce control with breathable mesh.',
+  },
+  socks: {
+    type: 'socks',
+    noun: 'Socks',
+    styles: ['Crew', 'No-Show', 'Quarter', 'Cushioned Crew'],
+    priceRange: [1000, 2200],
+    colours: [1, 3],
+    sizes: () => rows('size', ['S', 'M', 'L']),
+    describe: 'Cushioned where it counts, with arch support.',
+  },
+  jersey: {
+    type: 'jersey',
+    noun: 'Jersey',
+    styles: ['Replica', 'Reversible', 'Practice', 'Pro Cut'],
+    priceRange: [3600, 9000],
+    colours: [1, 3],
+    sizes: () => rows('size', letters(0, 6)),
+    describe: 'Game-day mesh with reinforced stitching.',
+  },
+  basketball: {
+    type: 'basketball',
+    noun: 'Basketball',
+    styles: ['Indoor', 'Outdoor', 'Indoor/Outdoor', 'Composite', 'Youth'],
+    priceRange: [2500, 16000],
+    colours: [1, 2],
+    sizes: () => rows('size', ['5', '6', '7']),
+    describe: 'Deep channels and a pebbled grip for control.',
+  },
+  hoop: {
+    type: 'hoop',
+    noun: 'Hoop',
+    styles: ['In-Ground', 'Portable', 'Wall-Mount', 'Over-the-Door'],
+    priceRange: [4900, 149900],
+    colours: [1, 1],
+    sizes: () => rows('size', ['44in', '54in', '60in']),
+    describe: 'Tempered glass and a breakaway rim built for dunks.',
+  },
+  gear: {
+    type: 'gear',
+    noun: 'Trainer',
+    styles: ['Dribble Goggles', 'Resistance Band', 'Rebounder', 'Agility Ladder', 'Shooting Sleeve'],
+    priceRange: [1500, 9900],
+    colours: [1, 2],
+    sizes: () => rows('size', ['One Size']),
+    describe: 'Practice tools used by coaches and trainers.',
+  },
+} satisfies Record<string, Kind>;
+
+export type KindName = keyof typeof KINDS;

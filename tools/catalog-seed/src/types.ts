@@ -1,0 +1,96 @@
+/** The seed catalog, in the commercetools-like shapes the commerce service stores. */
+export interface Money {
+  type: 'centPrecision';
+  currencyCode: 'USD';
+  centAmount: number;
+  fractionDigits: 2;
+}
+
+export interface SeedVariant {
+  id: number;
+  sku: string;
+  key: string;
+  prices: Array<{ id: string; value: Money; discounted?: { value: Money } }>;
+  attributes: Array<{ name: string; value: unknown }>;
+  images: Array<{ url: string; label: string; dimensions: { w: number; h: number } }>;
+}
+
+export interface RetailerLink {
+  retailer: 'amazon' | 'belk' | 'jcpenney' | 'kohls' | 'macys' | 'target' | 'walmart';
+  domain: string;
+  url: string;
+}
+
+export interface SeedProduct {
+  id: string;
+  key: string;
+  storeKey: string;
+  masterStyle: string;
+  productType: string;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  slug: Record<string, string>;
+  categories: Array<{ typeId: 'category'; id: string }>;
+  createdAt: string;
+  retailerLinks: RetailerLink[];
+  masterVariant: SeedVariant;
+  variants: SeedVariant[];
+}
+
+export interface SeedCategory {
+  id: string;
+  key: string;
+  storeKey: string;
+  name: Record<string, string>;
+  slug: Record<string, string>;
+  parentId: string | null;
+  orderHint: string;
+}
+
+export interface SeedStore {
+  key: string;
+  name: Record<string, string>;
+  /** The inventory list line items of this store draw on. */
+  inventoryListKey: string;
+}
+
+export interface SeedShippingMethod {
+  id: string;
+  key: string;
+  storeKey: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  price: Money;
+  /** Free when the cart subtotal reaches this many cents. */
+  freeAboveCentAmount: number | null;
+}
+
+export interface SeedDiscountCode {
+  id: string;
+  code: string;
+  storeKey: string;
+  name: string;
+  percentOff: number;
+}
+
+export interface SeedCustomer {
+  id: string;
+  storeKey: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  /** A password hash from the old platform, for the legacy migration flow. */
+  legacyPassword?: string;
+}
+
+export interface SeedCatalog {
+  stores: SeedStore[];
+  categories: SeedCategory[];
+  products: SeedProduct[];
+  inventory: Array<{ sku: string; inventoryListKey: string; available: number }>;
+  shippingMethods: SeedShippingMethod[];
+  discountCodes: SeedDiscountCode[];
+  customers: SeedCustomer[];
+}
