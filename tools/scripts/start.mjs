@@ -1,10 +1,21 @@
-// npm start: build what is stale, publish remote builds, and serve the shop.
+// npm start: build what is stale, publish remote builds, then run the commerce service and
+// the gateway (the embedded database is created, migrated and seeded on first start).
 import { join } from 'node:path';
 import { buildAndPublish, root, start } from './lib.mjs';
 
 buildAndPublish();
-const gateway = start(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => gateway.kill(signal));
-gateway.on('exit', (code) => process.exit(code ?? 0));
+const children = [
+  start(process.execPath, [join(root, 'services', 'commerce', 'dist', 'main.js')]),
+  start(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  }),
+];
+const stop = (signal) => children.forEach((child) => child.exitCode === null && child.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// One process failing stops the other, so a broken start is never half up.
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });
+}

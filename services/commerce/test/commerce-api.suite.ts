@@ -1,5 +1,5 @@
 import type { RunningCommerce } from '../src/server';
-import { type DatabaseKind, client, codeOf, startCommerce } from './support';
+import { type DatabaseKind, client, codeOf, readJson, startCommerce } from './support';
 
 const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
   customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id version email firstName lastName key createdAt
@@ -44,13 +44,13 @@ export function commerceApiSuite(kind: DatabaseKind) {
         headers: { authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}` },
       });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'manage_project:shop' });
+      expect(await readJson(ok)).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'manage_project:shop' });
       const bad = await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
         method: 'POST',
         headers: { authorization: `Basic ${Buffer.from('test-client-id:wrong').toString('base64')}` },
       });
       expect(bad.status).toBe(401);
-      expect((await bad.json()).errors[0].code).toBe('invalid_client');
+      expect((await readJson(bad)).errors[0].code).toBe('invalid_client');
     });
 
     it('answers 401 without a token, or with a forged one', async () => {
@@ -61,7 +61,7 @@ export function commerceApiSuite(kind: DatabaseKind) {
           body: JSON.stringify({ query: '{ stores { total } }' }),
         });
         expect(response.status).toBe(401);
-        expect((await response.json()).errors[0].code).toBe('invalid_token');
+        expect((await readJson(response)).errors[0].code).toBe('invalid_token');
       }
     });
   });
@@ -77,17 +77,17 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(noQuery.status).toBe(400);
       const badVariables = await api.post('/graphql', { query: 'query($n: Int) { stores(limit: $n) { total } }', variables: { n: 'many' } });
       expect(badVariables.status).toBe(400);
-      const token = (await (await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
+      const token = (await readJson(await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
         method: 'POST',
         headers: { authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}` },
-      })).json()).access_token;
+      }))).access_token;
       const json = await fetch(`${commerce.baseUrl}/shop/graphql`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: '{"query": ',
       });
       expect(json.status).toBe(400);
-      expect((await json.json()).errors[0].code).toBe('InvalidJsonInput');
+      expect((await readJson(json)).errors[0].code).toBe('InvalidJsonInput');
       expect(await codeOf(api.gql('{ customers(where: "email = ") { total } }'))).toBe('InvalidInput');
     });
   });

@@ -91,3 +91,6 @@ export const codeOf = async (promise: Promise<unknown>) => {
   }
   throw new Error('expected the call to fail');
 };
+
+/** A response body as loosely typed JSON, for assertions. */
+export const readJson = async (response: Response) => (await response.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
