@@ -1,85 +1,28 @@
-// npm run bench: cold production build time of all apps, and the first-load JavaScript of /
-// per brand (raw and gzip), printed with ratios against baseline.json.
-// `npm run bench -- --update-baseline` records the current figures as the new baseline.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+// npm run bench: cold production build time of all apps, the first-load JavaScript of / per
+// brand (raw and gzip), and the commerce service's seed/start times and product search latency
+// on the default and the 100,000-product seed, printed with ratios against baseline.json.
+// `npm run bench -- frontend` or `-- commerce` runs one part; `--update-baseline` records the
+// current figures as the new baseline.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { REMOTE_APPS, ensureChromium, nx, root } from '../scripts/lib.mjs';
+import { nx, root } from '../scripts/lib.mjs';
+import { benchCommerce, printCommerce } from './commerce.mjs';
+import { benchFrontend, printFrontend } from './frontend.mjs';
 
-const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
+const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const wants = (part) => parts.length === 0 || parts.includes(part);
+const baseline = existsSync(baselinePath) ? JSON.parse(readFileSync(baselinePath, 'utf8')) : {};
+const current = { ...baseline };
 
-ensureChromium();
-const started = performance.now();
-nx('run-many', '-t', 'build', '--exclude=@shop/e2e', '--skip-nx-cache');
-const coldBuildSeconds = (performance.now() - started) / 1000;
-
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-const cli = join(root, 'api-gateway', 'dist', 'remote-cli.js');
-spawnSync(process.execPath, [cli, 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env, stdio: 'ignore' });
-const port = await new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address();
-    server.close(() => resolve(free));
-  });
-});
-const gateway = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
-  env: { ...env, PORT: String(port) },
-  stdio: 'ignore',
-});
-for (let i = 0; i < 100; i += 1) {
-  if (await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok).catch(() => false)) break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
+if (wants('frontend')) {
+  Object.assign(current, await benchFrontend());
+  printFrontend(current, baseline);
 }
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const firstLoad = {};
-try {
-  for (const brand of BRANDS) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const bodies = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => Buffer.alloc(0)));
-    });
-    await page.goto(`http://${brand}.localhost:${port}/`, { waitUntil: 'networkidle' });
-    await page.locator('[data-remote="content"]').waitFor();
-    const buffers = await Promise.all(bodies);
-    firstLoad[brand] = {
-      files: buffers.length,
-      rawBytes: buffers.reduce((sum, b) => sum + b.length, 0),
-      gzipBytes: buffers.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
-    };
-    await context.close();
-  }
-} finally {
-  await browser.close();
-  gateway.kill('SIGTERM');
-}
-
-const current = { coldBuildSeconds: Number(coldBuildSeconds.toFixed(1)), firstLoad };
-const baseline = existsSync(baselinePath) ? JSON.parse(readFileSync(baselinePath, 'utf8')) : undefined;
-const ratio = (now, then) => (then ? `${(now / then).toFixed(2)}x` : 'n/a');
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-console.log('\nCold production build of all apps (shell, four remotes, gateway):');
-console.log(`  ${current.coldBuildSeconds} s   ratio to baseline ${ratio(current.coldBuildSeconds, baseline?.coldBuildSeconds)}`);
-console.log('\nFirst-load JavaScript of / per brand:');
-console.log('  brand           files   raw          gzip        raw ratio  gzip ratio');
-for (const brand of BRANDS) {
-  const now = firstLoad[brand];
-  const then = baseline?.firstLoad?.[brand];
-  console.log(
-    `  ${brand.padEnd(15)} ${String(now.files).padStart(5)}   ${kib(now.rawBytes).padEnd(12)} ${kib(now.gzipBytes).padEnd(11)} ${ratio(now.rawBytes, then?.rawBytes).padEnd(10)} ${ratio(now.gzipBytes, then?.gzipBytes)}`,
-  );
+if (wants('commerce')) {
+  nx('run', '@shop/commerce-service:build');
+  current.commerce = [await benchCommerce(1500, 4000), await benchCommerce(100_000, 4000)];
+  printCommerce(current.commerce, baseline);
 }
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);

@@ -31,6 +31,7 @@ export async function start(overrides: Partial<CommerceConfig> = {}): Promise<Ru
   const seed = await seedIfEmpty(db, config.seedProducts);
   const t2 = performance.now();
   const services = await createServices(db, config);
+  services.catalog.startStockRefresh();
   const t3 = performance.now();
   if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });
   const app = createCommerceApp(config, services, createTokenService(config.tokenSecret, config.tokenTtlSeconds), logger);
@@ -38,6 +39,8 @@ export async function start(overrides: Partial<CommerceConfig> = {}): Promise<Ru
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', reject);
   });
+  // Longer than any proxy's idle timeout, so keep-alive connections are not cut mid-request.
+  server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   if (!overrides.publicUrl && !config.publicUrl) services.imageBase = `${url}${config.basePath}`;
@@ -49,6 +52,7 @@ export async function start(overrides: Partial<CommerceConfig> = {}): Promise<Ru
     timings: { openMs: t1 - t0, seedMs: t2 - t1, loadMs: t3 - t2 },
     db,
     stop: async () => {
+      services.catalog.stopStockRefresh();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -21,7 +21,7 @@ export async function createServices(db: Db, config: Pick<CommerceConfig, 'publi
     catalog,
     customers: new CustomerService(db, stores),
     carts,
-    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX),
+    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX, () => catalog.refreshStock()),
     customObjects: new CustomObjectService(db),
     imageBase: `${config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`}`,
   };

@@ -109,4 +109,11 @@ CREATE TABLE catalog_meta (
 );
 `,
   },
+  {
+    name: '002_inventory_changed_at',
+    sql: `
+ALTER TABLE inventory ADD COLUMN changed_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX inventory_changed_at ON inventory(changed_at);
+`,
+  },
 ];

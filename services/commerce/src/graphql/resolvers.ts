@@ -17,12 +17,9 @@ import {
 
 type Args = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL has validated the shapes
 
-/** Loads stock for the skus about to be shown, in one query, and shapes with it. */
-async function shapeContext(services: CommerceServices, skus: string[]): Promise<ShapeContext> {
-  const rows = await services.catalog.inventory([...new Set(skus)].slice(0, 5000));
-  const bySku = new Map<string, Array<{ key: string; available: number }>>();
-  for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), { key: row.inventory_list_key, available: row.available }]);
-  return { catalog: services.catalog, imageBase: `${services.imageBase}`, availability: { get: (sku) => bySku.get(sku) ?? [] } };
+/** Shapes with the stock read model: listings never wait on the database for availability. */
+async function shapeContext(services: CommerceServices, _skus: string[]): Promise<ShapeContext> {
+  return { catalog: services.catalog, imageBase: services.imageBase, availability: { get: (sku) => services.catalog.stockOf(sku) } };
 }
 
 const productSkus = (p: { masterVariant: { sku: string }; variants: Array<{ sku: string }> }) => [p.masterVariant.sku, ...p.variants.map((v) => v.sku)];

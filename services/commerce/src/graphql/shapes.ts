@@ -101,7 +101,9 @@ const productCategories = (ctx: ShapeContext, product: Product) => () =>
   product.categories.map((c) => shapeCategoryById(ctx, c.id)).filter(Boolean);
 
 export function productProjectionShape(ctx: ShapeContext, product: Product, matching?: Set<string>) {
-  const all = [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching));
+  // Variants are shaped only when the query asks for them: listings usually want the master only.
+  let shaped: ReturnType<typeof variantShape>[] | undefined;
+  const all = () => (shaped ??= [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching)));
   return {
     id: product.id,
     key: product.key,
@@ -112,8 +114,8 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
     slug: localized(product.slug),
     categories: productCategories(ctx, product),
     categoriesRef: product.categories,
-    masterVariant: all[0],
-    variants: all.slice(1),
+    masterVariant: () => all()[0],
+    variants: () => all().slice(1),
     allVariants: all,
     masterStyle: product.masterStyle,
     retailerLinks: product.retailerLinks,
@@ -128,7 +130,7 @@ export function productShape(ctx: ShapeContext, product: Product) {
   const current = {
     ...projection,
     variant: ({ sku, key }: { sku?: string | null; key?: string | null }) =>
-      projection.allVariants.find((v) => (sku ? v.sku === sku : v.key === key)) ?? null,
+      projection.allVariants().find((v) => (sku ? v.sku === sku : v.key === key)) ?? null,
   };
   return {
     ...projection,

@@ -18,13 +18,25 @@ export interface CategoryDocument {
 }
 
 /** Catalog reads: the search index for products, categories in memory, inventory from the database. */
+type StockEntry = { key: string; available: number };
+
+/** How often stock shown on listings is re-read, to pick up other instances' orders. */
+const STOCK_REFRESH_MS = 5000;
+
 export class CatalogService {
   readonly index = new SearchIndex();
   private categories: CategoryDocument[] = [];
+  /** Stock per sku as shown on product listings: a read model refreshed from the database. */
+  private stock = new Map<string, StockEntry[]>();
+  private stockReadAt = new Date(0);
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
+    this.stock = new Map();
+    this.stockReadAt = new Date(0);
+    await this.refreshStock();
     const [products, categories] = await Promise.all([
       this.db.query<{ data: Product }>('SELECT data FROM products'),
       this.db.query<{ data: Category }>('SELECT data FROM categories'),
@@ -52,6 +64,35 @@ export class CatalogService {
         };
       })
       .sort((a, b) => a.orderHint.localeCompare(b.orderHint) || a.key.localeCompare(b.key));
+  }
+
+  /** Re-reads stock rows changed since the last read (with a margin for clock skew between writers). */
+  async refreshStock(): Promise<void> {
+    const since = new Date(this.stockReadAt.getTime() - 2000);
+    const readAt = new Date();
+    const rows = await this.db.query<{ sku: string; inventory_list_key: string; available: number }>(
+      'SELECT sku, inventory_list_key, available FROM inventory WHERE changed_at >= $1',
+      [since.toISOString()],
+    );
+    for (const row of rows) {
+      const entries = (this.stock.get(row.sku) ?? []).filter((e) => e.key !== row.inventory_list_key);
+      entries.push({ key: row.inventory_list_key, available: row.available });
+      this.stock.set(row.sku, entries);
+    }
+    this.stockReadAt = readAt;
+  }
+
+  startStockRefresh() {
+    this.refreshTimer = setInterval(() => void this.refreshStock().catch(() => undefined), STOCK_REFRESH_MS);
+    this.refreshTimer.unref();
+  }
+
+  stopStockRefresh() {
+    clearInterval(this.refreshTimer);
+  }
+
+  stockOf(sku: string): StockEntry[] {
+    return this.stock.get(sku) ?? [];
   }
 
   search(request: SearchRequest) {

@@ -13,6 +13,8 @@ interface IndexedProduct {
   product: Product;
   nameTokens: string[];
   otherTokens: Set<string>;
+  /** Every token once, for prefix matches without allocating per query. */
+  allTokens: string[];
   categoryIds: Set<string>;
   createdAt: number;
   name: string;
@@ -60,7 +62,11 @@ const inRanges = (value: number, ranges: Array<[number | null, number | null]>) 
  * attributes, text tokens and category ancestry, answering Product Projection Search
  * (full text, filters, facets, sorts, paging) without touching the database.
  */
+const CACHE_SIZE = 1000;
+
 export class SearchIndex {
+  /** Recent results by request: the index is immutable between loads, so they never go stale. */
+  private cache = new Map<string, SearchResult>();
   private byStore = new Map<string, IndexedProduct[]>();
   private byId = new Map<string, IndexedProduct>();
   private byKey = new Map<string, IndexedProduct>();
@@ -76,6 +82,7 @@ export class SearchIndex {
         return [c.id, ancestors];
       }),
     );
+    this.cache = new Map();
     this.byStore = new Map();
     this.byId = new Map();
     this.byKey = new Map();
@@ -91,11 +98,14 @@ export class SearchIndex {
     }));
     const name = product.name['en-US'] ?? '';
     const other = [product.description['en-US'] ?? '', product.masterStyle, ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? ''])];
+    const nameTokens = tokenize(name).map(stem);
+    const otherTokens = new Set(other.flatMap(tokenize).map(stem));
     const indexed: IndexedProduct = {
       product,
       name: name.toLowerCase(),
-      nameTokens: tokenize(name).map(stem),
-      otherTokens: new Set(other.flatMap(tokenize).map(stem)),
+      nameTokens,
+      otherTokens,
+      allTokens: [...otherTokens],
       categoryIds: new Set(product.categories.flatMap((c) => [c.id, ...(this.categoryAncestors.get(c.id) ?? [])])),
       createdAt: Date.parse(product.createdAt),
       minPrice: Math.min(...variants.map((v) => v.price)),
@@ -124,6 +134,21 @@ export class SearchIndex {
   }
 
   search(request: SearchRequest): SearchResult {
+    const key = JSON.stringify([request.storeProjection, request.text, request.queryFilters, request.filters, request.facetFilters, request.facets, request.sorts, request.limit, request.offset]);
+    const cached = this.cache.get(key);
+    if (cached) {
+      // Refresh its place in the LRU order.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const result = this.compute(request);
+    this.cache.set(key, result);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    return result;
+  }
+
+  private compute(request: SearchRequest): SearchResult {
     const limit = request.limit ?? 20;
     const offset = request.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 0 || limit > 500) throw invalidInput('limit must be between 0 and 500.');
@@ -147,7 +172,7 @@ export class SearchIndex {
         let score = 0;
         for (const term of terms) {
           const inName = p.nameTokens.some((t) => t === term || (term.length >= 3 && t.startsWith(term)));
-          const inOther = !inName && (p.otherTokens.has(term) || (term.length >= 3 && [...p.otherTokens].some((t) => t.startsWith(term))));
+          const inOther = !inName && (p.otherTokens.has(term) || (term.length >= 3 && p.allTokens.some((t) => t.startsWith(term))));
           if (!inName && !inOther) return false;
           score += inName ? 3 : 1;
         }

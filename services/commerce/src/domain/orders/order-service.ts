@@ -41,6 +41,8 @@ export class OrderService {
     private readonly db: Db,
     private readonly carts: CartRepository,
     private readonly orderNumberPrefix: string,
+    /** Called after stock changed, so listings show it at once on this instance. */
+    private readonly onStockChanged: () => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -52,7 +54,7 @@ export class OrderService {
       throw invalidInput('orderNumber may hold letters, digits, _ and - only (at most 100).');
     }
     try {
-      return await this.db.transaction(async (tx) => {
+      const order = await this.db.transaction(async (tx) => {
         const cart = await this.carts.byId(cartId, tx, true);
         if (!cart || (storeKey && cart.store.key !== storeKey)) throw notFound(`The Cart with ID '${cartId}'`);
         if (cart.version !== version) throw concurrentModification(version, cart.version);
@@ -82,6 +84,8 @@ export class OrderService {
         await this.carts.update(tx, { ...cart, cartState: 'Ordered', version: cart.version + 1, lastModifiedAt: now }, cart.version);
         return order;
       });
+      await this.onStockChanged();
+      return order;
     } catch (error) {
       if (isUniqueViolation(error, 'order_number')) throw duplicateField('orderNumber', orderNumber);
       if (isUniqueViolation(error, 'cart_id')) throw new CommerceError(400, 'InvalidOperation', 'An order already exists for this cart.');
@@ -93,7 +97,7 @@ export class OrderService {
     const short: string[] = [];
     for (const line of cart.lineItems) {
       const list = (line.custom?.fields.inventoryListKey as string | undefined) ?? `${cart.store.key}-online`;
-      const rows = await tx.query('UPDATE inventory SET available = available - $1, version = version + 1 WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku', [
+      const rows = await tx.query('UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku', [
         line.quantity,
         line.variant.sku,
         list,

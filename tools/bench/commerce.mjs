@@ -1,0 +1,144 @@
+// Commerce service benchmark: seed and start times, and product search latency (p50/p95/p99)
+// at 20 concurrent requests, on the default seed and on a 100,000-product seed.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../scripts/lib.mjs';
+
+const CONCURRENCY = 20;
+const CLIENT = 'shop-gateway-dev:dev-only-commerce-client-secret';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startService(dataDir, products) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--max-old-space-size=8192', join(root, 'services', 'commerce', 'dist', 'main.js')], {
+    env: { ...process.env, COMMERCE_PORT: String(port), COMMERCE_DATA_DIR: dataDir, COMMERCE_SEED_PRODUCTS: String(products), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (child.exitCode !== null) throw new Error('commerce service exited');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { base, ms: performance.now() - started, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+const QUERIES = (store) => [
+  { storeProjection: store, limit: 12, facets: ['variants.attributes.size', 'variants.attributes.color', 'variants.attributes.colorFamily'] },
+  { storeProjection: store, text: 'comfort', limit: 12, facets: ['variants.attributes.size'] },
+  { storeProjection: store, limit: 12, filters: ['variants.attributes.size:"M","L"'], facets: ['variants.attributes.color'], sorts: ['price asc'] },
+  { storeProjection: store, text: 'black', limit: 5 },
+  { storeProjection: store, limit: 12, filters: ['variants.price.centAmount:range (1000 to 4000)'], sorts: ['createdAt desc'], offset: 24 },
+];
+const SEARCH = `query($storeProjection: String, $text: String, $filters: [SearchFilterInput!], $facets: [SearchFacetInput!], $sorts: [String!], $limit: Int, $offset: Int) {
+  productProjectionSearch(storeProjection: $storeProjection, text: $text, filters: $filters, facets: $facets, sorts: $sorts, limit: $limit, offset: $offset) {
+    total results { id name(locale: "en-US") masterVariant { sku images { url } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
+      availability { noChannel { availableQuantity } } } }
+    facets { facet value { ... on TermsFacetResult { terms { term count } } } } } }`;
+
+/** Requests with distinct offsets and sorts: nearly every one misses the result cache. */
+const uncachedBodies = (stores) =>
+  Array.from({ length: 4000 }, (_, i) => {
+    const q = QUERIES(stores[i % stores.length])[i % 5];
+    return JSON.stringify({
+      query: SEARCH,
+      variables: { ...q, offset: (i * 7) % 240, sorts: [['price asc', 'price desc', 'createdAt desc', 'name.en-US asc'][i % 4]], filters: q.filters?.map((string) => ({ string })), facets: q.facets?.map((string) => ({ string })) },
+    });
+  });
+
+async function searchLatency(base, requests, uncached = false) {
+  const token = (await (await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
+  })).json()).access_token;
+  const stores = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
+  const bodies = uncached ? uncachedBodies(stores) : stores.flatMap(QUERIES).map((q) =>
+    JSON.stringify({
+      query: SEARCH,
+      variables: { ...q, filters: q.filters?.map((string) => ({ string })), facets: q.facets?.map((string) => ({ string })) },
+    }),
+  );
+  // A lean keep-alive HTTP client, so the load generator sharing these two cores costs little.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const url = new URL(`${base}/commerce/shop/graphql`);
+  const call = (i) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const body = bodies[i % bodies.length];
+      const request = http.request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (response.statusCode !== 200 || text.includes('"errors"')) reject(new Error(text.slice(0, 500)));
+            else resolve(performance.now() - started);
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  for (let i = 0; i < 40; i += 1) await call(i); // warm-up
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < requests) latencies.push(await call(next++));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { p50: at(50), p95: at(95), p99: at(99), rps: requests / seconds };
+}
+
+export async function benchCommerce(products, requests) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'commerce-bench-'));
+  try {
+    const first = await startService(dataDir, products);
+    await first.stop();
+    const second = await startService(dataDir, products);
+    const latency = await searchLatency(second.base, requests);
+    const uncached = await searchLatency(second.base, requests, true);
+    await second.stop();
+    return { products, firstStartMs: first.ms, restartMs: second.ms, ...latency, uncached };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printCommerce(results, baseline) {
+  const ratio = (now, then) => (then ? `${(now / then).toFixed(2)}x` : 'n/a');
+  console.log('\nCommerce service (PGlite), product search at 20 concurrent requests:');
+  console.log('  products   first start (seed)  restart    p50       p95       p99       req/s     p95 ratio');
+  for (const r of results) {
+    const then = baseline?.commerce?.find((b) => b.products === r.products);
+    console.log(
+      `  ${String(r.products).padEnd(10)} ${`${(r.firstStartMs / 1000).toFixed(1)} s`.padEnd(19)} ${`${(r.restartMs / 1000).toFixed(1)} s`.padEnd(10)} ${`${r.p50.toFixed(1)} ms`.padEnd(9)} ${`${r.p95.toFixed(1)} ms`.padEnd(9)} ${`${r.p99.toFixed(1)} ms`.padEnd(9)} ${r.rps.toFixed(0).padEnd(9)} ${ratio(r.p95, then?.p95)}`,
+    );
+  }
+  console.log('  the same, with distinct offsets and sorts so (almost) every search misses the result cache:');
+  for (const r of results) {
+    const u = r.uncached;
+    console.log(`  ${String(r.products).padEnd(10)} ${''.padEnd(19)} ${''.padEnd(10)} ${`${u.p50.toFixed(1)} ms`.padEnd(9)} ${`${u.p95.toFixed(1)} ms`.padEnd(9)} ${`${u.p99.toFixed(1)} ms`.padEnd(9)} ${u.rps.toFixed(0)}`);
+  }
+  const target = results.find((r) => r.products === 1500);
+  if (target) console.log(`  target p95 <= 30 ms on the default seed: ${target.p95 <= 30 ? 'met' : 'NOT met'} (${target.p95.toFixed(1)} ms)`);
+}
