@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
+import { parseEnv } from '@shop/node-kit';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -43,12 +44,7 @@ export type GatewayConfig = ReturnType<typeof loadConfig>;
 
 /** Validates the environment at boot; a bad value stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const value = parsed.data;
+  const value = parseEnv(envSchema, env);
   const environment = value.APP_ENV ?? (value.NODE_ENV === 'production' ? 'production' : 'development');
   return {
     port: value.PORT,

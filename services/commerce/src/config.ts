@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseEnv } from '@shop/node-kit';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -29,12 +30,7 @@ export type CommerceConfig = ReturnType<typeof loadCommerceConfig>;
 
 /** Validates the environment; a bad value stops the service naming the variable. */
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const v = parsed.data;
+  const v = parseEnv(envSchema, env);
   if (v.NODE_ENV === 'production' && v.COMMERCE_TOKEN_SECRET.startsWith('dev-only')) {
     throw new Error('Invalid environment variable COMMERCE_TOKEN_SECRET: set a secret of your own in production');
   }

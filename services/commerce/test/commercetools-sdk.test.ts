@@ -40,6 +40,15 @@ const anonymousCart = async (sku: string) =>
     )
   ).createCart.id;
 
+const login = async (anonymousCartId: string, mode: 'UseAsNewActiveCustomerCart' | 'MergeWithExistingCustomerCart'): Promise<CustomerSignInResult> =>
+  (
+    await api
+      .inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' })
+      .login()
+      .post({ body: { email: 'sdk@example.com', password: 'Sdk-Pass-123', anonymousCart: { typeId: 'cart', id: anonymousCartId }, anonymousCartSignInMode: mode } })
+      .execute()
+  ).body;
+
 describe('the official commercetools TypeScript SDK against this service', () => {
   it('gets a token, signs up and queries a customer, and logs in with an anonymous cart in both modes', async () => {
     const signUp = await graphql<{ customerSignUp: CustomerSignInResult }>(
@@ -63,37 +72,13 @@ describe('the official commercetools TypeScript SDK against this service', () =>
     const sku = productProjectionSearch.results[0].masterVariant.sku;
 
     const firstCart = await anonymousCart(sku);
-    const asNew = await api
-      .inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' })
-      .login()
-      .post({
-        body: {
-          email: 'sdk@example.com',
-          password: 'Sdk-Pass-123',
-          anonymousCart: { typeId: 'cart', id: firstCart },
-          anonymousCartSignInMode: 'UseAsNewActiveCustomerCart',
-        },
-      })
-      .execute();
-    const asNewBody: CustomerSignInResult = asNew.body;
+    const asNewBody = await login(firstCart, 'UseAsNewActiveCustomerCart');
     expect(asNewBody.customer.id).toBe(created.id);
     expect(asNewBody.cart?.id).toBe(firstCart);
     expect(asNewBody.cart?.customerId).toBe(created.id);
 
     const secondCart = await anonymousCart(sku);
-    const merged = await api
-      .inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' })
-      .login()
-      .post({
-        body: {
-          email: 'sdk@example.com',
-          password: 'Sdk-Pass-123',
-          anonymousCart: { typeId: 'cart', id: secondCart },
-          anonymousCartSignInMode: 'MergeWithExistingCustomerCart',
-        },
-      })
-      .execute();
-    const mergedBody: CustomerSignInResult = merged.body;
+    const mergedBody = await login(secondCart, 'MergeWithExistingCustomerCart');
     expect(mergedBody.cart?.id).toBe(firstCart);
     expect(mergedBody.cart?.lineItems[0]).toMatchObject({ variant: { sku }, quantity: 4 });
     expect(mergedBody.cart?.totalPrice.currencyCode).toBe('USD');

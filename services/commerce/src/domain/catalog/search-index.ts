@@ -11,13 +11,17 @@ interface IndexedVariant {
 
 interface IndexedProduct {
   product: Product;
+  /** Variants per attribute term, for facets over all of a product's variants. */
+  termCounts: Map<string, Map<string, number>>;
   nameTokens: string[];
   otherTokens: Set<string>;
   /** Every token once, for prefix matches without allocating per query. */
   allTokens: string[];
   categoryIds: Set<string>;
   createdAt: number;
-  name: string;
+  /** Position in name order and in load order, so sorting never compares strings per query. */
+  nameRank: number;
+  ordinal: number;
   minPrice: number;
   variants: IndexedVariant[];
 }
@@ -63,10 +67,35 @@ const inRanges = (value: number, ranges: Array<[number | null, number | null]>) 
  * (full text, filters, facets, sorts, paging) without touching the database.
  */
 const CACHE_SIZE = 1000;
+const PART_CACHE_SIZE = 300;
+
+interface Match {
+  product: IndexedProduct;
+  variants: IndexedVariant[];
+  /** True while no variant filter has narrowed the variants. */
+  full: boolean;
+}
+
+function remember<T>(cache: Map<string, T>, key: string, build: () => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const value = build();
+  cache.set(key, value);
+  if (cache.size > PART_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return value;
+}
 
 export class SearchIndex {
   /** Recent results by request: the index is immutable between loads, so they never go stale. */
   private cache = new Map<string, SearchResult>();
+  private baseCache = new Map<string, { matches: Match[]; scores: Map<IndexedProduct, number> }>();
+  private sortedCache = new Map<string, Match[]>();
+  private facetCache = new Map<string, SearchResult['facets']>();
+  private matchesByStore = new Map<string, Match[]>();
   private byStore = new Map<string, IndexedProduct[]>();
   private byId = new Map<string, IndexedProduct>();
   private byKey = new Map<string, IndexedProduct>();
@@ -83,11 +112,19 @@ export class SearchIndex {
       }),
     );
     this.cache = new Map();
+    this.baseCache = new Map();
+    this.sortedCache = new Map();
+    this.facetCache = new Map();
     this.byStore = new Map();
     this.byId = new Map();
     this.byKey = new Map();
     this.bySku = new Map();
     for (const product of products) this.add(product);
+    const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+    const all = [...this.byId.values()];
+    all.sort((a, b) => collator.compare(a.product.name['en-US'] ?? '', b.product.name['en-US'] ?? '') || (a.product.id < b.product.id ? -1 : 1));
+    all.forEach((p, rank) => (p.nameRank = rank));
+    this.matchesByStore = new Map([...this.byStore].map(([store, list]) => [store, list.map((product) => ({ product, variants: product.variants, full: true }))]));
   }
 
   private add(product: Product) {
@@ -100,9 +137,19 @@ export class SearchIndex {
     const other = [product.description['en-US'] ?? '', product.masterStyle, ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? ''])];
     const nameTokens = tokenize(name).map(stem);
     const otherTokens = new Set(other.flatMap(tokenize).map(stem));
+    const termCounts = new Map<string, Map<string, number>>();
+    for (const v of variants) {
+      for (const [attribute, term] of v.attributes) {
+        const counts = termCounts.get(attribute) ?? new Map<string, number>();
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+        termCounts.set(attribute, counts);
+      }
+    }
     const indexed: IndexedProduct = {
       product,
-      name: name.toLowerCase(),
+      termCounts,
+      nameRank: 0,
+      ordinal: this.byId.size,
       nameTokens,
       otherTokens,
       allTokens: [...otherTokens],
@@ -156,19 +203,41 @@ export class SearchIndex {
     for (const list of [request.queryFilters, request.filters, request.facetFilters, request.facets, request.sorts]) {
       if ((list?.length ?? 0) > 50) throw invalidInput('At most 50 filters, facets or sorts are allowed.');
     }
+    const text = request.text?.trim() ?? '';
+    if (text.length > 200) throw invalidInput('text must be at most 200 characters.');
     const queryFilters = (request.queryFilters ?? []).map(parseFilter);
     const postFilters = (request.filters ?? []).map(parseFilter);
     const facetFilters = (request.facetFilters ?? []).map(parseFilter);
     const facets = (request.facets ?? []).map(parseFacet);
     const sort = this.sorter(request.sorts ?? []);
+    const scope = [request.storeProjection, text, request.queryFilters];
 
-    let pool = request.storeProjection ? (this.byStore.get(request.storeProjection) ?? []) : [...this.byId.values()];
+    // Facets do not depend on sorting or paging, and the sorted list not on paging: each is
+    // cached on its own, so paging through or re-sorting a listing costs a slice.
+    const base = remember(this.baseCache, JSON.stringify(scope), () => this.base(request.storeProjection, text, queryFilters));
+    const sorted = remember(this.sortedCache, JSON.stringify([...scope, request.filters, request.sorts]), () =>
+      this.apply(base.matches, postFilters).sort((a, b) => sort(a.product, b.product, base.scores)),
+    );
+    const facetResults = remember(this.facetCache, JSON.stringify([...scope, request.facetFilters, request.facets]), () => {
+      const pool = this.apply(base.matches, facetFilters);
+      return facets.map((facet) => this.facet(facet, pool));
+    });
+    return {
+      offset,
+      count: Math.max(0, Math.min(limit, sorted.length - offset)),
+      total: sorted.length,
+      results: sorted.slice(offset, offset + limit).map((m) => ({ product: m.product.product, matchingSkus: new Set(m.variants.map((v) => v.variant.sku)) })),
+      facets: facetResults,
+    };
+  }
+
+  /** The store's products matching the text and the query filters, with text scores. */
+  private base(store: string | null | undefined, text: string, queryFilters: SearchFilter[]) {
+    let matches = store ? (this.matchesByStore.get(store) ?? []) : [...this.matchesByStore.values()].flat();
     const scores = new Map<IndexedProduct, number>();
-    const text = request.text?.trim();
     if (text) {
-      if (text.length > 200) throw invalidInput('text must be at most 200 characters.');
       const terms = tokenize(text).map(stem);
-      pool = pool.filter((p) => {
+      matches = matches.filter(({ product: p }) => {
         let score = 0;
         for (const term of terms) {
           const inName = p.nameTokens.some((t) => t === term || (term.length >= 3 && t.startsWith(term)));
@@ -180,30 +249,23 @@ export class SearchIndex {
         return true;
       });
     }
-    const base = this.apply(pool, queryFilters);
-    const results = this.apply(base.map((m) => m.product), postFilters, base);
-    const facetPool = this.apply(base.map((m) => m.product), facetFilters, base);
-    results.sort((a, b) => sort(a.product, b.product, scores));
-    return {
-      offset,
-      count: Math.max(0, Math.min(limit, results.length - offset)),
-      total: results.length,
-      results: results.slice(offset, offset + limit).map((m) => ({ product: m.product.product, matchingSkus: new Set(m.variants.map((v) => v.variant.sku)) })),
-      facets: facets.map((facet) => this.facet(facet, facetPool)),
-    };
+    return { matches: this.apply(matches, queryFilters), scores };
   }
 
   /** Products that pass every filter; variant filters must hold together on one variant. */
-  private apply(pool: IndexedProduct[], filters: SearchFilter[], previous?: Array<{ product: IndexedProduct; variants: IndexedVariant[] }>) {
+  private apply(pool: Match[], filters: SearchFilter[]): Match[] {
+    if (filters.length === 0) return pool.slice();
     const productFilters = filters.filter((f) => f.kind === 'categories' || f.kind === 'key');
     const variantFilters = filters.filter((f) => f.kind === 'attribute' || f.kind === 'sku' || f.kind === 'price');
-    const earlier = previous ? new Map(previous.map((m) => [m.product, m.variants])) : undefined;
-    const out: Array<{ product: IndexedProduct; variants: IndexedVariant[] }> = [];
-    for (const product of pool) {
-      if (!productFilters.every((f) => this.productMatches(product, f))) continue;
-      const candidates = earlier?.get(product) ?? product.variants;
-      const variants = candidates.filter((v) => variantFilters.every((f) => variantMatches(v, f)));
-      if (variants.length > 0) out.push({ product, variants });
+    const out: Match[] = [];
+    for (const match of pool) {
+      if (!productFilters.every((f) => this.productMatches(match.product, f))) continue;
+      if (variantFilters.length === 0) {
+        out.push(match);
+        continue;
+      }
+      const variants = match.variants.filter((v) => variantFilters.every((f) => variantMatches(v, f)));
+      if (variants.length > 0) out.push({ product: match.product, variants, full: false });
     }
     return out;
   }
@@ -216,7 +278,7 @@ export class SearchIndex {
       : product.product.categories.some((c) => filter.ids.includes(c.id));
   }
 
-  private facet(facet: SearchFacet, pool: Array<{ product: IndexedProduct; variants: IndexedVariant[] }>): TermsFacetResult | RangeFacetResult {
+  private facet(facet: SearchFacet, pool: Match[]): TermsFacetResult | RangeFacetResult {
     if (facet.kind === 'price-range') {
       return {
         facet: facet.alias,
@@ -253,6 +315,17 @@ export class SearchIndex {
       if (facet.attribute === 'categories.id') {
         for (const c of m.product.product.categories) seen.add(c.id);
         for (const term of seen) counts.set(term, { count: (counts.get(term)?.count ?? 0) + 1, products: (counts.get(term)?.products ?? 0) + 1 });
+        continue;
+      }
+      const precomputed = m.full ? m.product.termCounts.get(facet.attribute) : undefined;
+      if (m.full) {
+        missing += m.product.variants.length - (precomputed ? [...precomputed.values()].reduce((a, b) => a + b, 0) : 0);
+        for (const [term, count] of precomputed ?? []) {
+          const entry = counts.get(term) ?? { count: 0, products: 0 };
+          entry.count += count;
+          entry.products += 1;
+          counts.set(term, entry);
+        }
         continue;
       }
       for (const v of m.variants) {
@@ -293,12 +366,12 @@ export class SearchIndex {
               : field === 'createdAt'
                 ? a.createdAt - b.createdAt
                 : field === 'id'
-                  ? a.product.id.localeCompare(b.product.id)
-                  : a.name.localeCompare(b.name);
+                  ? (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0)
+                  : a.nameRank - b.nameRank;
         if (difference !== 0) return difference * direction;
       }
       // Default order: relevance when searching by text, then newest first, then id for stability.
-      return (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b.createdAt - a.createdAt || a.product.id.localeCompare(b.product.id);
+      return (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b.createdAt - a.createdAt || a.ordinal - b.ordinal;
     };
   }
 }
