@@ -22,7 +22,8 @@ const common = (rootDir) => ({
   cacheDirectory: path.join(__dirname, '.cache', 'jest'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  transformIgnorePatterns: ['/node_modules/'],
+  // jose is ESM-only: compile it like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
 });
 
 module.exports = {

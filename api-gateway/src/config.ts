@@ -36,6 +36,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Development: the shell's dev server, e.g. http://localhost:4200. */
   SHELL_DEV_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Encrypts session cookies and signs CSRF tokens; at least 32 characters. */
+  AUTH_SECRET: z.string().min(32).default('dev-only-auth-secret-change-me-0123456789'),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
 });
@@ -46,6 +48,9 @@ export type GatewayConfig = ReturnType<typeof loadConfig>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const value = parseEnv(envSchema, env);
   const environment = value.APP_ENV ?? (value.NODE_ENV === 'production' ? 'production' : 'development');
+  if (value.NODE_ENV === 'production' && value.AUTH_SECRET.startsWith('dev-only')) {
+    throw new Error('Invalid environment variable AUTH_SECRET: set a secret of your own in production');
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -59,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: value.TRUST_PROXY === 'true',
     shellDevUrl: value.SHELL_DEV_URL,
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
+    authSecret: value.AUTH_SECRET,
   };
 }

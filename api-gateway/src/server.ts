@@ -7,6 +7,10 @@ import { RegistryRepository } from './data-access/registry-repository';
 import { RemoteStore } from './data-access/remote-store';
 import { createTrackingSink } from './data-access/tracking-sink';
 import { createApp } from './entry-points/http/app';
+import { createCsrf } from './auth/csrf';
+import { createMemoryRevocationStore } from './auth/revocation-store';
+import { createSessionService } from './auth/session-service';
+import { createSessionCodec } from './auth/session-token';
 import { createLogger } from '@shop/node-kit';
 
 export interface RunningGateway {
@@ -25,7 +29,8 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink(config.trackingLog);
-  const app = createApp({ config, catalog, logger, registry, store, sink });
+  const sessions = createSessionService(createSessionCodec(config.authSecret), createMemoryRevocationStore());
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret) });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));

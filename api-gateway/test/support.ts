@@ -22,6 +22,7 @@ export async function startTestGateway(): Promise<RunningGateway & { dataDir: st
     environment: 'test',
     remoteDevUrls: {},
     shellDevUrl: undefined,
+    authSecret: 'test-auth-secret-0123456789abcdef0123456789',
   });
   return { ...gateway, dataDir };
 }

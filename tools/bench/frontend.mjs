@@ -18,7 +18,7 @@ export async function benchFrontend() {
   const coldBuildSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' };
   spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env, stdio: 'ignore' });
   const port = await new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {

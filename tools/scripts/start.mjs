@@ -7,7 +7,9 @@ buildAndPublish();
 const children = [
   start(process.execPath, [join(root, 'services', 'commerce', 'dist', 'main.js')]),
   start(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    // The production brand config and builds; NODE_ENV=production is for real deployments,
+    // which must bring their own secrets (the gateway refuses the development ones there).
+    env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'production' },
   }),
 ];
 const stop = (signal) => children.forEach((child) => child.exitCode === null && child.kill(signal));

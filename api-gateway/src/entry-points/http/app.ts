@@ -15,6 +15,9 @@ import { pages } from './routes/pages';
 import { platformApi } from './routes/platform-api';
 import { staticFiles } from './routes/static-files';
 import { trackingApi } from './routes/tracking';
+import { authRoutes } from '../../auth/auth-routes';
+import type { Csrf } from '../../auth/csrf';
+import type { SessionService } from '../../auth/session-service';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -23,9 +26,11 @@ export interface AppDeps {
   registry: RegistryRepository;
   store: RemoteStore;
   sink: TrackingSink;
+  sessions: SessionService;
+  csrf: Csrf;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -47,6 +52,7 @@ export function createApp({ config, catalog, logger, registry, store, sink }: Ap
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
+  app.use('/api/auth', authRoutes(sessions, csrf));
   app.use('/api', platformApi(catalog, config, remotesFor));
   app.use('/api', trackingApi(sink));
   app.use('/api', notFound);

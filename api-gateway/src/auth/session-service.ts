@@ -1,0 +1,42 @@
+import type { Request, Response } from 'express';
+import { cookieNames, isSecureRequest, readCookies } from './cookies';
+import type { RevocationStore } from './revocation-store';
+import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS, type SessionClaims, type SessionCodec, type SessionUser } from './session-token';
+
+/** Reads, writes and ends the session cookie. */
+export function createSessionService(codec: SessionCodec, revocations: RevocationStore, now: () => number = Date.now) {
+  const cookieOptions = (req: Request) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecureRequest(req),
+    path: '/',
+  });
+
+  const write = async (req: Request, res: Response, user: SessionUser, jti?: string): Promise<SessionClaims> => {
+    const name = cookieNames(isSecureRequest(req)).session;
+    const { token, claims } = await codec.encode(user, name, now(), jti);
+    res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
+    return claims;
+  };
+
+  return {
+    /** The valid session of the request, re-issued when it is older than a day. */
+    async read(req: Request, res?: Response): Promise<SessionClaims | undefined> {
+      const name = cookieNames(isSecureRequest(req)).session;
+      const claims = await codec.decode(readCookies(req)[name], name, now());
+      if (!claims || (await revocations.isRevoked(claims.jti))) return undefined;
+      if (res && now() / 1000 - claims.iat > SESSION_UPDATE_AGE_SECONDS) return write(req, res, claims.user, claims.jti);
+      return claims;
+    },
+    /** Starts a new session (a new id on every sign-in). */
+    start: (req: Request, res: Response, user: SessionUser) => write(req, res, user),
+    /** Keeps the session id, with changed user fields. */
+    update: (req: Request, res: Response, claims: SessionClaims, user: SessionUser) => write(req, res, user, claims.jti),
+    /** Ends the session: this cookie, and every copy of it, stops working. */
+    async end(req: Request, res: Response, claims: SessionClaims | undefined) {
+      if (claims) await revocations.revoke(claims.jti, claims.exp);
+      res.clearCookie(cookieNames(isSecureRequest(req)).session, cookieOptions(req));
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;
