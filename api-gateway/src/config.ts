@@ -38,6 +38,17 @@ const envSchema = z.object({
   SHELL_DEV_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Encrypts session cookies and signs CSRF tokens; at least 32 characters. */
   AUTH_SECRET: z.string().min(32).default('dev-only-auth-secret-change-me-0123456789'),
+  COMMERCE_API_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4000/commerce'),
+  /** The OAuth host; commercetools serves it apart from the API. Defaults to the API URL. */
+  COMMERCE_AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  COMMERCE_PROJECT_KEY: z.string().regex(/^[a-z0-9-]{2,36}$/).default('shop'),
+  COMMERCE_CLIENT_ID: z.string().min(8).default('shop-gateway-dev'),
+  COMMERCE_CLIENT_SECRET: z.string().min(16).default('dev-only-commerce-client-secret'),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010/captcha/siteverify'),
+  CAPTCHA_CHALLENGE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010/captcha/challenge'),
+  CAPTCHA_SECRET: z.string().min(16).default('dev-only-captcha-secret'),
+  /** A captcha answer that always passes, for automated tests; unset it in production. */
+  CAPTCHA_INTERNAL_SECRET: z.string().min(24).optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
 });
@@ -65,5 +76,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shellDevUrl: value.SHELL_DEV_URL,
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
+    commerce: {
+      apiUrl: value.COMMERCE_API_URL,
+      authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,
+      projectKey: value.COMMERCE_PROJECT_KEY,
+      clientId: value.COMMERCE_CLIENT_ID,
+      clientSecret: value.COMMERCE_CLIENT_SECRET,
+    },
+    captcha: {
+      verifyUrl: value.CAPTCHA_VERIFY_URL,
+      challengeUrl: value.CAPTCHA_CHALLENGE_URL,
+      secret: value.CAPTCHA_SECRET,
+      internalSecret: value.CAPTCHA_INTERNAL_SECRET,
+    },
   };
 }

@@ -8,6 +8,8 @@ import { RemoteStore } from './data-access/remote-store';
 import { createTrackingSink } from './data-access/tracking-sink';
 import { createApp } from './entry-points/http/app';
 import { createCsrf } from './auth/csrf';
+import { createCaptchaClient } from './clients/captcha/captcha-client';
+import { createCommerceClient } from './clients/commerce/commerce-client';
 import { createMemoryRevocationStore } from './auth/revocation-store';
 import { createSessionService } from './auth/session-service';
 import { createSessionCodec } from './auth/session-token';
@@ -30,7 +32,9 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink(config.trackingLog);
   const sessions = createSessionService(createSessionCodec(config.authSecret), createMemoryRevocationStore());
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret) });
+  const commerce = createCommerceClient({ ...config.commerce, logger });
+  const captcha = createCaptchaClient({ ...config.captcha, logger });
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));

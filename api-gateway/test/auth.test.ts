@@ -1,5 +1,5 @@
 import { createSessionCodec } from '../src/auth/session-token';
-import { startTestGateway } from './support';
+import { authClient, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
 let gateway: Gateway;
@@ -9,59 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.stop());
 
-/** A browser-like cookie jar speaking the request sequence next-auth/react's client uses. */
-function authClient() {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const send = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${gateway.url}/api/auth${path}`, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') jar.delete(pair.slice(0, at));
-      else jar.set(pair.slice(0, at), value);
-    }
-    return response;
-  };
-  const csrfToken = async () => ((await (await send('/csrf')).json()) as { csrfToken: string }).csrfToken;
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return {
-    jar,
-    send,
-    csrfToken,
-    /** signIn(provider, { callbackUrl }) */
-    async signIn(provider: string, callbackUrl: string) {
-      const response = await send(`/callback/${provider}`, form({ csrfToken: await csrfToken(), callbackUrl }));
-      return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string } } };
-    },
-    getSession: async () => (await send('/session')).json() as Promise<null | { user: Record<string, unknown>; expires: string }>,
-    async update(data: Record<string, unknown>) {
-      const response = await send('/session', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ csrfToken: await csrfToken(), data }),
-      });
-      return response.json();
-    },
-    async signOut(callbackUrl: string) {
-      const response = await send('/signout', form({ csrfToken: await csrfToken(), callbackUrl }));
-      return (await response.json()) as { url: string };
-    },
-  };
-}
-
 describe('Auth.js-compatible session routes', () => {
   it('starts a guest session with the Auth.js client sequence, reads it, and ends it on sign-out', async () => {
-    const client = authClient();
+    const client = authClient(gateway.url);
     expect(await client.getSession()).toBeNull();
     const signIn = await client.signIn('guest', '/c/socks');
     expect(signIn).toEqual({ status: 200, body: { url: `${gateway.url}/c/socks` } });
@@ -81,7 +31,7 @@ describe('Auth.js-compatible session routes', () => {
   });
 
   it('sets HttpOnly, SameSite=Lax session cookies and no-cache session responses', async () => {
-    const client = authClient();
+    const client = authClient(gateway.url);
     const response = await client.send('/callback/guest', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -96,7 +46,7 @@ describe('Auth.js-compatible session routes', () => {
   });
 
   it('refuses every POST without the right CSRF token', async () => {
-    const client = authClient();
+    const client = authClient(gateway.url);
     await client.csrfToken();
     for (const path of ['/callback/guest', '/signin/guest', '/signout', '/session']) {
       for (const token of [undefined, 'f'.repeat(64)]) {
@@ -110,7 +60,7 @@ describe('Auth.js-compatible session routes', () => {
       }
     }
     // A token with a forged cookie is refused too.
-    const forged = authClient();
+    const forged = authClient(gateway.url);
     forged.jar.set('authjs.csrf-token', `${'a'.repeat(64)}|${'0'.repeat(64)}`);
     const response = await forged.send('/signout', {
       method: 'POST',
@@ -121,7 +71,7 @@ describe('Auth.js-compatible session routes', () => {
   });
 
   it('rejects tampered and expired session cookies', async () => {
-    const client = authClient();
+    const client = authClient(gateway.url);
     await client.signIn('guest', '/');
     const name = [...client.jar.keys()].find((k) => k.endsWith('session-token')) as string;
     const token = client.jar.get(name) as string;
@@ -138,7 +88,7 @@ describe('Auth.js-compatible session routes', () => {
   });
 
   it('updates only the names of a signed-in session, and answers the info routes', async () => {
-    const client = authClient();
+    const client = authClient(gateway.url);
     await client.signIn('guest', '/');
     const updated = (await client.update({ firstname: 'Ann', isLoggedIn: true })) as { user: Record<string, unknown> };
     expect(updated.user.isLoggedIn).toBe(false);

@@ -1,12 +1,14 @@
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GatewayConfig } from '../src/config';
 import { type RunningGateway, start } from '../src/server';
 
 export const fixtures = join(__dirname, 'fixtures');
 
 /** A real gateway on an ephemeral port with its own data folder and the fixture shell. */
-export async function startTestGateway(): Promise<RunningGateway & { dataDir: string }> {
+export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<RunningGateway & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-'));
   // The shell's real page template, without building the shell.
   const shellDist = join(dataDir, 'shell');
@@ -23,6 +25,7 @@ export async function startTestGateway(): Promise<RunningGateway & { dataDir: st
     remoteDevUrls: {},
     shellDevUrl: undefined,
     authSecret: 'test-auth-secret-0123456789abcdef0123456789',
+    ...overrides,
   });
   return { ...gateway, dataDir };
 }
@@ -33,4 +36,98 @@ export function remoteBuild(version: string): string {
   cpSync(join(fixtures, 'remote-dist'), dir, { recursive: true });
   writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ name: 'catalog', version }));
   return dir;
+}
+
+/** fetch-like, but over node:http so tests can set the Host header (brand) themselves. */
+function request(url: string, init: RequestInit = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: init.method ?? 'GET', headers: init.headers as Record<string, string> },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [key, value] of Object.entries(res.headers)) {
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
+          }
+          resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), { status: res.statusCode, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body as string | undefined);
+  });
+}
+
+/** A browser-like cookie jar speaking the request sequence next-auth/react's client uses. */
+export function authClient(baseUrl: string, host?: string) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const send = async (path: string, init: RequestInit = {}) => {
+    const response = await request(`${baseUrl}${path.startsWith('/api/') ? path : `/api/auth${path}`}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader(), ...(host ? { host } : {}) },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), value);
+    }
+    return response;
+  };
+  const csrfToken = async () => ((await (await send('/csrf')).json()) as { csrfToken: string }).csrfToken;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return {
+    jar,
+    send,
+    csrfToken,
+    /** signIn(provider, { callbackUrl }) */
+    async signIn(provider: string, callbackUrl: string) {
+      const response = await send(`/callback/${provider}`, form({ csrfToken: await csrfToken(), callbackUrl }));
+      return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string } } };
+    },
+    getSession: async () => (await send('/session')).json() as Promise<null | { user: Record<string, unknown>; expires: string }>,
+    async update(data: Record<string, unknown>) {
+      const response = await send('/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csrfToken: await csrfToken(), data }),
+      });
+      return response.json();
+    },
+    async signOut(callbackUrl: string) {
+      const response = await send('/signout', form({ csrfToken: await csrfToken(), callbackUrl }));
+      return (await response.json()) as { url: string };
+    },
+  };
+}
+
+
+/** Runs a built service (services/<name>/dist/main.js) on a free port until the test file ends. */
+export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string) {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as { port: number };
+      server.close(() => resolve(free));
+    });
+  });
+  const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (child.exitCode !== null || i > 600) throw new Error(`${name} did not start (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
 }

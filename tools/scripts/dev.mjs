@@ -23,7 +23,7 @@ const fromSource = requested.length ? requested : Object.keys(APPS);
 
 // Whatever is not run from source is served from a production build.
 if (fromSource.length < Object.keys(APPS).length) buildAndPublish();
-else nx('run', '@shop/api-gateway:build');
+else nx('run-many', '-t', 'build', '--projects=@shop/api-gateway,@shop/commerce-service,@shop/vendor-services');
 
 const children = fromSource.map((name) =>
   start(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), 'serve', '--mode', 'development'], {
@@ -35,6 +35,8 @@ const devUrls = fromSource
   .map((name) => `${APPS[name].remote}=http://localhost:${APPS[name].port}/mf-manifest.json`)
   .join(',');
 children.push(
+  start(process.execPath, [join(root, 'services', 'commerce', 'dist', 'main.js')]),
+  start(process.execPath, [join(root, 'services', 'vendors', 'dist', 'main.js')]),
   start(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
     env: {
       ...process.env,

@@ -1,11 +1,13 @@
-// npm start: build what is stale, publish remote builds, then run the commerce service and
-// the gateway (the embedded database is created, migrated and seeded on first start).
+// npm start: build what is stale, publish remote builds, then run the commerce service, the
+// local vendor services (captcha) and the gateway. The embedded database is created, migrated
+// and seeded on first start.
 import { join } from 'node:path';
 import { buildAndPublish, root, start } from './lib.mjs';
 
 buildAndPublish();
 const children = [
   start(process.execPath, [join(root, 'services', 'commerce', 'dist', 'main.js')]),
+  start(process.execPath, [join(root, 'services', 'vendors', 'dist', 'main.js')]),
   start(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
     // The production brand config and builds; NODE_ENV=production is for real deployments,
     // which must bring their own secrets (the gateway refuses the development ones there).

@@ -5,6 +5,10 @@ import { HttpError } from '../errors';
 import { cookieNames, isSecureRequest, readCookies } from './cookies';
 import type { Csrf } from './csrf';
 import type { SessionService } from './session-service';
+import type { SessionUser } from './session-token';
+
+/** Signs in with the submitted form fields; resolves to the session user, or nothing on failure. */
+export type CredentialsAuthenticator = (req: Request, fields: { email: string; password: string; captcha: unknown }) => Promise<SessionUser | undefined>;
 
 /** SPEC §8 auth error types. */
 export const AUTH_ERRORS = ['AccessDenied', 'CredentialsSignin', 'OAuthAccountNotLinked', 'OAuthCallbackError', 'MissingCSRF', 'Verification', 'SessionRequired', 'Configuration'] as const;
@@ -23,7 +27,7 @@ const body = (req: Request): Record<string, unknown> => (typeof req.body === 'ob
  * The Auth.js-compatible routes under /api/auth. Sessions are ours (an encrypted cookie);
  * every POST needs the double-submit CSRF token.
  */
-export function authRoutes(sessions: SessionService, csrf: Csrf): Router {
+export function authRoutes(sessions: SessionService, csrf: Csrf, credentials: CredentialsAuthenticator): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '8kb' }), express.json({ limit: '8kb' }));
 
@@ -51,8 +55,25 @@ export function authRoutes(sessions: SessionService, csrf: Csrf): Router {
   router.get('/providers', (req, res) => {
     const base = `${originOf(req)}/api/auth`;
     const provider = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${base}/signin/${id}`, callbackUrl: `${base}/callback/${id}` });
-    res.json({ guest: provider('guest', 'Guest', 'credentials') });
+    res.json({ credentials: provider('credentials', 'E-mail and password', 'credentials'), guest: provider('guest', 'Guest', 'credentials') });
   });
+
+  // E-mail and password. With no callbackUrl the shopper lands on the account page (SPEC §2).
+  const credentialsSignIn = async (req: Request, res: Response) => {
+    requireCsrf(req);
+    const { email, password, captchaToken, captcha } = body(req);
+    const callbackUrl = callbackOf(req, '/account');
+    const valid = typeof email === 'string' && email.length <= 320 && typeof password === 'string' && password.length <= 1024;
+    const user = valid ? await credentials(req, { email: email.trim(), password, captcha: captchaToken ?? captcha }) : undefined;
+    if (!user) {
+      const failed = new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials', callbackUrl });
+      return redirect(req, res, `/login?${failed.toString()}`);
+    }
+    await sessions.start(req, res, user);
+    return redirect(req, res, callbackUrl);
+  };
+  router.post('/signin/credentials', credentialsSignIn);
+  router.post('/callback/credentials', credentialsSignIn);
 
   // A guest (anonymous) session: not logged in, but with an id carts and tracking can use.
   const guestSignIn = async (req: Request, res: Response) => {

@@ -15,7 +15,11 @@ import { pages } from './routes/pages';
 import { platformApi } from './routes/platform-api';
 import { staticFiles } from './routes/static-files';
 import { trackingApi } from './routes/tracking';
-import { authRoutes } from '../../auth/auth-routes';
+import { type CredentialsAuthenticator, authRoutes } from '../../auth/auth-routes';
+import type { CaptchaClient } from '../../clients/captcha/captcha-client';
+import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import { credentialsSignIn } from '../../domain/credentials-sign-in';
+import { HttpError } from '../../errors';
 import type { Csrf } from '../../auth/csrf';
 import type { SessionService } from '../../auth/session-service';
 
@@ -28,9 +32,11 @@ export interface AppDeps {
   sink: TrackingSink;
   sessions: SessionService;
   csrf: Csrf;
+  commerce: CommerceClient;
+  captcha: CaptchaClient;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -52,7 +58,19 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
-  app.use('/api/auth', authRoutes(sessions, csrf));
+  const signInWithCredentials: CredentialsAuthenticator = (req, fields) => {
+    const { id, brand } = brandOf(req.res as Response, catalog);
+    return credentialsSignIn(
+      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: (req.res as Response).locals.correlationId },
+      { commerce, captcha, logger },
+    );
+  };
+  app.use('/api/auth', authRoutes(sessions, csrf, signInWithCredentials));
+  app.get('/api/captcha/challenge', async (_req, res) => {
+    const token = await captcha.challenge();
+    if (!token) throw new HttpError(503, 'CAPTCHA_UNAVAILABLE', 'The captcha service is not answering.');
+    res.set('cache-control', 'no-store').json({ token });
+  });
   app.use('/api', platformApi(catalog, config, remotesFor));
   app.use('/api', trackingApi(sink));
   app.use('/api', notFound);
