@@ -49,6 +49,8 @@ const envSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).default('dev-only-captcha-secret'),
   /** A captcha answer that always passes, for automated tests; unset it in production. */
   CAPTCHA_INTERNAL_SECRET: z.string().min(24).optional(),
+  /** Rate limits (and later caches) in Redis, shared by every gateway instance; in memory without it. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
 });
@@ -76,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shellDevUrl: value.SHELL_DEV_URL,
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
+    redisUrl: value.REDIS_URL,
+    outboxFile: resolve(value.DATA_DIR, 'outbox.jsonl'),
     commerce: {
       apiUrl: value.COMMERCE_API_URL,
       authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,

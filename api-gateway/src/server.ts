@@ -7,7 +7,11 @@ import { RegistryRepository } from './data-access/registry-repository';
 import { RemoteStore } from './data-access/remote-store';
 import { createTrackingSink } from './data-access/tracking-sink';
 import { createApp } from './entry-points/http/app';
+import { Redis } from 'ioredis';
 import { createCsrf } from './auth/csrf';
+import { createFileOutbox } from './data-access/outbox';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
+import { createThrottle } from './domain/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commerce/commerce-client';
 import { createMemoryRevocationStore } from './auth/revocation-store';
@@ -34,7 +38,10 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const sessions = createSessionService(createSessionCodec(config.authSecret), createMemoryRevocationStore());
   const commerce = createCommerceClient({ ...config.commerce, logger });
   const captcha = createCaptchaClient({ ...config.captcha, logger });
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
+  const outbox = createFileOutbox(config.outboxFile);
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));
@@ -53,6 +60,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
         server.closeAllConnections();
       });
       await sink.close();
+      redis?.disconnect();
     },
   };
 }

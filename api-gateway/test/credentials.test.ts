@@ -16,6 +16,8 @@ beforeAll(async () => {
   gateway = await startTestGateway({
     commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
     captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    // Tests play several client addresses through X-Forwarded-For.
+    trustProxy: true,
   });
 }, 120_000);
 afterAll(async () => {
@@ -85,5 +87,73 @@ describe('credentials sign-in through the commerce in-store login', () => {
     expect(body.customer.custom.fields).not.toHaveProperty('legacyHash');
     // A wrong password does not migrate anything.
     expect(await signIn(authClient(gateway.url), { email: 'legacy@everwear.example', password: 'nope', captchaToken: INTERNAL_CAPTCHA })).toContain('error=CredentialsSignin');
+  });
+});
+
+const post = async (client: ReturnType<typeof authClient>, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const response = await client.send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ csrfToken: await client.csrfToken(), ...body }),
+  });
+  return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+describe('registration and passwords', () => {
+  it('registers a customer and signs them in; refuses weak passwords, duplicates and missing fields', async () => {
+    const client = authClient(gateway.url);
+    const weak = await post(client, '/api/account/register', { email: 'new@example.com', password: 'password1', firstName: 'New', lastName: 'Shopper' });
+    expect(weak).toMatchObject({ status: 400, body: { error: { code: 'WEAK_PASSWORD' } } });
+    const created = await post(client, '/api/account/register', { email: 'new@example.com', password: 'a-good-long-passphrase', firstName: 'New', lastName: 'Shopper' });
+    expect(created).toMatchObject({ status: 201, body: { user: { email: 'new@example.com', firstname: 'New' }, url: '/account' } });
+    expect((await client.getSession())?.user).toMatchObject({ email: 'new@example.com', isLoggedIn: true });
+    const duplicate = await post(authClient(gateway.url), '/api/account/register', { email: 'NEW@example.com', password: 'another-good-passphrase', firstName: 'N', lastName: 'S' });
+    expect(duplicate).toMatchObject({ status: 409, body: { error: { code: 'EMAIL_TAKEN' } } });
+    const missing = await post(authClient(gateway.url), '/api/account/register', { email: 'x@example.com' });
+    expect(missing).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+  });
+
+  it('answers forgot-password identically for unknown e-mails, mails a 10-minute link, and resets once', async () => {
+    const client = authClient(gateway.url);
+    const unknown = await post(client, '/api/account/password/forgot', { email: 'nobody-here@example.com' });
+    const known = await post(client, '/api/account/password/forgot', { email: 'shopper@vanityfair.example' });
+    expect(unknown).toEqual(known);
+    expect(known.status).toBe(202);
+    let messages: Array<{ to: string; text: string }> = [];
+    for (let i = 0; i < 50 && messages.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      messages = ((await (await client.send('/api/dev/outbox')).json()) as { messages: typeof messages }).messages.filter((m) => m.to === 'shopper@vanityfair.example');
+    }
+    expect(messages).toHaveLength(1);
+    expect(messages[0].text).toContain('within 10 minutes');
+    const token = new URL(/https?:\/\/\S+/.exec(messages[0].text)?.[0] ?? '').searchParams.get('token') as string;
+    expect(await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' })).toMatchObject({ status: 200 });
+    expect(await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_RESET_TOKEN' } },
+    });
+    expect(await signIn(authClient(gateway.url), { email: 'shopper@vanityfair.example', password: 'a-brand-new-passphrase', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' })).toBe(
+      `${gateway.url}/`,
+    );
+  });
+});
+
+describe('brute-force limits', () => {
+  it('throttles the 11th wrong password for one account from one address, but not the owner elsewhere', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const attempt = async (client: ReturnType<typeof authClient>, password: string, ip: string) => {
+      const response = await client.send('/callback/credentials', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1', ...from(ip) },
+        body: new URLSearchParams({ csrfToken: await client.csrfToken(), email: 'shopper@hoopcraft.example', password, captchaToken: INTERNAL_CAPTCHA }).toString(),
+      });
+      return ((await response.json()) as { url: string }).url;
+    };
+    const hoop = () => authClient(gateway.url, `hoopcraft.localhost:${new URL(gateway.url).port}`);
+    for (let i = 0; i < 10; i += 1) expect(await attempt(hoop(), 'wrong-guess', '10.0.0.66')).toContain('error=CredentialsSignin');
+    // The 11th try from the same address fails even with the right password...
+    expect(await attempt(hoop(), 'Shopper-Pass-1', '10.0.0.66')).toContain('error=CredentialsSignin');
+    // ...while the customer, from their own address, still gets in.
+    expect(await attempt(hoop(), 'Shopper-Pass-1', '10.0.0.7')).not.toContain('error=');
   });
 });

@@ -20,6 +20,7 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
     dataDir,
     shellDist,
     trackingLog: join(dataDir, 'tracking.log'),
+    outboxFile: join(dataDir, 'outbox.jsonl'),
     logLevel: 'silent',
     environment: 'test',
     remoteDevUrls: {},

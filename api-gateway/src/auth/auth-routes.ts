@@ -21,6 +21,13 @@ function redirect(req: Request, res: Response, url: string) {
   else res.redirect(302, url);
 }
 
+/** Every state-changing request carries the double-submit token (form field, JSON field or header). */
+export function checkCsrf(req: Request, csrf: Csrf) {
+  const cookie = readCookies(req)[cookieNames(isSecureRequest(req)).csrf];
+  const submitted = body(req).csrfToken ?? req.get('x-csrf-token');
+  if (!csrf.verify(cookie, submitted)) throw new HttpError(403, 'MissingCSRF', 'The CSRF token is missing or wrong.');
+}
+
 const body = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
 
 /**
@@ -31,10 +38,7 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, credentials: Cr
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '8kb' }), express.json({ limit: '8kb' }));
 
-  const requireCsrf = (req: Request) => {
-    const cookie = readCookies(req)[cookieNames(isSecureRequest(req)).csrf];
-    if (!csrf.verify(cookie, body(req).csrfToken)) throw new HttpError(403, 'MissingCSRF', 'The CSRF token is missing or wrong.');
-  };
+  const requireCsrf = (req: Request) => checkCsrf(req, csrf);
   const noCache = (res: Response) => res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
   const callbackOf = (req: Request, fallback = '/') => safeCallbackUrl(body(req).callbackUrl ?? req.query.callbackUrl, originOf(req), [], fallback);
 

@@ -21,8 +21,9 @@ export interface RunningCommerce {
 }
 
 /** Opens (and on first start migrates and seeds) the database, then serves the API. */
-export async function start(overrides: Partial<CommerceConfig> = {}): Promise<RunningCommerce> {
-  const config = { ...loadCommerceConfig(), ...overrides };
+export async function start(overrides: Partial<CommerceConfig> & { now?: () => number } = {}): Promise<RunningCommerce> {
+  const { now, ...configOverrides } = overrides;
+  const config = { ...loadCommerceConfig(), ...configOverrides };
   const logger = createLogger(config.logLevel);
   const t0 = performance.now();
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -30,7 +31,7 @@ export async function start(overrides: Partial<CommerceConfig> = {}): Promise<Ru
   const t1 = performance.now();
   const seed = await seedIfEmpty(db, config.seedProducts);
   const t2 = performance.now();
-  const services = await createServices(db, config);
+  const services = await createServices(db, config, now);
   services.catalog.startStockRefresh();
   const t3 = performance.now();
   if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });

@@ -10,7 +10,7 @@ import { StoreRepository } from './domain/platform/store-repository';
 export const ORDER_NUMBER_PREFIX = 'VF';
 
 /** Every use case of the service, wired to one database. */
-export async function createServices(db: Db, config: Pick<CommerceConfig, 'publicUrl' | 'basePath' | 'port'>) {
+export async function createServices(db: Db, config: Pick<CommerceConfig, 'publicUrl' | 'basePath' | 'port'>, now: () => number = Date.now) {
   const stores = new StoreRepository(db);
   const catalog = new CatalogService(db);
   await catalog.load();
@@ -19,7 +19,7 @@ export async function createServices(db: Db, config: Pick<CommerceConfig, 'publi
     db,
     stores,
     catalog,
-    customers: new CustomerService(db, stores),
+    customers: new CustomerService(db, stores, now),
     carts,
     orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX, () => catalog.refreshStock()),
     customObjects: new CustomObjectService(db),

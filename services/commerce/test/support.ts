@@ -11,7 +11,7 @@ const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:543
 export const CLIENT = { id: 'test-client-id', secret: 'test-client-secret-0123456789' };
 
 /** A real commerce service on an ephemeral port over a database of its own (dropped at stop). */
-export async function startCommerce(kind: DatabaseKind, seedProducts = 300): Promise<RunningCommerce> {
+export async function startCommerce(kind: DatabaseKind, seedProducts = 300, now?: () => number): Promise<RunningCommerce> {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
   if (kind === 'postgres') {
@@ -37,6 +37,7 @@ export async function startCommerce(kind: DatabaseKind, seedProducts = 300): Pro
     logLevel: 'silent',
     clientId: CLIENT.id,
     clientSecret: CLIENT.secret,
+    now,
   });
   return {
     ...commerce,

@@ -19,6 +19,9 @@ import { type CredentialsAuthenticator, authRoutes } from '../../auth/auth-route
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
 import { credentialsSignIn } from '../../domain/credentials-sign-in';
+import type { FileOutbox } from '../../data-access/outbox';
+import type { Throttle } from '../../domain/throttle';
+import { accountRoutes } from './routes/account';
 import { HttpError } from '../../errors';
 import type { Csrf } from '../../auth/csrf';
 import type { SessionService } from '../../auth/session-service';
@@ -34,9 +37,11 @@ export interface AppDeps {
   csrf: Csrf;
   commerce: CommerceClient;
   captcha: CaptchaClient;
+  throttle: Throttle;
+  outbox: FileOutbox;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -58,14 +63,27 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
-  const signInWithCredentials: CredentialsAuthenticator = (req, fields) => {
-    const { id, brand } = brandOf(req.res as Response, catalog);
-    return credentialsSignIn(
-      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: (req.res as Response).locals.correlationId },
+  const signInWithCredentials: CredentialsAuthenticator = async (req, fields) => {
+    const res = req.res as Response;
+    const { id, brand } = brandOf(res, catalog);
+    const ip = req.ip ?? 'unknown';
+    if (!(await throttle.signInAllowed(ip, fields.email))) {
+      logger.warn('Sign-in throttled', { correlationId: res.locals.correlationId });
+      return undefined;
+    }
+    const user = await credentialsSignIn(
+      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
       { commerce, captcha, logger },
     );
+    await (user ? throttle.signInSucceeded(ip, fields.email) : throttle.signInFailed(ip, fields.email));
+    return user;
   };
   app.use('/api/auth', authRoutes(sessions, csrf, signInWithCredentials));
+  app.use('/api/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger }));
+  if (config.environment !== 'production') {
+    // Development and test only: the mail that would have been sent.
+    app.get('/api/dev/outbox', (_req, res) => res.set('cache-control', 'no-store').json({ messages: outbox.recent() }));
+  }
   app.get('/api/captcha/challenge', async (_req, res) => {
     const token = await captcha.challenge();
     if (!token) throw new HttpError(503, 'CAPTCHA_UNAVAILABLE', 'The captcha service is not answering.');

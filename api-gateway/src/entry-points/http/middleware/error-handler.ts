@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import { HttpError } from '../../../errors';
 import type { Logger } from '@shop/node-kit';
 
@@ -14,6 +15,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message);
+    if (error instanceof CommerceRequestError) {
+      // Logged where it happened, with the upstream correlation id; the browser gets no details.
+      return send(res, 502, 'UPSTREAM_UNAVAILABLE', 'A service we depend on did not answer as expected. Please try again.');
+    }
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;
     if (type === 'entity.too.large') return send(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');

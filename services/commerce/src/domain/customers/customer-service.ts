@@ -35,6 +35,8 @@ export class CustomerService {
   constructor(
     private readonly db: Db,
     private readonly stores: StoreRepository,
+    /** The clock reset tokens are issued and checked against (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {
     this.repository = new CustomerRepository(db);
   }
@@ -95,9 +97,9 @@ export class CustomerService {
     const customer = await this.repository.byEmail(store.key, email ?? '');
     if (!customer) throw invalidSubject(`The Customer with the email '${email}' was not found in store '${store.key}'.`);
     const value = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + ttl * 60_000).toISOString();
+    const expiresAt = new Date(this.now() + ttl * 60_000).toISOString();
     await this.db.query('INSERT INTO password_tokens (value, customer_id, expires_at) VALUES ($1, $2, $3)', [value, customer.id, expiresAt]);
-    return { id: value, value, customerId: customer.id, expiresAt, createdAt: new Date().toISOString() };
+    return { id: value, value, customerId: customer.id, expiresAt, createdAt: new Date(this.now()).toISOString() };
   }
 
   /** Resets the password in one transaction: token used once, legacy hash cleared, version bumped. */
@@ -112,7 +114,7 @@ export class CustomerService {
         'SELECT customer_id, expires_at, used_at FROM password_tokens WHERE value = $1 FOR UPDATE',
         [tokenValue ?? ''],
       );
-      if (!token || token.used_at || new Date(token.expires_at).getTime() <= Date.now()) {
+      if (!token || token.used_at || new Date(token.expires_at).getTime() <= this.now()) {
         throw invalidSubject('The password reset token is unknown, expired or already used.');
       }
       const customer = await this.repository.byId(token.customer_id, tx, true);

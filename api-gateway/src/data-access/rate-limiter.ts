@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimiter {
+  /** Adds one to the key's count in the current window; returns the count after adding. */
+  hit(key: string, windowMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/** One process: counts in memory, each key expiring with its window. */
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string) => {
+    const entry = windows.get(key);
+    if (entry && entry.resetAt <= now()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async hit(key, windowMs) {
+      if (windows.size > 100_000) for (const [k, v] of windows) if (v.resetAt <= now()) windows.delete(k);
+      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      entry.count += 1;
+      windows.set(key, entry);
+      return entry.count;
+    },
+    count: async (key) => live(key)?.count ?? 0,
+    reset: async (key) => void windows.delete(key),
+  };
+}
+
+/** Several gateway instances: counts in Redis (INCR with an expiry set on the first hit). */
+export function createRedisRateLimiter(redis: Redis): RateLimiter {
+  const prefix = 'shop:rl:';
+  return {
+    async hit(key, windowMs) {
+      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()) as [[unknown, number]];
+      return count;
+    },
+    count: async (key) => Number((await redis.get(prefix + key)) ?? 0),
+    reset: async (key) => void (await redis.del(prefix + key)),
+  };
+}

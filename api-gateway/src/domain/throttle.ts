@@ -1,0 +1,39 @@
+import type { RateLimiter } from '../data-access/rate-limiter';
+
+const MINUTE = 60_000;
+
+/**
+ * Brute-force limits (ASVS 6.1.1/6.3.1). Wrong passwords are counted per account *and* address,
+ * so an attacker elsewhere cannot lock the real customer out; each address also has an overall
+ * budget across accounts.
+ */
+export const LIMITS = {
+  signInFailuresPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+  signInAttemptsPerIp: { max: 100, windowMs: 15 * MINUTE },
+  registrationsPerIp: { max: 10, windowMs: 60 * MINUTE },
+  passwordEmailsPerIp: { max: 10, windowMs: 60 * MINUTE },
+  passwordEmailsPerAccount: { max: 5, windowMs: 60 * MINUTE },
+  passwordResetsPerIp: { max: 20, windowMs: 60 * MINUTE },
+};
+
+const account = (email: string) => email.trim().toLowerCase();
+
+export function createThrottle(limiter: RateLimiter) {
+  const within = async (key: string, limit: { max: number; windowMs: number }) => (await limiter.hit(key, limit.windowMs)) <= limit.max;
+  return {
+    /** Counts an attempt; false when the address or the account-at-address must wait. */
+    async signInAllowed(ip: string, email: string): Promise<boolean> {
+      if (!(await within(`signin:ip:${ip}`, LIMITS.signInAttemptsPerIp))) return false;
+      return (await limiter.count(`signin:fail:${account(email)}:${ip}`)) < LIMITS.signInFailuresPerAccountAndIp.max;
+    },
+    signInFailed: (ip: string, email: string) => limiter.hit(`signin:fail:${account(email)}:${ip}`, LIMITS.signInFailuresPerAccountAndIp.windowMs),
+    signInSucceeded: (ip: string, email: string) => limiter.reset(`signin:fail:${account(email)}:${ip}`),
+    registrationAllowed: (ip: string) => within(`register:ip:${ip}`, LIMITS.registrationsPerIp),
+    async passwordEmailAllowed(ip: string, email: string) {
+      const byIp = await within(`forgot:ip:${ip}`, LIMITS.passwordEmailsPerIp);
+      return byIp && (await within(`forgot:account:${account(email)}`, LIMITS.passwordEmailsPerAccount));
+    },
+    passwordResetAllowed: (ip: string) => within(`reset:ip:${ip}`, LIMITS.passwordResetsPerIp),
+  };
+}
+export type Throttle = ReturnType<typeof createThrottle>;
