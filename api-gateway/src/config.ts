@@ -49,6 +49,16 @@ const envSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).default('dev-only-captcha-secret'),
   /** A captcha answer that always passes, for automated tests; unset it in production. */
   CAPTCHA_INTERNAL_SECRET: z.string().min(24).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url({ protocol: /^https?$/ }).default('https://openidconnect.googleapis.com/v1/userinfo'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_PROFILE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0/me'),
   /** Rate limits (and later caches) in Redis, shared by every gateway instance; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
@@ -79,6 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,
+    google:
+      value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
+        ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET, authorizationUrl: value.GOOGLE_AUTHORIZATION_URL, tokenUrl: value.GOOGLE_TOKEN_URL, profileUrl: value.GOOGLE_USERINFO_URL }
+        : undefined,
+    facebook:
+      value.FACEBOOK_CLIENT_ID && value.FACEBOOK_CLIENT_SECRET
+        ? { clientId: value.FACEBOOK_CLIENT_ID, clientSecret: value.FACEBOOK_CLIENT_SECRET, authorizationUrl: value.FACEBOOK_AUTHORIZATION_URL, tokenUrl: value.FACEBOOK_TOKEN_URL, profileUrl: value.FACEBOOK_PROFILE_URL }
+        : undefined,
     outboxFile: resolve(value.DATA_DIR, 'outbox.jsonl'),
     commerce: {
       apiUrl: value.COMMERCE_API_URL,

@@ -1,14 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, Router } from 'express';
 import { safeCallbackUrl } from '../domain/safe-callback-url';
 import { HttpError } from '../errors';
 import { cookieNames, isSecureRequest, readCookies } from './cookies';
 import type { Csrf } from './csrf';
+import type { PassportSetup } from './passport-setup';
 import type { SessionService } from './session-service';
 import type { SessionUser } from './session-token';
 
-/** Signs in with the submitted form fields; resolves to the session user, or nothing on failure. */
-export type CredentialsAuthenticator = (req: Request, fields: { email: string; password: string; captcha: unknown }) => Promise<SessionUser | undefined>;
+const OAUTH = ['google', 'facebook'] as const;
+type OAuthProvider = (typeof OAUTH)[number];
+
+/** Runs a Passport strategy session-lessly; resolves to the user (or nothing) and the strategy's info. */
+function authenticate(setup: PassportSetup, name: string, req: Request, res: Response, options: Record<string, unknown> = {}) {
+  return new Promise<{ user?: SessionUser; info?: { state?: { callbackUrl?: string } } }>((resolve, reject) => {
+    setup.passport.authenticate(name, { session: false, ...options }, (error: unknown, user: SessionUser | false, info: unknown) => {
+      if (error) reject(error);
+      else resolve({ user: user || undefined, info: info as { state?: { callbackUrl?: string } } });
+    })(req, res, reject);
+  });
+}
 
 /** SPEC §8 auth error types. */
 export const AUTH_ERRORS = ['AccessDenied', 'CredentialsSignin', 'OAuthAccountNotLinked', 'OAuthCallbackError', 'MissingCSRF', 'Verification', 'SessionRequired', 'Configuration'] as const;
@@ -34,7 +44,7 @@ const body = (req: Request): Record<string, unknown> => (typeof req.body === 'ob
  * The Auth.js-compatible routes under /api/auth. Sessions are ours (an encrypted cookie);
  * every POST needs the double-submit CSRF token.
  */
-export function authRoutes(sessions: SessionService, csrf: Csrf, credentials: CredentialsAuthenticator): Router {
+export function authRoutes(sessions: SessionService, csrf: Csrf, setup: PassportSetup, socialAllowed: (res: Response) => boolean): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '8kb' }), express.json({ limit: '8kb' }));
 
@@ -59,16 +69,19 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, credentials: Cr
   router.get('/providers', (req, res) => {
     const base = `${originOf(req)}/api/auth`;
     const provider = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${base}/signin/${id}`, callbackUrl: `${base}/callback/${id}` });
-    res.json({ credentials: provider('credentials', 'E-mail and password', 'credentials'), guest: provider('guest', 'Guest', 'credentials') });
+    const social = socialAllowed(res) ? setup.oauthProviders : [];
+    res.json({
+      credentials: provider('credentials', 'E-mail and password', 'credentials'),
+      guest: provider('guest', 'Guest', 'credentials'),
+      ...Object.fromEntries(social.map((id) => [id, provider(id, id === 'google' ? 'Google' : 'Facebook', 'oauth')])),
+    });
   });
 
   // E-mail and password. With no callbackUrl the shopper lands on the account page (SPEC §2).
   const credentialsSignIn = async (req: Request, res: Response) => {
     requireCsrf(req);
-    const { email, password, captchaToken, captcha } = body(req);
     const callbackUrl = callbackOf(req, '/account');
-    const valid = typeof email === 'string' && email.length <= 320 && typeof password === 'string' && password.length <= 1024;
-    const user = valid ? await credentials(req, { email: email.trim(), password, captcha: captchaToken ?? captcha }) : undefined;
+    const { user } = await authenticate(setup, 'credentials', req, res);
     if (!user) {
       const failed = new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials', callbackUrl });
       return redirect(req, res, `/login?${failed.toString()}`);
@@ -82,19 +95,48 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, credentials: Cr
   // A guest (anonymous) session: not logged in, but with an id carts and tracking can use.
   const guestSignIn = async (req: Request, res: Response) => {
     requireCsrf(req);
-    const id = randomUUID();
-    await sessions.start(req, res, { id, userId: id, isLoggedIn: false });
+    const { user } = await authenticate(setup, 'guest', req, res);
+    if (!user) throw new HttpError(500, 'GUEST_SIGN_IN_FAILED', 'The guest session could not be started.');
+    await sessions.start(req, res, user);
     redirect(req, res, callbackOf(req));
   };
   router.post('/signin/guest', guestSignIn);
   router.post('/callback/guest', guestSignIn);
-  router.post('/signin/:provider', (req) => {
+  const oauthProvider = (req: Request, res: Response): OAuthProvider => {
+    const name = req.params.provider as OAuthProvider;
+    if (!OAUTH.includes(name) || !setup.oauthProviders.includes(name) || !socialAllowed(res)) {
+      throw new HttpError(404, 'UnknownProvider', `The sign-in provider "${String(req.params.provider)}" is not configured.`);
+    }
+    return name;
+  };
+
+  // signIn('google'): after the CSRF check, our own authorize step sends the browser on.
+  router.post('/signin/:provider', (req, res) => {
     requireCsrf(req);
-    throw new HttpError(404, 'UnknownProvider', `The sign-in provider "${req.params.provider}" is not configured.`);
+    const provider = oauthProvider(req, res);
+    redirect(req, res, `/api/auth/signin/${provider}/authorize?${new URLSearchParams({ callbackUrl: callbackOf(req) })}`);
   });
-  router.post('/callback/:provider', (req) => {
+  router.get('/signin/:provider/authorize', async (req, res) => {
+    const provider = oauthProvider(req, res);
+    await authenticate(setup, provider, req, res, { state: { callbackUrl: callbackOf(req) } });
+  });
+  router.get('/callback/:provider', async (req, res) => {
+    const provider = oauthProvider(req, res);
+    let outcome: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      outcome = await authenticate(setup, provider, req, res);
+    } catch {
+      return res.redirect(302, '/login?error=OAuthCallbackError');
+    }
+    if (res.headersSent) return undefined;
+    if (!outcome.user) return res.redirect(302, '/login?error=AccessDenied');
+    await sessions.start(req, res, outcome.user);
+    return res.redirect(302, safeCallbackUrl(outcome.info?.state?.callbackUrl, originOf(req)));
+  });
+  router.post('/callback/:provider', (req, res) => {
     requireCsrf(req);
-    throw new HttpError(404, 'UnknownProvider', `The sign-in provider "${req.params.provider}" is not configured.`);
+    oauthProvider(req, res);
+    throw new HttpError(405, 'MethodNotAllowed', 'OAuth providers call back with GET.');
   });
 
   router.post('/signout', async (req, res) => {

@@ -15,7 +15,10 @@ import { pages } from './routes/pages';
 import { platformApi } from './routes/platform-api';
 import { staticFiles } from './routes/static-files';
 import { trackingApi } from './routes/tracking';
-import { type CredentialsAuthenticator, authRoutes } from '../../auth/auth-routes';
+import { randomUUID } from 'node:crypto';
+import { authRoutes } from '../../auth/auth-routes';
+import { createPassport } from '../../auth/passport-setup';
+import { socialSignIn } from '../../domain/social-sign-in';
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
 import { credentialsSignIn } from '../../domain/credentials-sign-in';
@@ -63,8 +66,12 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
-  const signInWithCredentials: CredentialsAuthenticator = async (req, fields) => {
+  const signInWithCredentials = async (req: Request) => {
     const res = req.res as Response;
+    const form = (typeof req.body === 'object' && req.body ? req.body : {}) as Record<string, unknown>;
+    const { email, password } = form;
+    if (typeof email !== 'string' || email.length > 320 || typeof password !== 'string' || password.length > 1024) return undefined;
+    const fields = { email: email.trim(), password, captcha: form.captchaToken ?? form.captcha };
     const { id, brand } = brandOf(res, catalog);
     const ip = req.ip ?? 'unknown';
     if (!(await throttle.signInAllowed(ip, fields.email))) {
@@ -78,7 +85,19 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     await (user ? throttle.signInSucceeded(ip, fields.email) : throttle.signInFailed(ip, fields.email));
     return user;
   };
-  app.use('/api/auth', authRoutes(sessions, csrf, signInWithCredentials));
+  const passport = createPassport({
+    secret: config.authSecret,
+    credentials: signInWithCredentials,
+    guest: async () => {
+      const id = randomUUID();
+      return { id, userId: id, isLoggedIn: false };
+    },
+    social: (req, profile) => socialSignIn(profile, brandOf(req.res as Response, catalog).id, commerce, (req.res as Response).locals.correlationId),
+    google: config.google,
+    facebook: config.facebook,
+  });
+  const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
+  app.use('/api/auth', authRoutes(sessions, csrf, passport, socialAllowed));
   app.use('/api/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger }));
   if (config.environment !== 'production') {
     // Development and test only: the mail that would have been sent.
