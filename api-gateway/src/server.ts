@@ -21,6 +21,8 @@ import { createLogger } from '@shop/node-kit';
 
 export interface RunningGateway {
   url: string;
+  /** The Express app, for tests that inspect its routes. */
+  app: ReturnType<typeof createApp>;
   port: number;
   config: GatewayConfig;
   catalog: BrandCatalog;
@@ -50,6 +52,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   return {
+    app,
     url: `http://localhost:${port}`,
     port,
     config,

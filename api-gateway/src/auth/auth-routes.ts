@@ -171,9 +171,11 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
 
   router.get('/error', (req, res) => {
     const error = AUTH_ERRORS.find((type) => type === req.query.error) ?? 'Configuration';
-    res.status(400).json({ error, message: `Sign-in failed: ${error}` });
+    res.status(400).json({ error: { code: error, message: `Sign-in failed: ${error}`, correlationId: res.locals.correlationId } });
   });
-  router.get('/verify-request', (_req, res) => res.status(404).json({ error: 'Verification', message: 'E-mail sign-in links are not enabled.' }));
+  router.get('/verify-request', (_req, res) =>
+    res.status(404).json({ error: { code: 'Verification', message: 'E-mail sign-in links are not enabled.', correlationId: res.locals.correlationId } }),
+  );
   router.get('/webauthn-options', (_req, res) =>
     res.status(400).json({ error: { code: 'WebAuthnNotEnabled', message: 'WebAuthn (passkey) sign-in is not enabled.', correlationId: res.locals.correlationId } }),
   );

@@ -379,6 +379,13 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(taken.body.cart).toMatchObject({ id: fresh.id, customerId: customer.id });
       const active = await api.gql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`, { c: customer.id });
       expect(active.customerActiveCart.id).toBe(fresh.id);
+
+      // setCustomerId: an anonymous cart becomes the customer's newest active cart.
+      let later = await newCart();
+      later = await updateCart(later, [{ setCustomerId: { customerId: customer.id } }]);
+      expect(later.customerId).toBe(customer.id);
+      const now = await api.gql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`, { c: customer.id });
+      expect(now.customerActiveCart.id).toBe(later.id);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { BrandCatalog } from '@shop/brands';
 import compression from 'compression';
-import express, { type Request, type Response } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { GatewayConfig } from '../../config';
 import type { RegistryRepository } from '../../data-access/registry-repository';
 import type { RemoteStore } from '../../data-access/remote-store';
@@ -25,7 +25,11 @@ import { credentialsSignIn } from '../../domain/credentials-sign-in';
 import type { FileOutbox } from '../../data-access/outbox';
 import type { Throttle } from '../../domain/throttle';
 import { accountRoutes } from './routes/account';
-import { HttpError } from '../../errors';
+import { postLoginRoutes } from './routes/post-login';
+import { captchaRoutes, devRoutes } from './routes/dev-and-captcha';
+import { openApiRoutes } from './routes/openapi';
+
+export type ApiMount = [prefix: string, router: Router];
 import type { Csrf } from '../../auth/csrf';
 import type { SessionService } from '../../auth/session-service';
 
@@ -97,19 +101,19 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     facebook: config.facebook,
   });
   const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
-  app.use('/api/auth', authRoutes(sessions, csrf, passport, socialAllowed));
-  app.use('/api/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger }));
-  if (config.environment !== 'production') {
-    // Development and test only: the mail that would have been sent.
-    app.get('/api/dev/outbox', (_req, res) => res.set('cache-control', 'no-store').json({ messages: outbox.recent() }));
-  }
-  app.get('/api/captcha/challenge', async (_req, res) => {
-    const token = await captcha.challenge();
-    if (!token) throw new HttpError(503, 'CAPTCHA_UNAVAILABLE', 'The captcha service is not answering.');
-    res.set('cache-control', 'no-store').json({ token });
-  });
-  app.use('/api', platformApi(catalog, config, remotesFor));
-  app.use('/api', trackingApi(sink));
+  // Every /api router, with the prefix it is mounted at: the OpenAPI test walks this list.
+  const apiMounts: ApiMount[] = [
+    ['/auth', authRoutes(sessions, csrf, passport, socialAllowed)],
+    ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger })],
+    ['/user', postLoginRoutes(sessions, commerce)],
+    ['/captcha', captchaRoutes(captcha)],
+    ...(config.environment !== 'production' ? [['/dev', devRoutes(outbox)] as ApiMount] : []),
+    ['/', platformApi(catalog, config, remotesFor)],
+    ['/', trackingApi(sink)],
+    ['/', openApiRoutes()],
+  ];
+  app.locals.apiMounts = apiMounts;
+  for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
   app.use(staticFiles(catalog, config.shellDist, store.root));
   app.use(pages(catalog, config, remotesFor));

@@ -540,6 +540,7 @@ input ChangeCartLineItemQuantity { lineItemId: String, quantity: Long! }
 input RemoveCartLineItem { lineItemId: String, quantity: Long }
 input SetCartLineItemCustomField { lineItemId: String, name: String!, value: String }
 input SetCartCustomerEmail { email: String }
+input SetCartCustomerId { customerId: String }
 input SetCartShippingAddress { address: AddressInput }
 input SetCartBillingAddress { address: AddressInput }
 input SetCartShippingMethod { shippingMethod: ResourceIdentifierInput }
@@ -554,6 +555,7 @@ input CartUpdateAction {
   removeLineItem: RemoveCartLineItem
   setLineItemCustomField: SetCartLineItemCustomField
   setCustomerEmail: SetCartCustomerEmail
+  setCustomerId: SetCartCustomerId
   setShippingAddress: SetCartShippingAddress
   setBillingAddress: SetCartBillingAddress
   setShippingMethod: SetCartShippingMethod

@@ -149,6 +149,14 @@ export class CartService {
         }
         return { ...cart, customerEmail: email ?? undefined };
       }
+      case 'setCustomerId': {
+        const customerId = p.customerId as string | null | undefined;
+        if (!customerId) return { ...cart, customerId: undefined };
+        if (cart.customerId && cart.customerId !== customerId) throw new CommerceError(400, 'InvalidOperation', 'The cart belongs to another customer.');
+        const [row] = await tx.query('SELECT 1 FROM customers WHERE id::text = $1 AND store_key = $2', [customerId, cart.store.key]);
+        if (!row) throw new CommerceError(400, 'ReferencedResourceNotFound', `The customer with ID '${customerId}' was not found in this store.`, { typeId: 'customer' });
+        return { ...cart, customerId, anonymousId: undefined };
+      }
       case 'setShippingAddress':
         return { ...cart, shippingAddress: p.address ? toAddress(p.address as Record<string, unknown>) : undefined };
       case 'setBillingAddress':

@@ -1,0 +1,88 @@
+import { Router } from 'express';
+
+const error = { $ref: '#/components/schemas/Error' };
+const json = (schema: object) => ({ 'application/json': { schema } });
+const errors = { '400': { description: 'Bad input', content: json(error) }, '403': { description: 'Missing or wrong CSRF token', content: json(error) } };
+const redirect = { '200': { description: 'With X-Auth-Return-Redirect: 1, the redirect as {url}', content: json({ type: 'object', properties: { url: { type: 'string' } } }) }, '302': { description: 'Redirect' } };
+const csrfForm = (properties: Record<string, object> = {}, required: string[] = []) => ({
+  required: true,
+  content: {
+    'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['csrfToken', ...required], properties: { csrfToken: { type: 'string' }, callbackUrl: { type: 'string' }, ...properties } } },
+    'application/json': { schema: { type: 'object', required: ['csrfToken', ...required], properties: { csrfToken: { type: 'string' }, ...properties } } },
+  },
+});
+const provider = { name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['credentials', 'guest', 'google', 'facebook'] } };
+const sessionUser = {
+  type: 'object',
+  required: ['id', 'isLoggedIn'],
+  properties: {
+    id: { type: 'string' },
+    userId: { type: 'string' },
+    email: { type: 'string' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    isLoggedIn: { type: 'boolean' },
+    externalLoginData: { type: 'object', properties: { facebookId: { type: 'string' } } },
+  },
+};
+const session = { oneOf: [{ type: 'null' }, { type: 'object', properties: { user: sessionUser, expires: { type: 'string', format: 'date-time' } } }] };
+
+/** OpenAPI 3.1 description of every /api route; a test checks it against the mounted routers. */
+export const OPENAPI = {
+  openapi: '3.1.0',
+  info: { title: 'Shop gateway API', version: '0.1.0', description: 'The only API the browser talks to. Errors are { error: { code, message, correlationId } }.' },
+  components: {
+    schemas: {
+      Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message', 'correlationId'], properties: { code: { type: 'string' }, message: { type: 'string' }, correlationId: { type: 'string' } } } } },
+      SessionUser: sessionUser,
+    },
+  },
+  paths: {
+    '/api/auth/session': {
+      get: { summary: 'The current session, or null (Auth.js)', responses: { '200': { description: 'Session', content: json(session) } } },
+      post: { summary: 'Update the session: first and last name only', requestBody: csrfForm({ data: { type: 'object', properties: { firstname: { type: 'string' }, lastname: { type: 'string' } } } }), responses: { '200': { description: 'Session', content: json(session) }, ...errors } },
+    },
+    '/api/auth/csrf': { get: { summary: 'A CSRF token; sets the double-submit cookie', responses: { '200': { description: 'Token', content: json({ type: 'object', properties: { csrfToken: { type: 'string' } } }) } } } },
+    '/api/auth/providers': { get: { summary: 'Sign-in providers available on this brand', responses: { '200': { description: 'Providers by id' } } } },
+    '/api/auth/signin/{provider}': {
+      post: { summary: 'Start a sign-in (OAuth providers redirect to their authorize step)', parameters: [provider], requestBody: csrfForm({ email: { type: 'string' }, password: { type: 'string' }, captchaToken: { type: 'string' } }), responses: { ...redirect, ...errors, '404': { description: 'Unknown provider', content: json(error) } } },
+    },
+    '/api/auth/signin/{provider}/authorize': {
+      get: { summary: 'Redirect to the OAuth provider with state and PKCE', parameters: [provider, { name: 'callbackUrl', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'To the provider' }, '404': { description: 'Unknown provider', content: json(error) } } },
+    },
+    '/api/auth/callback/{provider}': {
+      get: { summary: 'OAuth provider callback', parameters: [provider, { name: 'code', in: 'query', schema: { type: 'string' } }, { name: 'state', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'To the callbackUrl, or to /login?error=...' } } },
+      post: { summary: 'Credentials and guest sign-in (Auth.js)', parameters: [provider], requestBody: csrfForm({ email: { type: 'string' }, password: { type: 'string' }, captchaToken: { type: 'string' } }), responses: { ...redirect, ...errors } },
+    },
+    '/api/auth/signout': { post: { summary: 'End the session', requestBody: csrfForm(), responses: { ...redirect, ...errors } } },
+    '/api/auth/error': { get: { summary: 'Describe a sign-in error type (SPEC §8)', parameters: [{ name: 'error', in: 'query', schema: { type: 'string' } }], responses: { '400': { description: 'The error' } } } },
+    '/api/auth/verify-request': { get: { summary: 'E-mail link sign-in (not enabled)', responses: { '404': { description: 'Not enabled' } } } },
+    '/api/auth/webauthn-options': { get: { summary: 'Passkeys (not enabled)', responses: { '400': { description: 'Not enabled', content: json(error) } } } },
+    '/api/account/register': {
+      post: {
+        summary: 'Create an account and sign in',
+        requestBody: csrfForm({ email: { type: 'string' }, password: { type: 'string', minLength: 8, maxLength: 128 }, firstName: { type: 'string' }, lastName: { type: 'string' } }, ['email', 'password', 'firstName', 'lastName']),
+        responses: { '201': { description: 'Created and signed in' }, ...errors, '409': { description: 'E-mail taken', content: json(error) }, '429': { description: 'Too many attempts', content: json(error) } },
+      },
+    },
+    '/api/account/password/forgot': { post: { summary: 'Send a reset link (same answer for unknown e-mails)', requestBody: csrfForm({ email: { type: 'string' } }, ['email']), responses: { '202': { description: 'Accepted' }, ...errors } } },
+    '/api/account/password/reset': {
+      post: { summary: 'Set a new password with a reset token', requestBody: csrfForm({ token: { type: 'string' }, newPassword: { type: 'string' } }, ['token', 'newPassword']), responses: { '200': { description: 'Changed' }, ...errors, '429': { description: 'Too many attempts', content: json(error) } } },
+    },
+    '/api/user/postLogin': {
+      get: { summary: 'Make the anonymous cart the active cart, then go to callbackUrl', parameters: [{ name: 'anonymousCartId', in: 'query', schema: { type: 'string' } }, { name: 'callbackUrl', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'Redirect' } } },
+    },
+    '/api/captcha/challenge': { get: { summary: 'An invisible-captcha token for the sign-in form', responses: { '200': { description: 'Token' }, '503': { description: 'Captcha unavailable', content: json(error) } } } },
+    '/api/dev/outbox': { get: { summary: 'Mail that would have been sent (not in production)', responses: { '200': { description: 'Messages' } } } },
+    '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
+    '/api/brand': { get: { summary: 'Brand public config, flag values and remotes', responses: { '200': { description: 'Boot config' } } } },
+    '/api/tracking': { post: { summary: 'Record one SPEC §3 tracking event', requestBody: { required: true, content: json({ type: 'object', required: ['event', 'eventId', 'eventUrl', 'sessionToken'] }) }, responses: { '202': { description: 'Accepted' }, '400': { description: 'Invalid event', content: json(error) }, '413': { description: 'Too large', content: json(error) } } } },
+    '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
+  },
+};
+
+export function openApiRoutes(): Router {
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => res.json(OPENAPI));
+  return router;
+}

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { SessionService } from '../../../auth/session-service';
+import { type CommerceClient, CommerceRequestError } from '../../../clients/commerce/commerce-client';
+import { safeCallbackUrl } from '../../../domain/safe-callback-url';
+
+const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId cartState } }`;
+const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
+const uuid = z.uuid();
+
+/**
+ * GET /api/user/postLogin?anonymousCartId=&callbackUrl= (SPEC §2): after sign-in the shopper's
+ * anonymous cart becomes their active cart (UseAsNewActiveCustomerCart, SPEC §9), then on to the
+ * validated callbackUrl. Without a signed-in session it goes to sign-in.
+ */
+export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient): Router {
+  const router = Router();
+  router.get('/postLogin', async (req, res) => {
+    const origin = `${req.protocol}://${req.get('host')}`;
+    const callbackUrl = safeCallbackUrl(req.query.callbackUrl, origin);
+    const session = await sessions.read(req);
+    if (!session?.user.isLoggedIn) {
+      return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
+    }
+    const cartId = uuid.safeParse(req.query.anonymousCartId);
+    if (cartId.success) {
+      const call = { correlationId: res.locals.correlationId as string, expected: ['InvalidOperation', 'ConcurrentModification'] };
+      const storeKey = res.locals.brandId as string;
+      try {
+        const { cart } = await commerce.graphql<{ cart: { id: string; version: number; customerId?: string; cartState: string } | null }>('AnonymousCart', CART, { id: cartId.data, storeKey }, call);
+        if (cart && cart.cartState === 'Active' && (!cart.customerId || cart.customerId === session.user.id)) {
+          await commerce.graphql('TakeCart', TAKE, { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId: session.user.id } }] }, call);
+        }
+      } catch (error) {
+        // The shopper is signed in either way; a cart that cannot move stays where it was.
+        if (!(error instanceof CommerceRequestError)) throw error;
+      }
+    }
+    return res.redirect(302, callbackUrl);
+  });
+  return router;
+}

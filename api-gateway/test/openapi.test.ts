@@ -1,0 +1,44 @@
+import type { Router } from 'express';
+import { startTestGateway } from './support';
+
+type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
+let gateway: Gateway;
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.stop());
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** Every method + path the mounted /api routers register, in OpenAPI's {param} syntax. */
+function registeredRoutes(mounts: Array<[string, Router]>): string[] {
+  const out: string[] = [];
+  for (const [prefix, router] of mounts) {
+    for (const layer of (router as unknown as { stack: Layer[] }).stack) {
+      if (!layer.route) continue;
+      for (const path of [layer.route.path].flat()) {
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
+          out.push(`${method} /api${prefix === '/' ? '' : prefix}${path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe('/api/openapi.json', () => {
+  it('describes every registered /api route', async () => {
+    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) })));
+    const routes = registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>);
+    expect(routes.length).toBeGreaterThan(20);
+    const undocumented = routes.filter((route) => {
+      const [method, path] = route.split(' ');
+      return !described.some((d) => d.method === method && d.pattern.test(path));
+    });
+    expect(undocumented).toEqual([]);
+  });
+});
