@@ -16,7 +16,7 @@ const ask = (message: unknown) =>
   });
 
 beforeAll(async () => {
-  provider = fork(join(__dirname, 'fixtures', 'oauth-provider.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  provider = fork(join(__dirname, '..', '..', 'tools', 'testing', 'oauth-provider.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   providerUrl = (await ask(undefined)).url;
   commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-social-')), COMMERCE_SEED_PRODUCTS: '20' }, 'COMMERCE_PORT');
   const oauth = (id: string) => ({ clientId: id, clientSecret: `${id}-secret`, authorizationUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, profileUrl: `${providerUrl}/userinfo` });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ export const root = join(__dirname, '..', '..', '..');
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
 
 export interface Shop {
+  /** The local OAuth2 provider, when started with services: chooses who signs in next. */
+  setOAuthUser?: (user: Record<string, string>) => Promise<void>;
   url: (brand?: string, path?: string) => string;
   dataDir: string;
   /** Runs the remote release CLI against this shop's registry. */
@@ -31,9 +33,60 @@ const freePort = () =>
  * The production builds behind the real gateway process, on a free port, with a data folder
  * (published remotes, registry, tracking log) of its own.
  */
-export async function startShop(): Promise<Shop> {
+export const INTERNAL_CAPTCHA = 'e2e-internal-captcha-secret-000001';
+
+/** Runs a Node program until the shop stops, waiting for its health check. */
+async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let attempt = 0; ; attempt += 1) {
+    if (await fetch(health).then((r) => r.ok).catch(() => false)) return child;
+    if (attempt > 600 || child.exitCode !== null) throw new Error(`${main} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Commerce, vendor services and a local OAuth2 provider, with the gateway settings that reach them. */
+async function startServices(dataDir: string) {
+  const children: ChildProcess[] = [];
+  const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(provider);
+  const reply = () => new Promise<Record<string, string>>((resolve) => provider.once('message', (m) => resolve(m as Record<string, string>)));
+  const providerUrl = (await reply()).url;
+  const [commercePort, vendorsPort] = [await freePort(), await freePort()];
+  children.push(
+    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '60', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
+    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, VENDORS_PORT: String(vendorsPort), CAPTCHA_SECRET: 'e2e-captcha-secret-0001' }, `http://127.0.0.1:${vendorsPort}/healthz`),
+  );
+  const oauth = (name: string) => ({
+    [`${name}_CLIENT_ID`]: `${name.toLowerCase()}-e2e`,
+    [`${name}_CLIENT_SECRET`]: `${name.toLowerCase()}-e2e-secret`,
+    [`${name}_AUTHORIZATION_URL`]: `${providerUrl}/authorize`,
+    [`${name}_TOKEN_URL`]: `${providerUrl}/token`,
+    [name === 'GOOGLE' ? 'GOOGLE_USERINFO_URL' : 'FACEBOOK_PROFILE_URL']: `${providerUrl}/userinfo`,
+  });
+  return {
+    children,
+    env: {
+      COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${vendorsPort}/captcha/siteverify`,
+      CAPTCHA_CHALLENGE_URL: `http://127.0.0.1:${vendorsPort}/captcha/challenge`,
+      CAPTCHA_SECRET: 'e2e-captcha-secret-0001',
+      CAPTCHA_INTERNAL_SECRET: INTERNAL_CAPTCHA,
+      ...oauth('GOOGLE'),
+      ...oauth('FACEBOOK'),
+    },
+    setOAuthUser: async (user: Record<string, string>) => {
+      const done = reply();
+      provider.send({ user });
+      await done;
+    },
+  };
+}
+
+export async function startShop(options: { services?: boolean } = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' };
+  const services = options.services ? await startServices(dataDir) : undefined;
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', ...services?.env };
   const cli = (...args: string[]) => {
     const run = spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), ...args], {
       cwd: root,
@@ -61,19 +114,24 @@ export async function startShop(): Promise<Shop> {
     url: (brand, path = '/') => `http://${brand ? `${brand}.` : ''}localhost:${port}${path}`,
     dataDir,
     cli,
-    stop: () =>
-      new Promise((resolve) => {
-        gateway.once('exit', () => resolve());
-        gateway.kill('SIGTERM');
-      }),
+    setOAuthUser: services?.setOAuthUser,
+    stop: async () => {
+      for (const child of [gateway, ...(services?.children ?? [])]) {
+        if (child.exitCode !== null) continue;
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+    },
   };
 }
 
 /** Starts a shop and a browser before a test file and stops both after it. */
-export function useShopAndBrowser(): { shop: Shop; browser: Browser } {
+export function useShopAndBrowser(options: { services?: boolean } = {}): { shop: Shop; browser: Browser } {
   const handles = {} as { shop: Shop; browser: Browser };
   beforeAll(async () => {
-    handles.shop = await startShop();
+    handles.shop = await startShop(options);
     handles.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -89,3 +89,14 @@ export interface ShellBootConfig {
   remotes: import('./remotes').RemoteRegistry['remotes'];
   environment: string;
 }
+
+/** SPEC §3 session user, as GET /api/auth/session returns it. */
+export interface SessionUser {
+  id: string;
+  userId?: string;
+  email?: string;
+  firstname?: string;
+  lastname?: string;
+  isLoggedIn: boolean;
+  externalLoginData?: { facebookId?: string };
+}

@@ -5,5 +5,5 @@ export { REMOTE_NAMES } from './remote-names';
 export type { ErrorBody } from './errors';
 export type { RemoteEntry, RemoteRegistry } from './remotes';
 export type { RemoteName } from './remote-names';
-export type { BrandId, BrandPublicConfig, FlagValue, FlagValues, NavLink, Routing, ShellBootConfig, Theme } from './brand';
+export type { BrandId, BrandPublicConfig, FlagValue, FlagValues, NavLink, Routing, SessionUser, ShellBootConfig, Theme } from './brand';
 export type { TrackingRecord } from './tracking';

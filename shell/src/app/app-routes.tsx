@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { type Location, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageViewTracker } from '../features/analytics/page-view-tracker';
+import { GuestSession } from '../features/session/guest-session';
 import { ModalRoute } from '../features/popups/modal-route';
 import { PopupHost } from '../features/popups/popup-host';
 import { RemotePage } from './remote-page';
@@ -25,6 +26,7 @@ export function AppRoutes() {
   return (
     <>
       <PageViewTracker />
+      <GuestSession />
       <Routes location={background ?? location}>
         {table.map((entry) => (
           <Route key={entry.page} path={entry.path} element={<RemotePage entry={entry} />} />

@@ -1,10 +1,14 @@
 import { PageShell } from '@shop/ui';
+import { useSession } from '@shop/platform';
 import { Link } from 'react-router-dom';
+import { SignOutButton } from './sign-out-button';
 
 /** /account and /account/profile (signed-in shoppers only). */
 export default function AccountPage({ page }: { page: string }) {
+  const { user } = useSession();
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={page === 'account' ? 'My account' : 'Profile'}>
+      {user?.email && <p>Signed in as {user.email}</p>}
       <nav aria-label="Account">
         <ul>
           <li>
@@ -18,6 +22,7 @@ export default function AccountPage({ page }: { page: string }) {
           </li>
         </ul>
       </nav>
+      <SignOutButton />
     </PageShell>
   );
 }

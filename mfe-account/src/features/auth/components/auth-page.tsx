@@ -1,5 +1,5 @@
 import { PageShell } from '@shop/ui';
-import { Link } from 'react-router-dom';
+import { LoginForm } from './login-form';
 
 const TITLES: Record<string, string> = {
   login: 'Sign in',
@@ -12,11 +12,7 @@ const TITLES: Record<string, string> = {
 export default function AuthPage({ page, variant }: { page: string; variant: 'page' | 'modal' }) {
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={TITLES[page] ?? page}>
-      {page === 'login' && (
-        <p>
-          New here? <Link to="/register">Create an account</Link> · <Link to="/password/forgot">Forgot password?</Link>
-        </p>
-      )}
+      {page === 'login' && <LoginForm />}
       {variant === 'modal' && <p className="visually-hidden">Opened over the current page</p>}
     </PageShell>
   );

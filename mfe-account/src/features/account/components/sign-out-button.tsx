@@ -1,0 +1,16 @@
+import { signOut } from '@shop/platform';
+import { useState } from 'react';
+
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const leave = async () => {
+    setBusy(true);
+    const result = await signOut({ callbackUrl: '/' });
+    window.location.assign(result.url || '/');
+  };
+  return (
+    <button type="button" className="button" onClick={() => void leave()} disabled={busy}>
+      Sign out
+    </button>
+  );
+}
