@@ -87,6 +87,27 @@ describe('Auth.js-compatible session routes', () => {
     expect(await client.getSession()).toBeNull();
   });
 
+  it('re-issues a session older than a day, and uses __Secure- cookies over https', async () => {
+    const client = authClient(gateway.url);
+    const codec = createSessionCodec('test-auth-secret-0123456789abcdef0123456789');
+    const old = await codec.encode({ id: 'day-old', isLoggedIn: false }, 'authjs.session-token', Date.now() - 2 * 24 * 3600 * 1000);
+    client.jar.set('authjs.session-token', old.token);
+    const response = await client.send('/session');
+    expect(((await response.json()) as { user: { id: string } }).user.id).toBe('day-old');
+    const renewed = response.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='));
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toContain(old.token);
+
+    const secure = await startTestGateway({ trustProxy: true });
+    try {
+      const overHttps = authClient(secure.url);
+      const csrf = await overHttps.send('/csrf', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(csrf.headers.getSetCookie()[0]).toMatch(/^__Host-authjs\.csrf-token=.*; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+    } finally {
+      await secure.stop();
+    }
+  });
+
   it('updates only the names of a signed-in session, and answers the info routes', async () => {
     const client = authClient(gateway.url);
     await client.signIn('guest', '/');

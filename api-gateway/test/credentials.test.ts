@@ -157,3 +157,40 @@ describe('brute-force limits', () => {
     expect(await attempt(hoop(), 'Shopper-Pass-1', '10.0.0.7')).not.toContain('error=');
   });
 });
+
+describe('post-login', () => {
+  const commerceGraphql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const token = (
+      (await (
+        await fetch(`${commerce.url}/commerce/oauth/token?grant_type=client_credentials`, {
+          method: 'POST',
+          headers: { authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}` },
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const response = await fetch(`${commerce.url}/commerce/shop/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return ((await response.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  it('makes the anonymous cart the signed-in customer’s active cart, then goes to the callbackUrl', async () => {
+    const { createCart } = await commerceGraphql(`mutation { createCart(draft: { currency: "USD" }, storeKey: "vanityfair") { id } }`);
+    const anonymous = authClient(gateway.url);
+    const refused = await anonymous.send(`/api/user/postLogin?anonymousCartId=${createCart.id}&callbackUrl=%2Fcart`);
+    expect(refused.headers.get('location')).toBe('/login?error=SessionRequired&callbackUrl=%2Fcart');
+
+    const client = authClient(gateway.url);
+    await signIn(client, { email: 'shopper@vanityfair.example', password: 'a-brand-new-passphrase', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' });
+    const customerId = (await client.getSession())?.user.id;
+    const response = await client.send(`/api/user/postLogin?anonymousCartId=${createCart.id}&callbackUrl=%2Fcart`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/cart');
+    const { customerActiveCart } = await commerceGraphql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`, { c: customerId });
+    expect(customerActiveCart.id).toBe(createCart.id);
+    const evil = await client.send('/api/user/postLogin?callbackUrl=https%3A%2F%2Fevil.example');
+    expect(evil.headers.get('location')).toBe('/');
+  });
+});

@@ -25,6 +25,9 @@ function fakePlatform() {
       }
       if (req.url === '/shop/graphql') {
         const { operationName } = JSON.parse(body);
+        if (operationName === 'Quiet') {
+          return res.end(JSON.stringify({ errors: [{ message: 'ERROR_EXPECTED_BY_CALLER', extensions: { code: 'InvalidOperation' } }] }));
+        }
         if (operationName === 'Duplicate') {
           return res.end(JSON.stringify({ errors: [{ message: 'dup', extensions: { code: 'DuplicateField', field: 'email' } }] }));
         }
@@ -81,6 +84,12 @@ describe('commerce client', () => {
     expect(logged).toEqual([]);
     await expect(client.graphql('Duplicate', 'mutation Duplicate { x }', {}, { correlationId: 'gw-1' })).rejects.toBeInstanceOf(CommerceRequestError);
     expect(logged[0][1]).toMatchObject({ correlationId: 'gw-1', upstreamCorrelationId: 'upstream-123', code: 'DuplicateField' });
+  });
+
+  it('does not log messages that start with ERROR_', async () => {
+    logged.length = 0;
+    await expect(client.graphql('Quiet', 'mutation Quiet { x }')).rejects.toMatchObject({ code: 'InvalidOperation' });
+    expect(logged).toEqual([]);
   });
 
   it('throws a non-OK login with the server message', async () => {
