@@ -14,7 +14,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/r
 import { createThrottle } from './domain/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commerce/commerce-client';
-import { createMemoryRevocationStore } from './auth/revocation-store';
+import { createMemoryRevocationStore, createRedisRevocationStore } from './auth/revocation-store';
 import { createSessionService } from './auth/session-service';
 import { createSessionCodec } from './auth/session-token';
 import { createLogger } from '@shop/node-kit';
@@ -37,10 +37,10 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink(config.trackingLog);
-  const sessions = createSessionService(createSessionCodec(config.authSecret), createMemoryRevocationStore());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createMemoryRevocationStore());
   const commerce = createCommerceClient({ ...config.commerce, logger });
   const captcha = createCaptchaClient({ ...config.captcha, logger });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox });

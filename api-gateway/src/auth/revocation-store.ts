@@ -24,3 +24,16 @@ export function createMemoryRevocationStore(now: () => number = Date.now): Revoc
     },
   };
 }
+
+/** Several gateway instances: ended session ids in Redis, each expiring with its session. */
+export function createRedisRevocationStore(redis: import('ioredis').Redis): RevocationStore {
+  const key = (id: string) => `shop:revoked:${id}`;
+  return {
+    async revoke(sessionId, expiresAtSeconds) {
+      // An expired session needs no entry: the cookie check refuses it already.
+      if (expiresAtSeconds <= Date.now() / 1000) return;
+      await redis.set(key(sessionId), '1', 'EXAT', Math.ceil(expiresAtSeconds));
+    },
+    isRevoked: async (sessionId) => (await redis.exists(key(sessionId))) === 1,
+  };
+}
