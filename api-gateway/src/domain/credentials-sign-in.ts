@@ -2,13 +2,9 @@ import { InvalidHashFormatError, type Logger, verifyPassword } from '@shop/node-
 import type { SessionUser } from '../auth/session-token';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import { type CommerceClient, CommerceRequestError } from '../clients/commerce/commerce-client';
+import { type CommerceCustomer, sessionUserFor } from './session-user';
 
-interface Customer {
-  id: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
+type Customer = CommerceCustomer;
 
 export interface CredentialsInput {
   email: string;
@@ -49,13 +45,13 @@ export async function credentialsSignIn(input: CredentialsInput, { commerce, cap
   const call = { correlationId: input.correlationId, expected: ['InvalidCredentials'] };
   const login = () => commerce.inStoreLogin<{ customer: Customer }>(input.storeKey, { email: input.email, password: input.password }, call);
   try {
-    return toSessionUser((await login()).customer);
+    return sessionUserFor((await login()).customer);
   } catch (error) {
     if (!(error instanceof CommerceRequestError) || ![400, 401].includes(error.status) || !input.legacyMigration) return undefined;
   }
   if (!(await migrateLegacyPassword(input, commerce, logger))) return undefined;
   try {
-    return toSessionUser((await login()).customer);
+    return sessionUserFor((await login()).customer);
   } catch {
     return undefined;
   }
@@ -90,12 +86,3 @@ async function migrateLegacyPassword(input: CredentialsInput, commerce: Commerce
   logger.info('Migrated a legacy password', { correlationId: input.correlationId });
   return true;
 }
-
-const toSessionUser = (customer: Customer): SessionUser => ({
-  id: customer.id,
-  userId: customer.id,
-  email: customer.email,
-  ...(customer.firstName ? { firstname: customer.firstName } : {}),
-  ...(customer.lastName ? { lastname: customer.lastName } : {}),
-  isLoggedIn: true,
-});

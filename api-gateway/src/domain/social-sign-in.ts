@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../auth/session-token';
 import { type CommerceClient, CommerceRequestError } from '../clients/commerce/commerce-client';
+import { type CommerceCustomer, sessionUserFor } from './session-user';
 
 export interface SocialProfile {
   provider: 'google' | 'facebook';
@@ -15,7 +16,7 @@ const FIND = `query FindCustomer($where: String) { customers(where: $where, limi
 const SIGN_UP = `mutation SocialSignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
   customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName } } }`;
 
-type Customer = { id: string; email: string; firstName?: string; lastName?: string };
+type Customer = CommerceCustomer;
 
 /** Given and family name, else the full name split at its first space (SPEC §4). */
 export function namesOf(profile: SocialProfile): { firstName?: string; lastName?: string } {
@@ -63,13 +64,5 @@ export async function socialSignIn(profile: SocialProfile, storeKey: string, com
     }
   }
   if (!customer) return undefined;
-  return {
-    id: customer.id,
-    userId: customer.id,
-    email: customer.email,
-    ...(customer.firstName ? { firstname: customer.firstName } : {}),
-    ...(customer.lastName ? { lastname: customer.lastName } : {}),
-    isLoggedIn: true,
-    ...(profile.provider === 'facebook' ? { externalLoginData: { facebookId: profile.providerId } } : {}),
-  };
+  return sessionUserFor(customer, profile.provider === 'facebook' ? { externalLoginData: { facebookId: profile.providerId } } : {});
 }
