@@ -10,6 +10,7 @@ import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './auth/csrf';
 import { createFileOutbox } from './data-access/outbox';
+import { createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
 import { createThrottle } from './domain/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
@@ -43,7 +44,8 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const captcha = createCaptchaClient({ ...config.captcha, logger });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox });
+  const cache = redis ? createRedisCache(redis) : createMemoryCache();
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));

@@ -3,3 +3,4 @@ export * from './remotes';
 export * from './brand';
 export * from './tracking-events';
 export * from './tracking';
+export * from './catalog';

@@ -28,6 +28,9 @@ import { accountRoutes } from './routes/account';
 import { postLoginRoutes } from './routes/post-login';
 import { captchaRoutes, devRoutes } from './routes/dev-and-captcha';
 import { openApiRoutes } from './routes/openapi';
+import { catalogRoutes } from './routes/catalog';
+import { mediaRoutes } from './routes/media';
+import type { ResponseCache } from '../../data-access/response-cache';
 
 export type ApiMount = [prefix: string, router: Router];
 import type { Csrf } from '../../auth/csrf';
@@ -46,9 +49,10 @@ export interface AppDeps {
   captcha: CaptchaClient;
   throttle: Throttle;
   outbox: FileOutbox;
+  cache: ResponseCache;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -110,11 +114,13 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ...(config.environment !== 'production' ? [['/dev', devRoutes(outbox)] as ApiMount] : []),
     ['/', platformApi(catalog, config, remotesFor)],
     ['/', trackingApi(sink)],
+    ['/', catalogRoutes(catalog, commerce, cache)],
     ['/', openApiRoutes()],
   ];
   app.locals.apiMounts = apiMounts;
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
+  app.use(mediaRoutes(config.commerce.apiUrl, logger));
   app.use(staticFiles(catalog, config.shellDist, store.root));
   app.use(pages(catalog, config, remotesFor));
   app.use(notFound);

@@ -77,6 +77,27 @@ export const OPENAPI = {
     '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
     '/api/brand': { get: { summary: 'Brand public config, flag values and remotes', responses: { '200': { description: 'Boot config' } } } },
     '/api/tracking': { post: { summary: 'Record one SPEC §3 tracking event', requestBody: { required: true, content: json({ type: 'object', required: ['event', 'eventId', 'eventUrl', 'sessionToken'] }) }, responses: { '202': { description: 'Accepted' }, '400': { description: 'Invalid event', content: json(error) }, '413': { description: 'Too large', content: json(error) } } } },
+    '/api/categories': { get: { summary: "The brand's category tree", responses: { '200': { description: 'Categories with their URL paths' } } } },
+    '/api/products': {
+      get: {
+        summary: 'A product listing: category, full text, SPEC §3 filters (repeatable), price range, sort and paging, with facets',
+        parameters: [
+          { name: 'category', in: 'query', schema: { type: 'string' }, description: 'category slug (the last segment of /c/{path})' },
+          { name: 'q', in: 'query', schema: { type: 'string', maxLength: 100 } },
+          ...['size', 'color', 'colorFamily', 'bandSize', 'cupSize', 'bust', 'waist', 'length', 'masterStyle'].map((name) => ({ name, in: 'query', schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true })),
+          { name: 'priceMin', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'cents' },
+          { name: 'priceMax', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'cents, inclusive' },
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['relevance', 'price-asc', 'price-desc', 'newest', 'name'] } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 48, default: 12 } },
+        ],
+        responses: { '200': { description: 'results, total, facets, applied filters' }, '400': { description: 'A bad parameter, named in the message', content: json(error) }, '404': { description: 'Unknown category', content: json(error) } },
+      },
+    },
+    '/api/products/{id}': {
+      get: { summary: 'A product by sku or style number, with variants, stock and retailer links', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'Product' }, '404': { description: 'Not sold on this brand', content: json(error) } } },
+    },
+    '/api/search/suggest': { get: { summary: 'Quick search: five products and matching categories', parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 2, maxLength: 100 } }], responses: { '200': { description: 'Suggestions' }, '400': { description: 'Bad q', content: json(error) } } } },
     '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
   },
 };

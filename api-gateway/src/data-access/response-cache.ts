@@ -1,0 +1,38 @@
+import type { Redis } from 'ioredis';
+
+export interface ResponseCache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+}
+
+/** A bounded in-memory cache with per-entry expiry (least recently used entries go first). */
+export function createMemoryCache(maxEntries = 2000, now: () => number = Date.now): ResponseCache {
+  const entries = new Map<string, { value: unknown; expiresAt: number }>();
+  return {
+    async get<T>(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.expiresAt <= now()) return undefined;
+      entries.set(key, entry);
+      return entry.value as T;
+    },
+    async set(key, value, ttlSeconds) {
+      entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
+/** Shared by every gateway instance through Redis. */
+export function createRedisCache(redis: Redis): ResponseCache {
+  return {
+    async get<T>(key: string) {
+      const text = await redis.get(`shop:cache:${key}`);
+      return text ? (JSON.parse(text) as T) : undefined;
+    },
+    async set(key, value, ttlSeconds) {
+      await redis.set(`shop:cache:${key}`, JSON.stringify(value), 'EX', ttlSeconds);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProductDetail, ProductListResponse } from '@shop/contracts';
+import { authClient, startBuiltService, startTestGateway } from './support';
+
+let commerce: Awaited<ReturnType<typeof startBuiltService>>;
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+
+beforeAll(async () => {
+  commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-catalog-')), COMMERCE_SEED_PRODUCTS: '400' }, 'COMMERCE_PORT');
+  gateway = await startTestGateway({
+    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+  });
+}, 120_000);
+afterAll(async () => {
+  await gateway?.stop();
+  await commerce?.stop();
+});
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${gateway.url}${path}`, { headers });
+  return { status: response.status, headers: response.headers, body: response.status === 304 ? undefined : ((await response.json()) as any) }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+const list = async (query: string) => (await get(`/api/products?${query}`)).body as ProductListResponse;
+const effective = (p: ProductListResponse['results'][number]) => p.salePrice?.centAmount ?? p.price.centAmount;
+
+describe('catalog API', () => {
+  it('serves the brand category tree with URL paths', async () => {
+    const { body } = await get('/api/categories');
+    const bras = body.categories.find((c: { slug: string }) => c.slug === 'bras');
+    expect(bras).toMatchObject({ name: 'Bras', path: 'bras' });
+    expect(bras.children.map((c: { path: string }) => c.path)).toContain('bras/bras-wireless');
+  });
+
+  it('lists a category with size and colour filters: every result matches, and facets keep other choices', async () => {
+    const all = await list('category=bras');
+    expect(all.total).toBeGreaterThan(12);
+    expect(all.results).toHaveLength(12);
+    expect(all.category?.breadcrumb.map((b) => b.path)).toEqual(['bras']);
+    expect(all.facets.map((f) => f.name).slice(0, 3)).toEqual(['category', 'size', 'color']);
+    const size = all.facets.find((f) => f.name === 'size')?.values[0].value as string;
+    const sized = await list(`category=bras&size=${encodeURIComponent(size)}`);
+    const color = sized.facets.find((f) => f.name === 'color')?.values[0].value as string;
+    const filtered = await list(`category=bras&size=${encodeURIComponent(size)}&color=${encodeURIComponent(color)}&limit=48`);
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.total).toBeLessThanOrEqual(sized.total);
+    expect(filtered.applied).toEqual({ size: [size], color: [color] });
+    for (const product of filtered.results) {
+      const detail = (await get(`/api/products/${product.masterStyle}`)).body as ProductDetail;
+      expect(detail.variants.some((v) => v.attributes.size === size && v.attributes.color === color)).toBe(true);
+    }
+    const sizeFacet = filtered.facets.find((f) => f.name === 'size');
+    expect(sizeFacet?.values.find((v) => v.value === size)?.selected).toBe(true);
+    expect(sizeFacet?.values.length).toBeGreaterThan(1);
+  });
+
+  it('pages with offset, sorts by price both ways, and searches full text', async () => {
+    const first = await list('category=bras&sort=price-asc');
+    const second = await list('category=bras&sort=price-asc&offset=12');
+    expect(second.total).toBe(first.total);
+    expect(second.results[0].key).not.toBe(first.results[0].key);
+    const prices = [...first.results, ...second.results].map(effective);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const down = (await list('category=bras&sort=price-desc')).results.map(effective);
+    expect([...down].sort((a, b) => b - a)).toEqual(down);
+    const search = await list('q=bra');
+    expect(search.total).toBeGreaterThan(0);
+    expect(search.query).toBe('bra');
+    expect(search.results.every((p) => /bra/i.test(p.name))).toBe(true);
+  });
+
+  it('names the bad parameter in a 400', async () => {
+    for (const [query, name] of [
+      ['limit=100', 'limit'],
+      ['offset=-1', 'offset'],
+      ['sort=cheapest', 'sort'],
+      ['colour=red', 'colour'],
+      ['priceMin=5000&priceMax=1000', 'priceMin'],
+      ['category=Bad%20Slug', 'category'],
+      [`size=${'x'.repeat(100)}`, 'size'],
+    ]) {
+      const { status, body } = await get(`/api/products?${query}`);
+      expect({ query, status }).toEqual({ query, status: 400 });
+      expect(body.error.message.startsWith(`${name}:`)).toBe(true);
+    }
+  });
+
+  it('answers 404 for an unknown category or product, and serves a product by sku or style', async () => {
+    expect((await get('/api/products?category=no-such-category')).status).toBe(404);
+    const missing = await get('/api/products/XX99999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('PRODUCT_NOT_FOUND');
+    const { results } = await list('category=bras&limit=1');
+    const bySku = (await get(`/api/products/${(await get(`/api/products/${results[0].masterStyle}`)).body.variants[0].sku}`)).body as ProductDetail;
+    expect(bySku.masterStyle).toBe(results[0].masterStyle);
+    expect(bySku.options.map((o) => o.name)).toEqual(expect.arrayContaining(['color', 'bandSize', 'cupSize']));
+    expect(bySku.url).toMatch(/^\/p\/bras-[a-z-]+\/[a-z0-9-]+\/76\d+$/);
+    // Another brand's product is not sold here.
+    const elsewhere = await authClient(gateway.url, `everwear.localhost:${new URL(gateway.url).port}`).send(`/api/products/${results[0].masterStyle}`);
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('lets browsers and the gateway cache listings', async () => {
+    const first = await get('/api/products?category=panties');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toBeTruthy();
+    // Over plain HTTP: fetch() adds Cache-Control: no-cache to conditional requests.
+    const again = await authClient(gateway.url).send('/api/products?category=panties', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('suggests five products and matching categories, and serves product images from this origin', async () => {
+    const { body } = await get('/api/search/suggest?q=bra');
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products.length).toBeLessThanOrEqual(5);
+    expect(body.categories.map((c: { path: string }) => c.path)).toContain('/c/bras');
+    expect((await get('/api/search/suggest?q=b')).status).toBe(400);
+    const image = await fetch(`${gateway.url}${body.products[0].image.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/svg/);
+  });
+});
