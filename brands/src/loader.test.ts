@@ -26,7 +26,8 @@ describe('brand config loader', () => {
     const primaries = new Set([...catalog.values()].map((b) => b.publicConfig.theme.colors.primary));
     expect(primaries.size).toBe(4);
     expect(catalog.get('rallyathletic')?.publicConfig.routing).toEqual({ homePath: '/rr', productBasePath: '/rr/p' });
-    expect(catalog.get('vanityfair')?.publicConfig.landingPages).toContain('/bras');
+    expect(catalog.get('vanityfair')?.publicConfig.categoryLandingPages).toContain('/bras');
+    expect(catalog.get('vanityfair')?.publicConfig.landingPages).toEqual(['/privacy-policy']);
     expect(catalog.get('everwear')?.logoSvg).toMatch(/^<svg/);
   });
 

@@ -73,7 +73,7 @@ describe('brand routing', () => {
   it('serves the lingerie landing pages on vanityfair only', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.shop.url('vanityfair', '/bras'));
-    await page.locator('[data-remote="content"][data-page="landing-bras"]').waitFor();
+    await page.locator('[data-remote="catalog"][data-page="category"]').waitFor();
     expect(await page.locator('header').getAttribute('data-header-style')).toBe('alternative');
     await page.goto(env.shop.url('everwear', '/bras'));
     await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
@@ -104,7 +104,7 @@ describe('shell behaviours', () => {
     await page.locator('[data-remote="content"]').waitFor();
     await page.getByRole('link', { name: 'Store locator' }).click();
     await page.locator('[data-page="stores"]').waitFor();
-    const search = page.getByRole('searchbox', { name: 'Search products' });
+    const search = page.getByRole('combobox', { name: 'Search products' });
     await search.fill('hoops');
     await search.press('Enter');
     await page.locator('[data-page="search"]').waitFor();

@@ -26,9 +26,9 @@ describe('shared singletons', () => {
 
     // The quick search (catalog remote, in the shell's header) keeps its text in useState and
     // navigates with the shell's router: with a second React this would throw "Invalid hook call".
-    const search = page.getByRole('searchbox', { name: 'Search products' });
+    const search = page.getByRole('combobox', { name: 'Search products' });
     await search.fill('sports bra');
-    await page.getByRole('link', { name: 'Search for “sports bra”' }).click();
+    await page.getByRole('option', { name: 'Search for “sports bra”' }).click();
     await page.getByRole('heading', { name: 'Results for “sports bra”' }).waitFor();
     await page.waitForLoadState('networkidle');
 

@@ -73,6 +73,10 @@ export const brandPublicConfigSchema = z.strictObject({
   routing: routingSchema,
   /** Brand-only landing pages owned by the content remote (e.g. /bras on the lingerie brand). */
   landingPages: z.array(sitePath).max(30),
+  /** Brand landing pages that show a category listing (the lingerie sitemap's /bras, /panties ...). */
+  categoryLandingPages: z.array(sitePath).max(30),
+  /** Up to three content tiles placed in product listings (SPEC §9). */
+  listingTiles: z.array(z.strictObject({ title: z.string().min(1).max(60), text: z.string().max(160), href: sitePath })).max(3),
   /** Pages that use the alternative (transparent, over-hero) header style. */
   altHeaderPaths: z.array(sitePath).max(30),
   customerService: z.strictObject({ hours: z.string().max(80), phone: z.string().max(30) }),

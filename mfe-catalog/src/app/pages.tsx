@@ -1,7 +1,8 @@
-import { createRemotePages } from '@shop/ui';
+import { type PageComponent, createRemotePages } from '@shop/ui';
 import { lazy } from 'react';
 
-const pages = {
+const landing = lazy(() => import('../features/listing/components/landing-page'));
+const pages: Record<string, PageComponent> = {
   category: lazy(() => import('../features/listing/components/category-page')),
   search: lazy(() => import('../features/listing/components/search-page')),
   product: lazy(() => import('../features/product/components/product-page')),
@@ -9,5 +10,7 @@ const pages = {
   'find-your-fit': lazy(() => import('../features/fit/components/find-your-fit-page')),
 };
 
+const resolve = (page: string) => (Object.hasOwn(pages, page) ? pages[page] : page.startsWith('category-landing-') ? landing : undefined);
+
 export const PAGE_IDS = Object.keys(pages);
-export default createRemotePages(__APP_NAME__, pages);
+export default createRemotePages(__APP_NAME__, resolve);

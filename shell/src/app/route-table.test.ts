@@ -46,7 +46,8 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('uses the /rr variant and brand landing pages from brand config', () => {
-    const rr = buildRouteTable({ routing: { homePath: '/rr', productBasePath: '/rr/p' }, landingPages: ['/bras'] });
+    const rr = buildRouteTable({ routing: { homePath: '/rr', productBasePath: '/rr/p' }, landingPages: ['/bras'], categoryLandingPages: ['/panties'] });
+    expect(rr.find((e) => e.path === '/panties')).toEqual({ page: 'category-landing-panties', path: '/panties', remote: 'catalog' });
     expect(rr.find((e) => e.page === 'home')?.path).toBe('/rr');
     expect(rr.find((e) => e.page === 'product')?.path).toBe('/rr/p/:category/:name/:id');
     expect(rr.find((e) => e.path === '/bras')).toEqual({ page: 'landing-bras', path: '/bras', remote: 'content' });

@@ -30,10 +30,11 @@ export const CUSTOMER_SERVICE_TOPICS = [
 interface BrandRouting {
   routing: Routing;
   landingPages: readonly string[];
+  categoryLandingPages?: readonly string[];
 }
 
 /** The full route table of SPEC §2, each route mapped to the remote that owns it. */
-export function buildRouteTable({ routing, landingPages }: BrandRouting): RouteEntry[] {
+export function buildRouteTable({ routing, landingPages, categoryLandingPages = [] }: BrandRouting): RouteEntry[] {
   const product = routing.productBasePath.replace(/\/$/, '');
   return [
     // content
@@ -46,6 +47,7 @@ export function buildRouteTable({ routing, landingPages }: BrandRouting): RouteE
     ),
     ...landingPages.map((path): RouteEntry => ({ page: `landing${path.replace(/\//g, '-')}`, path, remote: 'content' })),
     // catalog
+    ...categoryLandingPages.map((path): RouteEntry => ({ page: `category-landing${path.replace(/\//g, '-')}`, path, remote: 'catalog' })),
     { page: 'search', path: '/c', remote: 'catalog' },
     { page: 'category', path: '/c/*', remote: 'catalog' },
     { page: 'product', path: `${product}/:category/:name/:id`, remote: 'catalog' },

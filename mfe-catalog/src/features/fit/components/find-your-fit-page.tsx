@@ -1,6 +1,52 @@
+import '../../../catalog.css';
 import { PageShell } from '@shop/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type FitResult, braSize } from '../fit-calculator';
 
-/** /find-your-fit */
+/** /find-your-fit: two measurements give a bra size, and a link to bras in that size. */
 export default function FindYourFitPage() {
-  return <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit" />;
+  const [unit, setUnit] = useState<'in' | 'cm'>('in');
+  const [result, setResult] = useState<FitResult | undefined>();
+  const underId = useId();
+  const bustId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setResult(braSize(Number(form.get('underbust')), Number(form.get('bust')), unit));
+  };
+  return (
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
+      <form onSubmit={submit} className="fit-form">
+        <fieldset className="unit-toggle">
+          <legend>Units</legend>
+          {(['in', 'cm'] as const).map((u) => (
+            <label key={u}>
+              <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => setUnit(u)} /> {u === 'in' ? 'Inches' : 'Centimetres'}
+            </label>
+          ))}
+        </fieldset>
+        <p>
+          <label htmlFor={underId}>Underbust: snugly around your ribcage, just under the bust</label>
+          <input id={underId} name="underbust" type="number" step="0.1" min="1" required inputMode="decimal" />
+        </p>
+        <p>
+          <label htmlFor={bustId}>Bust: loosely around the fullest part</label>
+          <input id={bustId} name="bust" type="number" step="0.1" min="1" required inputMode="decimal" />
+        </p>
+        <button type="submit" className="button">
+          Find my size
+        </button>
+      </form>
+      <div role="status" aria-live="polite">
+        {result?.kind === 'size' && (
+          <p className="fit-result">
+            Your size is <strong>{result.size}</strong>.{' '}
+            <Link to={`/c/bras?bandSize=${result.band}&cupSize=${result.cup}`}>Shop bras in {result.size}</Link>
+          </p>
+        )}
+        {result && result.kind !== 'size' && <p className="form-error">{result.reason}</p>}
+      </div>
+    </PageShell>
+  );
 }

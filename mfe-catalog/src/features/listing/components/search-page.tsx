@@ -1,16 +1,6 @@
-import { PageShell } from '@shop/ui';
-import { useSearchParams } from 'react-router-dom';
+import { ListingPage } from './listing-page';
 
-/** /c?q={term} */
+/** /c?q={term}: the same listing over full-text results. */
 export default function SearchPage() {
-  const [params] = useSearchParams();
-  const term = (params.get('q') ?? '').trim();
-  return (
-    <PageShell
-      remote={__APP_NAME__}
-      version={__APP_VERSION__}
-      page="search"
-      title={term ? `Results for “${term}”` : 'Search'}
-    />
-  );
+  return <ListingPage page="search" basePath="/c" />;
 }

@@ -1,12 +1,164 @@
-import { PageShell, titleFromSlug } from '@shop/ui';
-import { useParams } from 'react-router-dom';
+import '../../../catalog.css';
+import { formatMoney, track, useAppDispatch, useAppSelector, useBrand } from '@shop/platform';
+import { PageShell } from '@shop/ui';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { catalogApi } from '../../listing/api/catalog-api';
+import { productViewed, selectRecentlyViewed } from '../../listing/catalog-slice';
+import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
+import { OptionPicker } from './option-picker';
+import { useProductHead } from './product-head';
 
-/** /p/{category}/{name}/{sku or masterStyle} */
+/** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */
 export default function ProductPage() {
-  const { name = '', id = '' } = useParams();
+  const { category = '', name = '', id = '' } = useParams();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const recent = useAppSelector(selectRecentlyViewed);
+  const { data: product, error, isLoading } = catalogApi.useGetProductQuery(id);
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState('');
+  const quantityId = useId();
+
+  const variant = useMemo(() => {
+    if (!product) return undefined;
+    return product.variants.find((v) => v.sku === id) ?? product.variants.find((v) => v.inStock) ?? product.variants[0];
+  }, [product, id]);
+  const selection = product && variant ? selectionOf(product, variant) : {};
+  useProductHead(product, variant, brand.name);
+
+  useEffect(() => {
+    if (!product) return;
+    dispatch(productViewed({ key: product.key, masterStyle: product.masterStyle, name: product.name, url: product.url, image: product.variants[0]?.images[0] ?? { url: '', alt: '' } }));
+    track({ event: 'PRODUCT_VIEW', masterStyle: product.masterStyle, name: product.name });
+  }, [product, dispatch]);
+
+  if ((error as { status?: number } | undefined)?.status === 404) {
+    return (
+      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product-not-found" title="We can’t find that product">
+        <p>
+          It may be sold out for good. <Link to="/c?q=">Search the shop</Link>
+        </p>
+      </PageShell>
+    );
+  }
+  if (isLoading || !product || !variant) {
+    return (
+      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product" title={decodeURIComponent(name).replace(/-/g, ' ')}>
+        <div className="shimmer shimmer--card" aria-busy="true" />
+      </PageShell>
+    );
+  }
+
+  const base = brand.routing.productBasePath.replace(/\/$/, '');
+  const pick = (option: string, value: string) => {
+    const next = choose(product, selection, option, value);
+    if (next) navigate(`${base}/${category}/${name}/${next.sku}`, { replace: true });
+  };
+  const addToBag = () => {
+    track({ event: 'ADD_TO_CART', sku: variant.sku, quantity, price: (variant.salePrice ?? variant.price).centAmount });
+    window.dispatchEvent(new CustomEvent('shop:add-to-cart', { detail: { sku: variant.sku, quantity, inventoryListKey: `${brand.id}-online` } }));
+    setAdded(`Added ${quantity} × ${product.name} (${Object.values(selection).join(', ')}) to your bag.`);
+  };
+  const stock = !variant.inStock ? 'Sold out' : variant.available <= 5 ? `Only ${variant.available} left` : 'In stock';
+
   return (
-    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product" title={titleFromSlug(name)}>
-      <p>Style {id}</p>
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product" title={product.name}>
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumb">
+          {product.breadcrumb.map((crumb) => (
+            <li key={crumb.path}>
+              <Link to={`/c/${crumb.path}`}>{crumb.name}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="product">
+        <div className="product__gallery">
+          {variant.images.map((image) => (
+            <img key={image.url} src={image.url} alt={image.alt} width={450} height={600} />
+          ))}
+        </div>
+        <div className="product__buy">
+          <p className="product__price">
+            {variant.salePrice ? (
+              <>
+                <span className="price price--sale">{formatMoney(variant.salePrice)}</span>{' '}
+                <s className="price price--was">
+                  <span className="visually-hidden">was </span>
+                  {formatMoney(variant.price)}
+                </s>{' '}
+                <span className="price__savings">Save {formatMoney({ centAmount: variant.price.centAmount - variant.salePrice.centAmount })}</span>
+              </>
+            ) : (
+              <span className="price">{formatMoney(variant.price)}</span>
+            )}
+          </p>
+          <p className="product__style">Style {product.masterStyle} · SKU {variant.sku}</p>
+          <OptionPicker product={product} selection={selection} onChoose={pick} />
+          <p className="product__stock" role="status">
+            {stock}
+          </p>
+          <p>
+            <label htmlFor={quantityId}>Quantity</label>{' '}
+            <input
+              id={quantityId}
+              type="number"
+              min={1}
+              max={99}
+              value={quantity}
+              onChange={(event) => setQuantity(Math.min(99, Math.max(1, Math.floor(Number(event.target.value)) || 1)))}
+            />
+          </p>
+          <button type="button" className="button" disabled={!variant.inStock} onClick={addToBag}>
+            Add to bag
+          </button>
+          {added && (
+            <p role="status" className="product__added">
+              {added}
+            </p>
+          )}
+          <p>
+            <Link to={`/size-guide/${sizeGuideFor(product)}`}>Size guide</Link>
+          </p>
+          <p className="product__description">{product.description}</p>
+          {product.retailerLinks.length > 0 && (
+            <section aria-label="Also available at">
+              <h2 className="product__subtitle">Also at</h2>
+              <ul className="retailers">
+                {product.retailerLinks.map((link) => (
+                  <li key={link.retailer}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => track({ event: 'RETAILER_PRODUCT_LINK_CLICK', retailer: link.retailer, domain: link.domain, sku: variant.sku })}
+                    >
+                      {link.domain}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {recent.filter((p) => p.key !== product.key).length > 0 && (
+        <section aria-label="Recently viewed">
+          <h2 className="product__subtitle">Recently viewed</h2>
+          <ul className="recently-viewed">
+            {recent
+              .filter((p) => p.key !== product.key)
+              .slice(0, 4)
+              .map((p) => (
+                <li key={p.key}>
+                  <Link to={p.url}>{p.name}</Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
     </PageShell>
   );
 }

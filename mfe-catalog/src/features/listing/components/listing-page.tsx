@@ -1,0 +1,159 @@
+import '../../../catalog.css';
+import { type FilterName, PAGE_SIZE, SORTS, type Sort } from '@shop/contracts/browser';
+import { useAppDispatch, useBrand } from '@shop/platform';
+import { PageShell } from '@shop/ui';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { catalogApi } from '../api/catalog-api';
+import { shimmerToggled } from '../catalog-slice';
+import { type ListingState, apiQuery, clearFilters, listingSearch, parseListing, toggleFilter } from '../listing-url';
+import { AppliedFilters } from './applied-filters';
+import { FacetPanel } from './facet-panel';
+import { Pagination } from './pagination';
+import { ProductCard } from './product-card';
+
+const SORT_LABELS: Record<Sort, string> = { relevance: 'Featured', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest', name: 'Name' };
+/** Grid positions after which the brand's content tiles go (SPEC §9: at most three). */
+const TILE_SLOTS = [3, 7, 10];
+
+interface Props {
+  page: string;
+  /** The category slug, or undefined for a full-text search. */
+  category?: string;
+  /** Where this listing lives (/c/bras/bras-wireless, /bras or /c). */
+  basePath: string;
+}
+
+/** Category and search listings: facets, chips, sort, grid with content tiles, pagination; all state in the URL. */
+export function ListingPage({ page, category, basePath }: Props) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const brand = useBrand();
+  const state = useMemo(() => parseListing(new URLSearchParams(location.search)), [location.search]);
+  const query = apiQuery(state, category, PAGE_SIZE);
+  const { data, isFetching, error, refetch } = catalogApi.useGetProductsQuery(query);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const firstLoad = useRef(true);
+
+  useEffect(() => {
+    dispatch(shimmerToggled({ area: 'listing', on: isFetching }));
+  }, [dispatch, isFetching]);
+  // After a filter or page change, focus moves to the (announced) result count.
+  useEffect(() => {
+    if (!data || isFetching) return;
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    countRef.current?.focus();
+  }, [data, isFetching]);
+
+  const go = (next: ListingState) => {
+    const search = listingSearch(next).toString();
+    navigate(`${basePath}${search ? `?${search}` : ''}`);
+  };
+  const toggle = (name: FilterName, value: string) => go(toggleFilter(state, name, value));
+  const title = category ? (data?.category?.name ?? '') : state.q ? `Results for “${state.q}”` : 'Search';
+  const notFound = (error as { status?: number } | undefined)?.status === 404;
+
+  if (notFound) {
+    return (
+      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title="We can’t find that category">
+        <p>
+          It may have moved. <Link to={brand.routing.homePath}>Go to the home page</Link>
+        </p>
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={title || '\u00a0'}>
+      {data?.category && (
+        <nav aria-label="Breadcrumb">
+          <ol className="breadcrumb">
+            {data.category.breadcrumb.map((crumb) => (
+              <li key={crumb.path}>
+                <Link to={`/c/${crumb.path}`}>{crumb.name}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="listing">
+        {data && <FacetPanel facets={data.facets} categoryHref={(slug) => `/c/${[...(data.category?.breadcrumb.map((b) => b.slug) ?? []), slug].join('/')}`} onToggle={toggle} />}
+        <section className="listing__results" aria-label="Products">
+          <div className="listing__bar">
+            <p ref={countRef} tabIndex={-1} aria-live="polite" className="listing__count">
+              {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'Loading products…'}
+            </p>
+            <label className="listing__sort">
+              Sort by{' '}
+              <select value={state.sort ?? 'relevance'} onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}>
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <AppliedFilters state={state} onRemove={toggle} onClear={() => go(clearFilters(state))} />
+          {!data && error ? (
+            <div role="alert" className="remote-failure">
+              <p>We couldn’t load these products.</p>
+              <button type="button" className="button" onClick={() => void refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : !data ? (
+            <ul className="product-grid" aria-busy="true" aria-label="Loading products">
+              {Array.from({ length: 6 }, (_, i) => (
+                <li key={i} className="shimmer shimmer--card" />
+              ))}
+            </ul>
+          ) : data.results.length === 0 ? (
+            <div className="empty-state">
+              <h2>Nothing matches</h2>
+              <p>Try removing a filter, or look at one of these:</p>
+              <ul>
+                {brand.nav.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <ul className="product-grid" aria-busy={isFetching}>
+              {data.results.map((product, i) => (
+                <Fragment key={product.key}>
+                  <ProductCard product={product} />
+                  {state.offset === 0 && TILE_SLOTS.indexOf(i) >= 0 && brand.listingTiles[TILE_SLOTS.indexOf(i)] && (
+                    <li className="content-tile">
+                      <Link to={brand.listingTiles[TILE_SLOTS.indexOf(i)].href}>
+                        <strong>{brand.listingTiles[TILE_SLOTS.indexOf(i)].title}</strong>
+                        <span>{brand.listingTiles[TILE_SLOTS.indexOf(i)].text}</span>
+                      </Link>
+                    </li>
+                  )}
+                </Fragment>
+              ))}
+            </ul>
+          )}
+          {data && (
+            <Pagination
+              total={data.total}
+              offset={state.offset}
+              pageSize={PAGE_SIZE}
+              hrefFor={(offset) => {
+                const search = listingSearch({ ...state, offset }).toString();
+                return `${basePath}${search ? `?${search}` : ''}`;
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ProductDetail } from '@shop/contracts/browser';
+import { type Selection, isAvailable } from '../variant-choice';
+
+interface Props {
+  product: ProductDetail;
+  selection: Selection;
+  onChoose: (option: string, value: string) => void;
+}
+
+/** One radio group per option; combinations that are sold out are disabled. */
+export function OptionPicker({ product, selection, onChoose }: Props) {
+  return (
+    <>
+      {product.options.map((option) => (
+        <fieldset key={option.name} className="option-picker">
+          <legend>
+            {option.label}: <strong>{selection[option.name] ?? 'choose'}</strong>
+          </legend>
+          <div className="option-picker__values">
+            {option.values.map((value) => {
+              const available = isAvailable(product, selection, option.name, value);
+              return (
+                <label key={value} className={`option${selection[option.name] === value ? ' option--chosen' : ''}${available ? '' : ' option--sold-out'}`}>
+                  <input
+                    type="radio"
+                    name={option.name}
+                    value={value}
+                    checked={selection[option.name] === value}
+                    disabled={!available}
+                    onChange={() => onChoose(option.name, value)}
+                  />
+                  {value}
+                  {!available && <span className="visually-hidden"> (sold out)</span>}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </>
+  );
+}
