@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { collectPageErrors } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { withShopAndBrowser } from './support/shop';
 
-const env = useShopAndBrowser({ services: true });
+const env = withShopAndBrowser({ services: true });
 
 /** The header's user icon (the footer has an Account link too). */
 const userIcon = (page: Page, name: RegExp | string) => page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name });

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { root, useShopAndBrowser } from './support/shop';
+import { root, withShopAndBrowser } from './support/shop';
 
-const env = useShopAndBrowser();
+const env = withShopAndBrowser();
 
 /** A second production build of the catalog remote, with its own version string. */
 function buildCatalogVersion(version: string): string {

@@ -1,7 +1,7 @@
 import { collectPageErrors } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { withShopAndBrowser } from './support/shop';
 
-const env = useShopAndBrowser();
+const env = withShopAndBrowser();
 
 describe('a remote that is down', () => {
   it('shows a contained fallback with a retry while the chrome and other remotes keep working', async () => {

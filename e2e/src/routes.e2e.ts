@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { collectPageErrors } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { withShopAndBrowser } from './support/shop';
 
-const env = useShopAndBrowser();
+const env = withShopAndBrowser();
 
 const OWNERS: Array<[string, string]> = [
   ['/', 'content'],

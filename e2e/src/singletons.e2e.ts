@@ -1,7 +1,7 @@
 import { collectPageErrors } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { withShopAndBrowser } from './support/shop';
 
-const env = useShopAndBrowser();
+const env = withShopAndBrowser();
 
 /** Strings that only the shared libraries' own code contains. */
 const MARKERS = {

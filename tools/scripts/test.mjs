@@ -3,5 +3,5 @@
 import { ensureChromium, nx } from './lib.mjs';
 
 ensureChromium();
-nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude=@shop/e2e');
+nx('run-many', '-t', 'lint', 'typecheck', 'test');
 nx('run', '@shop/e2e:e2e');

@@ -54,7 +54,7 @@ async function startServices(dataDir: string) {
   const providerUrl = (await reply()).url;
   const [commercePort, vendorsPort] = [await freePort(), await freePort()];
   children.push(
-    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '60', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
+    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '400', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
     await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, VENDORS_PORT: String(vendorsPort), CAPTCHA_SECRET: 'e2e-captcha-secret-0001' }, `http://127.0.0.1:${vendorsPort}/healthz`),
   );
   const oauth = (name: string) => ({
@@ -128,7 +128,7 @@ export async function startShop(options: { services?: boolean } = {}): Promise<S
 }
 
 /** Starts a shop and a browser before a test file and stops both after it. */
-export function useShopAndBrowser(options: { services?: boolean } = {}): { shop: Shop; browser: Browser } {
+export function withShopAndBrowser(options: { services?: boolean } = {}): { shop: Shop; browser: Browser } {
   const handles = {} as { shop: Shop; browser: Browser };
   beforeAll(async () => {
     handles.shop = await startShop(options);

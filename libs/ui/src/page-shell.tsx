@@ -18,7 +18,7 @@ export function PageShell({ remote, version, page, title, children }: Props) {
     <article className="page-shell" data-remote={remote} data-page={page} data-remote-build={version}>
       <h1>{title}</h1>
       {children}
-      <p className="page-shell__build" style={{ fontSize: '0.75rem', opacity: 0.6 }}>
+      <p className="page-shell__build" style={{ fontSize: '0.75rem', color: 'var(--color-muted)' }}>
         {remote} {version}
       </p>
     </article>

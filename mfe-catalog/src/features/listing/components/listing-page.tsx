@@ -32,7 +32,9 @@ export function ListingPage({ page, category, basePath }: Props) {
   const brand = useBrand();
   const state = useMemo(() => parseListing(new URLSearchParams(location.search)), [location.search]);
   const query = apiQuery(state, category, PAGE_SIZE);
-  const { data, isFetching, error, refetch } = catalogApi.useGetProductsQuery(query);
+  const { data, currentData, isFetching, error, refetch } = catalogApi.useGetProductsQuery(query);
+  // `data` may still be the previous listing while this one loads; `currentData` is this one.
+  const ready = currentData !== undefined;
   const countRef = useRef<HTMLParagraphElement>(null);
   const firstLoad = useRef(true);
 
@@ -113,7 +115,7 @@ export function ListingPage({ page, category, basePath }: Props) {
               ))}
             </ul>
           ) : data.results.length === 0 ? (
-            <div className="empty-state">
+            <div className="empty-state" data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
               <h2>Nothing matches</h2>
               <p>Try removing a filter, or look at one of these:</p>
               <ul>
@@ -125,7 +127,7 @@ export function ListingPage({ page, category, basePath }: Props) {
               </ul>
             </div>
           ) : (
-            <ul className="product-grid" aria-busy={isFetching}>
+            <ul className="product-grid" aria-busy={!ready} data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
               {data.results.map((product, i) => (
                 <Fragment key={product.key}>
                   <ProductCard product={product} />
