@@ -59,6 +59,8 @@ const envSchema = z.object({
   FACEBOOK_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0/oauth/access_token'),
   FACEBOOK_PROFILE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0/me'),
+  /** How long listings stay in the gateway's cache; 0 turns the cache off. */
+  CATALOG_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Rate limits (and later caches) in Redis, shared by every gateway instance; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,
+    catalogCacheTtlSeconds: value.CATALOG_CACHE_TTL_SECONDS,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET, authorizationUrl: value.GOOGLE_AUTHORIZATION_URL, tokenUrl: value.GOOGLE_TOKEN_URL, profileUrl: value.GOOGLE_USERINFO_URL }

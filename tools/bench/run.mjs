@@ -1,13 +1,14 @@
 // npm run bench: cold production build time of all apps, the first-load JavaScript of / per
 // brand (raw and gzip), and the commerce service's seed/start times and product search latency
 // on the default and the 100,000-product seed, printed with ratios against baseline.json.
-// `npm run bench -- frontend` or `-- commerce` runs one part; `--update-baseline` records the
+// `npm run bench -- frontend`, `-- commerce` or `-- catalog` runs one part; `--update-baseline` records the
 // current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nx, root } from '../scripts/lib.mjs';
 import { benchCommerce, printCommerce } from './commerce.mjs';
 import { benchFrontend, printFrontend } from './frontend.mjs';
+import { benchCatalog, printCatalog } from './catalog.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -23,6 +24,11 @@ if (wants('commerce')) {
   nx('run', '@shop/commerce-service:build');
   current.commerce = [await benchCommerce(1500, 4000), await benchCommerce(100_000, 4000)];
   printCommerce(current.commerce, baseline);
+}
+if (wants('catalog')) {
+  nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
+  current.catalogApi = await benchCatalog();
+  printCatalog(current.catalogApi, baseline);
 }
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);

@@ -26,8 +26,9 @@ const SORT: Record<string, string[]> = {
   name: ['name.en-US asc'],
 };
 
-export const PRODUCT_FIELDS = `key masterStyle name(locale: "en-US") categoriesRef { id } allVariants { sku attributesRaw(includeNames: ["color", "colorFamily"]) { name value }
-  price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } images { url label } }`;
+/** Only what a product card needs: the master variant's image, every variant's colour and price. */
+export const PRODUCT_FIELDS = `key masterStyle name(locale: "en-US") categoriesRef { id } masterVariant { images { url label } }
+  allVariants { attributesRaw(includeNames: ["color", "colorFamily"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
 
 const quote = (values: string[]) => values.map((v) => JSON.stringify(v)).join(',');
 

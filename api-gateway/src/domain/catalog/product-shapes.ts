@@ -3,7 +3,7 @@ import type { CategoryTree } from './category-tree';
 import { breadcrumbOf } from './category-tree';
 
 export interface RawVariant {
-  sku: string;
+  sku?: string;
   attributesRaw: Array<{ name: string; value: unknown }>;
   price: { value: { centAmount: number }; discounted: { value: { centAmount: number } } | null } | null;
   images: Array<{ url: string; label: string | null }>;
@@ -12,6 +12,7 @@ export interface RawVariant {
 
 export interface RawProduct {
   key: string;
+  masterVariant?: { images: RawVariant['images'] };
   masterStyle: string;
   name: string;
   description?: string;
@@ -55,7 +56,7 @@ export function toSummary(tree: CategoryTree, product: RawProduct, productBasePa
     const a = attributes(variant);
     if (a.color) colors.set(a.color, a.colorFamily ?? '');
   }
-  const image = product.allVariants[0]?.images[0];
+  const image = (product.masterVariant ?? product.allVariants[0])?.images?.[0];
   return {
     key: product.key,
     masterStyle: product.masterStyle,
@@ -74,7 +75,7 @@ export function toDetail(tree: CategoryTree, product: RawProduct, productBasePat
   const variants: VariantDetail[] = product.allVariants.map((variant) => {
     const available = variant.availability?.noChannel?.availableQuantity ?? 0;
     return {
-      sku: variant.sku,
+      sku: variant.sku ?? '',
       attributes: attributes(variant),
       ...prices([variant]),
       images: variant.images.map((image) => ({ url: mediaUrl(image.url), alt: image.label ?? product.name })),

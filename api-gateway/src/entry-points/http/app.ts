@@ -114,7 +114,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ...(config.environment !== 'production' ? [['/dev', devRoutes(outbox)] as ApiMount] : []),
     ['/', platformApi(catalog, config, remotesFor)],
     ['/', trackingApi(sink)],
-    ['/', catalogRoutes(catalog, commerce, cache)],
+    ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
     ['/', openApiRoutes()],
   ];
   app.locals.apiMounts = apiMounts;

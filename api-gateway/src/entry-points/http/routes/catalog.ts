@@ -12,7 +12,7 @@ import { brandOf } from '../middleware/brand';
 const LISTING_MAX_AGE = 60;
 
 /** Catalog reads for the browser: categories, listings with facets, product detail, quick search. */
-export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache): Router {
+export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): Router {
   const router = Router();
   const context = async (res: Response) => {
     const { id, brand } = brandOf(res, catalog);
@@ -21,10 +21,11 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
     return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
   };
   const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (cacheTtlSeconds === 0) return load();
     const hit = await cache.get<T>(key);
     if (hit !== undefined) return revive(hit);
     const value = await load();
-    await cache.set(key, serialize(value), LISTING_MAX_AGE);
+    await cache.set(key, serialize(value), cacheTtlSeconds);
     return value;
   };
   const publicCache = (res: Response) => res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
