@@ -152,6 +152,9 @@ describe('browsing the catalog', () => {
     await page.goto(env.shop.url('vanityfair', '/c?q=lace'));
     await settle(page);
     await expectAccessible(page);
+    // A search with no results offers the categories whose names match.
+    await page.goto(env.shop.url('vanityfair', '/c?q=shapewear%20zzzz'));
+    await page.getByRole('list', { name: 'Matching categories' }).getByRole('link', { name: 'Shapewear' }).waitFor();
     await page.goto(env.shop.url('vanityfair', '/size-guide/bras'));
     await page.getByRole('table').waitFor();
     await page.getByLabel('Centimetres').check();

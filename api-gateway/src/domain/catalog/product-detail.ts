@@ -46,14 +46,15 @@ export async function suggest(
   const data = await context.commerce.graphql<{ productProjectionSearch: { results: RawProduct[] } }>('Suggest', SUGGEST, { store: context.storeKey, text: q }, {
     correlationId: context.correlationId,
   });
-  const needle = q.toLowerCase();
+  // A category matches when its name holds any word of the search ("did you mean" for empty results).
+  const words = q.toLowerCase().split(/\s+/).filter((word) => word.length >= 3);
   return {
     products: data.productProjectionSearch.results.map((product) => {
       const { key, name, url, image, price, salePrice } = toSummary(context.tree, product, context.productBasePath);
       return { key, name, url, image, price, ...(salePrice ? { salePrice } : {}) };
     }),
     categories: [...context.tree.bySlug.values()]
-      .filter((node) => node.name.toLowerCase().includes(needle))
+      .filter((node) => words.some((word) => node.name.toLowerCase().includes(word)))
       .slice(0, 5)
       .map((node) => ({ name: node.name, path: `/c/${node.path}` })),
   };

@@ -8,6 +8,7 @@ import { catalogApi } from '../api/catalog-api';
 import { shimmerToggled } from '../catalog-slice';
 import { type ListingState, apiQuery, clearFilters, listingSearch, parseListing, toggleFilter } from '../listing-url';
 import { AppliedFilters } from './applied-filters';
+import { EmptyState } from './empty-state';
 import { FacetPanel } from './facet-panel';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
@@ -115,16 +116,8 @@ export function ListingPage({ page, category, basePath }: Props) {
               ))}
             </ul>
           ) : data.results.length === 0 ? (
-            <div className="empty-state" data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
-              <h2>Nothing matches</h2>
-              <p>Try removing a filter, or look at one of these:</p>
-              <ul>
-                {brand.nav.map((link) => (
-                  <li key={link.href}>
-                    <Link to={link.href}>{link.label}</Link>
-                  </li>
-                ))}
-              </ul>
+            <div data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
+              <EmptyState query={state.q} />
             </div>
           ) : (
             <ul className="product-grid" aria-busy={!ready} data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>

@@ -1,0 +1,38 @@
+import { useBrand } from '@shop/platform';
+import { Link } from 'react-router-dom';
+import { catalogApi } from '../api/catalog-api';
+
+/** Nothing matched: for a search, categories whose names match ("did you mean"); else the brand's main sections. */
+export function EmptyState({ query }: { query?: string }) {
+  const brand = useBrand();
+  const { data } = catalogApi.useSuggestQuery(query ?? '', { skip: !query || query.length < 2 });
+  const categories = data?.categories ?? [];
+  return (
+    <div className="empty-state">
+      <h2>Nothing matches</h2>
+      {categories.length > 0 ? (
+        <>
+          <p>Did you mean one of these?</p>
+          <ul aria-label="Matching categories">
+            {categories.map((category) => (
+              <li key={category.path}>
+                <Link to={category.path}>{category.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <p>Try removing a filter, or look at one of these:</p>
+          <ul>
+            {brand.nav.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
