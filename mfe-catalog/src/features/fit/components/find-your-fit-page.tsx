@@ -1,5 +1,6 @@
 import '../../../catalog.css';
 import { PageShell } from '@shop/ui';
+import { UnitToggle } from './unit-toggle';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type FitResult, braSize } from '../fit-calculator';
@@ -18,14 +19,7 @@ export default function FindYourFitPage() {
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
       <form onSubmit={submit} className="fit-form">
-        <fieldset className="unit-toggle">
-          <legend>Units</legend>
-          {(['in', 'cm'] as const).map((u) => (
-            <label key={u}>
-              <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => setUnit(u)} /> {u === 'in' ? 'Inches' : 'Centimetres'}
-            </label>
-          ))}
-        </fieldset>
+        <UnitToggle unit={unit} onChange={setUnit} />
         <p>
           <label htmlFor={underId}>Underbust: snugly around your ribcage, just under the bust</label>
           <input id={underId} name="underbust" type="number" step="0.1" min="1" required inputMode="decimal" />

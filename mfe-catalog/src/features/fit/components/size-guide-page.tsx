@@ -1,5 +1,6 @@
 import '../../../catalog.css';
 import { PageShell } from '@shop/ui';
+import { UnitToggle } from './unit-toggle';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CM_PER_INCH } from '../fit-calculator';
@@ -32,14 +33,7 @@ export default function SizeGuidePage() {
   }
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title={`${table.title} size guide`}>
-      <fieldset className="unit-toggle">
-        <legend>Units</legend>
-        {(['in', 'cm'] as const).map((u) => (
-          <label key={u}>
-            <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => setUnit(u)} /> {u === 'in' ? 'Inches' : 'Centimetres'}
-          </label>
-        ))}
-      </fieldset>
+      <UnitToggle unit={unit} onChange={setUnit} />
       <table className="size-table">
         <caption>
           {table.title} measurements in {unit === 'in' ? 'inches' : 'centimetres'}

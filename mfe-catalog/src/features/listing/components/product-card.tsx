@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@shop/contracts/browser';
-import { formatMoney } from '@shop/platform';
 import { Link } from 'react-router-dom';
+import { PriceTag } from './price-tag';
 
 export function ProductCard({ product }: { product: ProductSummary }) {
   return (
@@ -10,17 +10,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         <span className="product-card__name">{product.name}</span>
       </Link>
       <p className="product-card__price">
-        {product.salePrice ? (
-          <>
-            <span className="price price--sale">{formatMoney(product.salePrice)}</span>{' '}
-            <s className="price price--was">
-              <span className="visually-hidden">was </span>
-              {formatMoney(product.price)}
-            </s>
-          </>
-        ) : (
-          <span className="price">{formatMoney(product.price)}</span>
-        )}
+        <PriceTag price={product.price} salePrice={product.salePrice} />
       </p>
       {product.colors.length > 1 && <p className="product-card__colors">{product.colors.length} colours</p>}
     </li>

@@ -1,9 +1,10 @@
 import '../../../catalog.css';
-import { formatMoney, track, useAppDispatch, useAppSelector, useBrand } from '@shop/platform';
+import { track, useAppDispatch, useAppSelector, useBrand } from '@shop/platform';
 import { PageShell } from '@shop/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogApi } from '../../listing/api/catalog-api';
+import { PriceTag } from '../../listing/components/price-tag';
 import { productViewed, selectRecentlyViewed } from '../../listing/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
 import { OptionPicker } from './option-picker';
@@ -82,18 +83,7 @@ export default function ProductPage() {
         </div>
         <div className="product__buy">
           <p className="product__price">
-            {variant.salePrice ? (
-              <>
-                <span className="price price--sale">{formatMoney(variant.salePrice)}</span>{' '}
-                <s className="price price--was">
-                  <span className="visually-hidden">was </span>
-                  {formatMoney(variant.price)}
-                </s>{' '}
-                <span className="price__savings">Save {formatMoney({ centAmount: variant.price.centAmount - variant.salePrice.centAmount })}</span>
-              </>
-            ) : (
-              <span className="price">{formatMoney(variant.price)}</span>
-            )}
+            <PriceTag price={variant.price} salePrice={variant.salePrice} showSavings />
           </p>
           <p className="product__style">Style {product.masterStyle} · SKU {variant.sku}</p>
           <OptionPicker product={product} selection={selection} onChoose={pick} />
