@@ -5,24 +5,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { REMOTE_APPS, ensureChromium, root } from '../scripts/lib.mjs';
+import { ensureChromium, freePort, REMOTE_APPS, root } from '../scripts/lib.mjs';
 
 const CONCURRENCY = 50;
 const REQUESTS = 3000;
 const PATH = '/api/products?category=bras&bandSize=36&cupSize=C';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function run(main, env, health) {
   const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });

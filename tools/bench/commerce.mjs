@@ -3,21 +3,13 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { freePort, root } from '../scripts/lib.mjs';
 
 const CONCURRENCY = 20;
 const CLIENT = 'shop-gateway-dev:dev-only-commerce-client-secret';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 export async function startService(dataDir, products) {
   const port = await freePort();

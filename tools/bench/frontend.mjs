@@ -2,12 +2,11 @@
 // downloads for the first load of / on each brand.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { REMOTE_APPS, ensureChromium, nx, root } from '../scripts/lib.mjs';
+import { REMOTE_APPS, ensureChromium, freePort, nx, root } from '../scripts/lib.mjs';
 
 const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
 
@@ -20,12 +19,7 @@ export async function benchFrontend() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' };
   spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env, stdio: 'ignore' });
-  const port = await new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const gateway = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
   for (let i = 0; i < 100; i += 1) {
     if (await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok).catch(() => false)) break;

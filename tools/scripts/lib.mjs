@@ -1,6 +1,7 @@
 // Helpers shared by the start, dev, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,3 +50,12 @@ export function ensureChromium() {
 export function start(command, args, options = {}) {
   return spawn(command, args, { cwd: root, stdio: 'inherit', env: nxEnv, ...options });
 }
+
+/** A free TCP port on loopback, for a process the scripts start. */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
