@@ -107,7 +107,8 @@ describe('browsing the catalog', () => {
     expect(await page.getByRole('radio', { disabled: true }).count()).toBeGreaterThan(0);
     const before = new URL(page.url()).pathname;
     const enabled = page.locator('.option-picker input[type="radio"]:not([disabled]):not(:checked)');
-    await enabled.first().check({ force: true });
+    // A click, not check(): choosing may move to the nearest variant in stock, with other options changing too.
+    await enabled.first().click({ force: true });
     await page.waitForURL((url) => url.pathname !== before);
     expect(new URL(page.url()).pathname.split('/').at(-1)).toMatch(/^\d+-[0-9A-F]{6}-/);
     const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
