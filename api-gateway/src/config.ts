@@ -49,6 +49,10 @@ const envSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).default('dev-only-captcha-secret'),
   /** A captcha answer that always passes, for automated tests; unset it in production. */
   CAPTCHA_INTERNAL_SECRET: z.string().min(24).optional(),
+  /** The CRM taking web-to-case and web-to-lead posts: the local stand-in, or e.g. https://webto.salesforce.com. */
+  CRM_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
+  /** Shared secret sent to the CRM; the stand-in's read endpoints require it. */
+  CRM_API_KEY: z.string().min(16).default('dev-only-crm-api-key'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -65,6 +69,10 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
+  /** A headless CMS serving brand content; the brands/ folder's content is used without it. */
+  CONTENT_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long content from the CMS is kept before it is fetched again. */
+  CONTENT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;
@@ -92,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,
     catalogCacheTtlSeconds: value.CATALOG_CACHE_TTL_SECONDS,
+    content: { apiUrl: value.CONTENT_API_URL, cacheTtlSeconds: value.CONTENT_CACHE_TTL_SECONDS },
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET, authorizationUrl: value.GOOGLE_AUTHORIZATION_URL, tokenUrl: value.GOOGLE_TOKEN_URL, profileUrl: value.GOOGLE_USERINFO_URL }
@@ -108,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientId: value.COMMERCE_CLIENT_ID,
       clientSecret: value.COMMERCE_CLIENT_SECRET,
     },
+    crm: { url: value.CRM_URL, apiKey: value.CRM_API_KEY },
     captcha: {
       verifyUrl: value.CAPTCHA_VERIFY_URL,
       challengeUrl: value.CAPTCHA_CHALLENGE_URL,

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Form validation: one message per wrong field, sent as `error.fields`. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -15,10 +15,12 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/r
 import { createThrottle } from './domain/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commerce/commerce-client';
+import { createCrmClient } from './clients/crm';
 import { createMemoryRevocationStore, createRedisRevocationStore } from './auth/revocation-store';
 import { createSessionService } from './auth/session-service';
 import { createSessionCodec } from './auth/session-token';
 import { createLogger } from '@shop/node-kit';
+import { createFileContentSource, createHttpContentSource } from './clients/content';
 
 export interface RunningGateway {
   url: string;
@@ -35,6 +37,9 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const config = { ...loadConfig(), ...overrides };
   const logger = createLogger(config.logLevel);
   const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
+  const content = config.content.apiUrl
+    ? createHttpContentSource({ url: config.content.apiUrl, catalog, ttlSeconds: config.content.cacheTtlSeconds, logger })
+    : createFileContentSource(config.brandsDir, catalog);
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink(config.trackingLog);
@@ -42,10 +47,11 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createMemoryRevocationStore());
   const commerce = createCommerceClient({ ...config.commerce, logger });
   const captcha = createCaptchaClient({ ...config.captcha, logger });
+  const crm = createCrmClient({ ...config.crm, logger });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache });
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache, content, crm });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));

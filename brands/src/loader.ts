@@ -1,21 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BRAND_IDS, type BrandId, type BrandPublicConfig, type FlagValues, brandPublicConfigSchema } from '@shop/contracts';
-import type { z } from 'zod';
-import { type JsonObject, isPlainObject, mergeWithProvenance } from './deep-merge';
-import { type BrandConfig, type FlagDefinitions, brandConfigSchema, flagDefinitionsSchema } from './schema';
+import { type JsonObject, mergeWithProvenance } from './deep-merge';
+import { BrandConfigError, blame, parseOrThrow, readJsonObject } from './errors';
 
-/** Raised when a brand file is missing, unparsable or invalid; names the file and the key. */
-export class BrandConfigError extends Error {
-  constructor(
-    readonly file: string,
-    readonly key: string,
-    detail: string,
-  ) {
-    super(`Invalid brand config in ${file} at "${key}": ${detail}`);
-    this.name = 'BrandConfigError';
-  }
-}
+export { BrandConfigError };
+import { type BrandConfig, type FlagDefinitions, brandConfigSchema, flagDefinitionsSchema } from './schema';
 
 export interface LoadedBrand {
   config: BrandConfig;
@@ -83,42 +73,8 @@ export function loadBrandCatalog({ dir, environment }: LoadOptions): BrandCatalo
   return catalog;
 }
 
-function readJsonObject(file: string, shown: string): JsonObject {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new BrandConfigError(shown, '(file)', `not valid JSON: ${(error as Error).message}`);
-  }
-  if (!isPlainObject(parsed)) throw new BrandConfigError(shown, '(root)', 'must be a JSON object');
-  return parsed;
-}
-
-function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, fileOf: (key: string) => string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  let key = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') key = [key, issue.keys[0]].filter(Boolean).join('.');
-  return fail(fileOf(key), key || '(root)', issue.message);
-}
-
-function fail(file: string, key: string, message: string): never {
-  throw new BrandConfigError(file, key, message);
-}
-
-/** The file that last wrote the key, or its nearest parent; a key nobody wrote belongs in the site file. */
-function blame(key: string, provenance: Map<string, string>, siteFile: string): string {
-  const parts = key.split('.');
-  for (let length = parts.length; length > 0; length -= 1) {
-    const file = provenance.get(parts.slice(0, length).join('.'));
-    if (file) return file;
-  }
-  return siteFile;
-}
-
 function pickPublic(config: BrandConfig): BrandPublicConfig {
-  const { remotes: _remotes, hosts: _hosts, ...publicConfig } = config;
+  const { remotes: _remotes, hosts: _hosts, crm: _crm, ...publicConfig } = config;
   return publicConfig;
 }
 

@@ -5,6 +5,43 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/, { message: 'Expected a lower-case host name' });
 
+const salesforceId = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), { message: `Expected a Salesforce id starting with ${prefix}` });
+const crmPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9._~/-]*(?:\?[A-Za-z0-9._~=&-]*)?$/, { message: 'Expected a path on CRM_URL such as /servlet/servlet.WebToCase?encoding=UTF-8' });
+const crmValue = z.string().min(1).max(80);
+
+/**
+ * SPEC §3 web-to-case and lead (web-to-lead) settings, sent to the CRM with every record; one
+ * org takes both, so leads use the web-to-case org id. Server-only.
+ */
+const crmSchema = z.strictObject({
+  webToCase: z.strictObject({
+    orgId: salesforceId('00D'),
+    recordTypeId: salesforceId('012'),
+    /** Where the contact form posts, relative to CRM_URL. */
+    action: crmPath,
+    team: crmValue,
+    division: crmValue,
+    origin: crmValue,
+    type: crmValue,
+    website: z.url({ protocol: /^https$/ }),
+    /** Where the satisfaction survey posts its case, relative to CRM_URL. */
+    satisfactionAction: crmPath,
+  }),
+  lead: z.strictObject({
+    configPageName: z.string().regex(/^[a-z0-9-]{1,60}$/, { message: 'Expected a page name such as email-signup' }),
+    /** Salesforce requires a last name; signups that give none send this. */
+    lastNamePlaceholder: crmValue,
+    source: crmValue,
+    /** The brand's opt-in checkbox; the CRM field is `<optInKey>__c`. */
+    optInKey: z.string().regex(/^[a-z][a-z0-9_]{0,34}_optin$/, { message: 'Expected a key such as vanityfair_email_optin' }),
+    /** Brand prefix of the signup welcome codes (SPEC §9: brand-prefixed WELCOME-{month}{day}-{random}). */
+    codePrefix: z.string().regex(/^[A-Z]{2,4}$/, { message: 'Expected 2-4 capital letters such as VF' }),
+  }),
+});
+
 /** A brand's fully merged config: the public part plus what only the gateway sees. */
 export const brandConfigSchema = brandPublicConfigSchema.extend({
   remotes: z.strictObject({
@@ -18,6 +55,7 @@ export const brandConfigSchema = brandPublicConfigSchema.extend({
   }),
   /** Extra host names that select this brand besides {brand}.localhost. */
   hosts: z.array(hostname).max(20),
+  crm: crmSchema,
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 

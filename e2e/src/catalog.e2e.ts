@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
 import { withShopAndBrowser } from './support/shop';
 
@@ -18,12 +18,6 @@ const settle = (page: Page) => {
   const url = new URL(page.url());
   return page.locator(`[data-ready-for="${`${url.pathname}${url.search}`.replace(/"/g, '\\"')}"]`).waitFor();
 };
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page: page as never }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('browsing the catalog', () => {
   it.each([

@@ -20,7 +20,7 @@ const OWNERS: Array<[string, string]> = [
 
 const BRANDS = [
   { id: 'vanityfair', name: 'Vanity Fair', primary: '#6b1f4f', header: 'rgb(253, 244, 245)' },
-  { id: 'hoopcraft', name: 'Hoopcraft', primary: '#e76f00', header: 'rgb(27, 27, 47)' },
+  { id: 'hoopcraft', name: 'Hoopcraft', primary: '#a84e00', header: 'rgb(27, 27, 47)' },
 ];
 
 const themeOf = (page: Page) =>

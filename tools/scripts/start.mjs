@@ -1,6 +1,7 @@
 // npm start: build what is stale, publish remote builds, then run the commerce service, the
-// local vendor services (captcha) and the gateway. The embedded database is created, migrated
-// and seeded on first start.
+// local vendor services (captcha, CRM) and the gateway. The commerce database is created,
+// migrated and seeded on first start (var/commerce-db); the CRM's is created and migrated on its
+// first use (var/vendors-db). Both follow DATABASE_URL when it is set, in tables of their own.
 import { join } from 'node:path';
 import { buildAndPublish, root, start } from './lib.mjs';
 

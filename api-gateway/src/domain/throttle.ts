@@ -14,6 +14,10 @@ export const LIMITS = {
   passwordEmailsPerIp: { max: 10, windowMs: 60 * MINUTE },
   passwordEmailsPerAccount: { max: 5, windowMs: 60 * MINUTE },
   passwordResetsPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Well-formed contact messages: each files a CRM case, so one address cannot flood the queue. */
+  contactMessagesPerIp: { max: 10, windowMs: 60 * MINUTE },
+  /** E-mail signups: each writes a lead and may issue a code. */
+  signupsPerIp: { max: 20, windowMs: 60 * MINUTE },
 };
 
 const account = (email: string) => email.trim().toLowerCase();
@@ -34,6 +38,8 @@ export function createThrottle(limiter: RateLimiter) {
       return byIp && (await within(`forgot:account:${account(email)}`, LIMITS.passwordEmailsPerAccount));
     },
     passwordResetAllowed: (ip: string) => within(`reset:ip:${ip}`, LIMITS.passwordResetsPerIp),
+    contactAllowed: (ip: string) => within(`contact:ip:${ip}`, LIMITS.contactMessagesPerIp),
+    signupAllowed: (ip: string) => within(`signup:ip:${ip}`, LIMITS.signupsPerIp),
   };
 }
 export type Throttle = ReturnType<typeof createThrottle>;

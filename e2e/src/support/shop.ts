@@ -34,6 +34,7 @@ const freePort = () =>
  * (published remotes, registry, tracking log) of its own.
  */
 export const INTERNAL_CAPTCHA = 'e2e-internal-captcha-secret-000001';
+const CRM_API_KEY = 'e2e-crm-api-key-000001';
 
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
@@ -55,7 +56,7 @@ async function startServices(dataDir: string) {
   const [commercePort, vendorsPort] = [await freePort(), await freePort()];
   children.push(
     await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '400', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
-    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, VENDORS_PORT: String(vendorsPort), CAPTCHA_SECRET: 'e2e-captcha-secret-0001' }, `http://127.0.0.1:${vendorsPort}/healthz`),
+    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, VENDORS_PORT: String(vendorsPort), CAPTCHA_SECRET: 'e2e-captcha-secret-0001', CRM_API_KEY, VENDORS_DATA_DIR: join(dataDir, 'vendors-db') }, `http://127.0.0.1:${vendorsPort}/healthz`),
   );
   const oauth = (name: string) => ({
     [`${name}_CLIENT_ID`]: `${name.toLowerCase()}-e2e`,
@@ -72,6 +73,8 @@ async function startServices(dataDir: string) {
       CAPTCHA_CHALLENGE_URL: `http://127.0.0.1:${vendorsPort}/captcha/challenge`,
       CAPTCHA_SECRET: 'e2e-captcha-secret-0001',
       CAPTCHA_INTERNAL_SECRET: INTERNAL_CAPTCHA,
+      CRM_URL: `http://127.0.0.1:${vendorsPort}`,
+      CRM_API_KEY,
       ...oauth('GOOGLE'),
       ...oauth('FACEBOOK'),
     },
@@ -83,10 +86,11 @@ async function startServices(dataDir: string) {
   };
 }
 
-export async function startShop(options: { services?: boolean } = {}): Promise<Shop> {
+/** `environment` is the gateway's APP_ENV: production by default; development pages such as /dev/cases need another. */
+export async function startShop(options: { services?: boolean; environment?: string } = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const services = options.services ? await startServices(dataDir) : undefined;
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', ...services?.env };
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: options.environment ?? 'production', ...services?.env };
   const cli = (...args: string[]) => {
     const run = spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), ...args], {
       cwd: root,
@@ -128,15 +132,46 @@ export async function startShop(options: { services?: boolean } = {}): Promise<S
 }
 
 /** Starts a shop and a browser before a test file and stops both after it. */
-export function withShopAndBrowser(options: { services?: boolean } = {}): { shop: Shop; browser: Browser } {
+export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): { shop: Shop; browser: Browser } {
   const handles = {} as { shop: Shop; browser: Browser };
   beforeAll(async () => {
     handles.shop = await startShop(options);
-    handles.browser = await launchBrowser();
+    handles.browser = withoutSignupPrompt(await launchBrowser(), handles.shop);
   });
   afterAll(async () => {
     await handles.browser?.close();
     await handles.shop?.stop();
   });
   return handles;
+}
+
+const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
+const originalNewContext = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * Shoppers who saw the e-mail signup modal get a cookie that keeps it away; tests start as such
+ * shoppers so the modal (after 5 s on a first visit) never covers what they click.
+ * `firstVisitContext` gives a context without it.
+ */
+function withoutSignupPrompt(browser: Browser, shop: Shop): Browser {
+  const newContext = browser.newContext.bind(browser);
+  originalNewContext.set(browser, newContext);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const urls = [shop.url(), ...BRANDS.map((brand) => shop.url(brand))];
+    await context.addCookies(urls.map((url) => ({ name: 'shop_email_signup', value: 'shown', url })));
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
+}
+
+/** A browser context as a first-time visitor has it: no cookies at all. */
+export function firstVisitContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]) {
+  return (originalNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
 }

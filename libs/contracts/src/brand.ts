@@ -65,11 +65,6 @@ export const brandPublicConfigSchema = z.strictObject({
   currency: z.literal('USD'),
   theme: themeSchema,
   logo: z.strictObject({ alt: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }),
-  nav: z.array(linkSchema).max(12),
-  footer: z.strictObject({
-    columns: z.array(z.strictObject({ title: z.string().min(1).max(40), links: z.array(linkSchema).max(15) })).max(5),
-    legal: z.string().max(200),
-  }),
   routing: routingSchema,
   /** Brand-only landing pages owned by the content remote (e.g. /bras on the lingerie brand). */
   landingPages: z.array(sitePath).max(30),
@@ -92,6 +87,8 @@ export interface ShellBootConfig {
   flags: FlagValues;
   remotes: import('./remotes').RemoteRegistry['remotes'];
   environment: string;
+  /** Header nav and footer from the brand's content (GET /api/content/nav and /footer). */
+  chrome: import('./content').ChromeContent;
 }
 
 /** SPEC §3 session user, as GET /api/auth/session returns it. */

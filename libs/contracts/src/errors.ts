@@ -6,6 +6,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     correlationId: z.string(),
+    /** Validation failures of a form: one message per field that is wrong. */
+    fields: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -4,3 +4,7 @@ export * from './brand';
 export * from './tracking-events';
 export * from './tracking';
 export * from './catalog';
+export * from './content';
+export * from './stores';
+export * from './leads';
+export * from './contact';

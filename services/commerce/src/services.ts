@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import { CartService } from './domain/carts/cart-service';
 import { CatalogService } from './domain/catalog/catalog-service';
 import { CustomerService } from './domain/customers/customer-service';
+import { DiscountCodeService } from './domain/discounts/discount-code-service';
 import { OrderService } from './domain/orders/order-service';
 import { CustomObjectService } from './domain/platform/custom-object-service';
 import { StoreRepository } from './domain/platform/store-repository';
@@ -14,14 +15,16 @@ export async function createServices(db: Db, config: Pick<CommerceConfig, 'publi
   const stores = new StoreRepository(db);
   const catalog = new CatalogService(db);
   await catalog.load();
-  const carts = new CartService(db, stores, catalog);
+  const discountCodes = new DiscountCodeService(db, stores, now);
+  const carts = new CartService(db, stores, catalog, discountCodes);
   return {
     db,
     stores,
     catalog,
     customers: new CustomerService(db, stores, now),
     carts,
-    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX, () => catalog.refreshStock()),
+    discountCodes,
+    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX, discountCodes, () => catalog.refreshStock()),
     customObjects: new CustomObjectService(db),
     imageBase: `${config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`}`,
   };

@@ -10,24 +10,29 @@ export type DatabaseKind = 'pglite' | 'postgres';
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const CLIENT = { id: 'test-client-id', secret: 'test-client-secret-0123456789' };
 
-/** A real commerce service on an ephemeral port over a database of its own (dropped at stop). */
-export async function startCommerce(kind: DatabaseKind, seedProducts = 300, now?: () => number): Promise<RunningCommerce> {
-  let databaseUrl: string | undefined;
-  let drop = async () => undefined as void;
-  if (kind === 'postgres') {
-    const name = `commerce_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-    drop = async () => {
+/** A fresh, empty PostgreSQL database and a way to drop it. */
+export async function temporaryPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `commerce_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    drop: async () => {
       const again = new pg.Client({ connectionString: ADMIN_URL });
       await again.connect();
       await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await again.end();
-    };
-  }
+    },
+  };
+}
+
+/** A real commerce service on an ephemeral port over a database of its own (dropped at stop). */
+export async function startCommerce(kind: DatabaseKind, seedProducts = 300, now?: () => number): Promise<RunningCommerce> {
+  let databaseUrl: string | undefined;
+  let drop = async () => undefined as void;
+  if (kind === 'postgres') ({ url: databaseUrl, drop } = await temporaryPostgres());
   const commerce = await start({
     port: 0,
     host: '127.0.0.1',

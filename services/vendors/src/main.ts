@@ -2,7 +2,8 @@ import { start } from './server';
 
 start()
   .then((vendors) => {
-    process.stdout.write(`Vendor services (captcha) at ${vendors.url}\n`);
+    const storage = vendors.config.databaseUrl ? 'PostgreSQL' : `PGlite in ${vendors.config.dataDir}`;
+    process.stdout.write(`Vendor services (captcha, CRM on ${storage}) at ${vendors.url}\n`);
     const shutdown = () => void vendors.stop().then(() => process.exit(0));
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);

@@ -1,6 +1,6 @@
 import { useBrand } from '@shop/platform';
 import { useMemo } from 'react';
-import { type Location, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { type Location, Route, Routes, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageViewTracker } from '../features/analytics/page-view-tracker';
 import { GuestSession } from '../features/session/guest-session';
@@ -29,9 +29,8 @@ export function AppRoutes() {
       <GuestSession />
       <Routes location={background ?? location}>
         {table.map((entry) => (
-          <Route key={entry.page} path={entry.path} element={<RemotePage entry={entry} />} />
+          <Route key={entry.path} path={entry.path} element={<RemotePage entry={entry} />} />
         ))}
-        {brand.routing.homePath !== '/' && <Route path="/" element={<Navigate to={brand.routing.homePath} replace />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {background && (
@@ -43,7 +42,8 @@ export function AppRoutes() {
             ))}
         </Routes>
       )}
-      <PopupHost />
+      {/* Popups wait while a modal route is open: never one modal over another. */}
+      <PopupHost held={Boolean(background)} />
     </>
   );
 }

@@ -48,12 +48,13 @@ describe('route table (SPEC §2)', () => {
   it('uses the /rr variant and brand landing pages from brand config', () => {
     const rr = buildRouteTable({ routing: { homePath: '/rr', productBasePath: '/rr/p' }, landingPages: ['/bras'], categoryLandingPages: ['/panties'] });
     expect(rr.find((e) => e.path === '/panties')).toEqual({ page: 'category-landing-panties', path: '/panties', remote: 'catalog' });
-    expect(rr.find((e) => e.page === 'home')?.path).toBe('/rr');
+    expect(rr.filter((e) => e.page === 'home').map((e) => e.path)).toEqual(['/', '/rr']);
     expect(rr.find((e) => e.page === 'product')?.path).toBe('/rr/p/:category/:name/:id');
     expect(rr.find((e) => e.path === '/bras')).toEqual({ page: 'landing-bras', path: '/bras', remote: 'content' });
   });
 
-  it('gives every page a unique id', () => {
+  it('gives every path a unique page id', () => {
     expect(new Set(table.map((e) => e.page)).size).toBe(table.length);
+    expect(new Set(table.map((e) => e.path)).size).toBe(table.length);
   });
 });

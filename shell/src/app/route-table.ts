@@ -1,4 +1,6 @@
-import type { RemoteName, Routing } from '@shop/contracts/browser';
+import { CUSTOMER_SERVICE_TOPICS, type RemoteName, type Routing } from '@shop/contracts/browser';
+
+export { CUSTOMER_SERVICE_TOPICS };
 
 export interface RouteEntry {
   /** Page id passed to the owning remote. */
@@ -11,21 +13,6 @@ export interface RouteEntry {
   modal?: boolean;
 }
 
-/** SPEC §2 customer-service pages, owned by the content remote. */
-export const CUSTOMER_SERVICE_TOPICS = [
-  'checkout',
-  'contact',
-  'faqs',
-  'managing-account',
-  'opening-account',
-  'payment',
-  'privacy-policy',
-  'returns-policy',
-  'security-policy',
-  'shipping-methods',
-  'shipping-policy',
-  'terms',
-] as const;
 
 interface BrandRouting {
   routing: Routing;
@@ -38,7 +25,9 @@ export function buildRouteTable({ routing, landingPages, categoryLandingPages = 
   const product = routing.productBasePath.replace(/\/$/, '');
   return [
     // content
-    { page: 'home', path: routing.homePath, remote: 'content' },
+    { page: 'home', path: '/', remote: 'content' },
+    // The variant home (e.g. /rr) shows its own content; `/` stays the brand's main home.
+    ...(routing.homePath !== '/' ? [{ page: 'home', path: routing.homePath, remote: 'content' } as RouteEntry] : []),
     { page: 'learn', path: '/learn', remote: 'content' },
     { page: 'learn-article', path: '/learn/:article', remote: 'content' },
     { page: 'stores', path: '/stores', remote: 'content' },

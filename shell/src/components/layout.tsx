@@ -1,4 +1,6 @@
+import { useFlag } from '@shop/platform';
 import type { ReactNode } from 'react';
+import { RemoteOutlet } from '../features/remote-loader/remote-outlet';
 import { Footer } from '../features/chrome/footer';
 import { Header } from '../features/chrome/header';
 
@@ -13,6 +15,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <SignupPrompt />
     </div>
   );
+}
+
+/** The content remote's first-visit e-mail signup prompt; it draws nothing until the popup queue shows it. */
+function SignupPrompt() {
+  const signup = useFlag('emailSignup', true);
+  const modal = useFlag('emailSignupModal', true);
+  if (!signup || !modal) return null;
+  return <RemoteOutlet remote="content" expose="EmailSignupPrompt" props={{}} fallback={() => null} loading={false} />;
 }

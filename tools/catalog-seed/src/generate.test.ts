@@ -33,6 +33,20 @@ describe('seed catalog generator', () => {
     expect(links.every((l) => l.url.startsWith(`https://www.${l.domain}/`))).toBe(true);
   });
 
+  it('gives every store a 15% welcome cart discount, and codes 10 and 20 backed by cart discounts of their percent', () => {
+    for (const store of catalog.stores.map((s) => s.key)) {
+      const discounts = catalog.cartDiscounts.filter((d) => d.storeKey === store);
+      expect(discounts.find((d) => d.key === 'welcome-15')?.permyriad).toBe(1500);
+      const codes = catalog.discountCodes.filter((c) => c.storeKey === store);
+      expect(codes.map((c) => c.code).sort()).toEqual([`${store.toUpperCase()}10`, `${store.toUpperCase()}20`]);
+      for (const code of codes) {
+        const backing = discounts.find((d) => d.key === code.cartDiscountKey);
+        expect(backing?.permyriad).toBe(Number(code.code.slice(-2)) * 100);
+      }
+    }
+    expect(new Set(catalog.cartDiscounts.map((d) => d.id)).size).toBe(catalog.cartDiscounts.length);
+  });
+
   it('scales for benchmarks', () => {
     expect(generateCatalog({ products: 4000 }).products.length).toBe(4000);
   });

@@ -25,6 +25,7 @@ export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }
     products: [],
     inventory: [],
     shippingMethods: [],
+    cartDiscounts: [],
     discountCodes: [],
   };
   const shares = BRAND_CATALOGS.reduce((sum, brand) => sum + brand.products, 0);
@@ -117,6 +118,16 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
   addCommerceSettings(catalog, brand.store);
 }
 
+/**
+ * Every store's cart discounts. The percent ones back the fixed codes; `welcome-15` backs the
+ * one-off codes handed out for e-mail signups, which are created at signup time.
+ */
+const CART_DISCOUNTS = [
+  { key: 'percent-10', name: '10% off', permyriad: 1000, sortOrder: '0.1' },
+  { key: 'welcome-15', name: 'Welcome offer: 15% off', permyriad: 1500, sortOrder: '0.15' },
+  { key: 'percent-20', name: '20% off', permyriad: 2000, sortOrder: '0.2' },
+] as const;
+
 function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: string) {
   const methods = [
     { key: 'standard-ground', name: 'Standard', description: 'Standard shipping (5-7 business days)', cents: 599, free: 5000 },
@@ -135,10 +146,12 @@ function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: str
       freeAboveCentAmount: method.free,
     }),
   );
-  for (const [code, percentOff] of [
-    [`${store.toUpperCase()}10`, 10],
-    [`${store.toUpperCase()}20`, 20],
-  ] as const) {
-    catalog.discountCodes.push({ id: stableId(`discount:${code}`), code, storeKey: store, name: `${percentOff}% off`, percentOff });
+  for (const discount of CART_DISCOUNTS) {
+    catalog.cartDiscounts.push({ id: stableId(`cart-discount:${store}:${discount.key}`), storeKey: store, ...discount });
+  }
+  for (const percentOff of [10, 20]) {
+    const code = `${store.toUpperCase()}${percentOff}`;
+    catalog.discountCodes.push({ id: stableId(`discount:${code}`), code, storeKey: store, name: `${percentOff}% off`, cartDiscountKey: `percent-${percentOff}` });
   }
 }
+

@@ -66,12 +66,24 @@ export interface SeedShippingMethod {
   freeAboveCentAmount: number | null;
 }
 
+/** A percentage off every line, granted only through a discount code (commercetools `relative` value). */
+export interface SeedCartDiscount {
+  id: string;
+  /** Unique within its store; callers name the discount a new code grants by this key. */
+  key: string;
+  storeKey: string;
+  name: string;
+  /** Hundredths of a percent: 1500 is 15 % off. */
+  permyriad: number;
+  sortOrder: string;
+}
+
 export interface SeedDiscountCode {
   id: string;
   code: string;
   storeKey: string;
   name: string;
-  percentOff: number;
+  cartDiscountKey: string;
 }
 
 export interface SeedCustomer {
@@ -91,6 +103,7 @@ export interface SeedCatalog {
   products: SeedProduct[];
   inventory: Array<{ sku: string; inventoryListKey: string; available: number }>;
   shippingMethods: SeedShippingMethod[];
+  cartDiscounts: SeedCartDiscount[];
   discountCodes: SeedDiscountCode[];
   customers: SeedCustomer[];
 }

@@ -1,4 +1,6 @@
 import type { Logger } from '@shop/node-kit';
+import { CommerceRequestError } from './commerce-request-error';
+import { discountCodeOperations } from './discount-codes';
 
 export interface CommerceClientOptions {
   /** e.g. http://localhost:4000/commerce or https://api.{region}.commercetools.com */
@@ -15,19 +17,8 @@ export interface CommerceClientOptions {
   now?: () => number;
 }
 
-/** An error the commerce platform answered with: its code, message and extras. */
-export class CommerceRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extensions: Record<string, unknown>,
-    readonly upstreamCorrelationId: string | undefined,
-  ) {
-    super(message);
-    this.name = 'CommerceRequestError';
-  }
-}
+export { CommerceRequestError };
+export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
 
 interface CallOptions {
   correlationId?: string;
@@ -114,13 +105,16 @@ export function createCommerceClient(options: CommerceClientOptions) {
     throw new CommerceRequestError(status, String(code), message, error?.extensions ?? {}, upstream);
   };
 
+  /** One GraphQL operation; resolves to `data` or throws the first error. */
+  const graphql = async <T>(operationName: string, query: string, variables: Record<string, unknown> = {}, call: CallOptions = {}): Promise<T> => {
+    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, call);
+    if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], call, upstream);
+    return body.data as T;
+  };
+
   return {
-    /** One GraphQL operation; resolves to `data` or throws the first error. */
-    async graphql<T>(operationName: string, query: string, variables: Record<string, unknown> = {}, call: CallOptions = {}): Promise<T> {
-      const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, call);
-      if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], call, upstream);
-      return body.data as T;
-    },
+    graphql,
+    ...discountCodeOperations(graphql),
     /** REST in-store login; a non-OK answer throws with the platform's message (SPEC §8). */
     async inStoreLogin<T>(storeKey: string, body: Record<string, unknown>, call: CallOptions = {}): Promise<T> {
       const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, call);

@@ -30,7 +30,14 @@ import { captchaRoutes, devRoutes } from './routes/dev-and-captcha';
 import { openApiRoutes } from './routes/openapi';
 import { catalogRoutes } from './routes/catalog';
 import { mediaRoutes } from './routes/media';
+import { storesRoutes } from './routes/stores';
+import type { CrmClient } from '../../clients/crm';
+import { contactRoutes } from './routes/contact';
+import { crmDevPage, crmDevRoutes } from './routes/dev-crm';
 import type { ResponseCache } from '../../data-access/response-cache';
+import type { ContentSource } from '../../clients/content';
+import { contentRoutes } from './routes/content';
+import { leadRoutes } from './routes/leads';
 
 export type ApiMount = [prefix: string, router: Router];
 import type { Csrf } from '../../auth/csrf';
@@ -50,9 +57,11 @@ export interface AppDeps {
   throttle: Throttle;
   outbox: FileOutbox;
   cache: ResponseCache;
+  content: ContentSource;
+  crm: CrmClient;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -112,17 +121,23 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ['/user', postLoginRoutes(sessions, commerce)],
     ['/captcha', captchaRoutes(captcha)],
     ...(config.environment !== 'production' ? [['/dev', devRoutes(outbox)] as ApiMount] : []),
-    ['/', platformApi(catalog, config, remotesFor)],
+    ...(config.environment !== 'production' ? [['/dev', crmDevRoutes(crm)] as ApiMount] : []),
+    ['/', contactRoutes({ catalog, crm, captcha, csrf, throttle, logger })],
+    ['/', leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, csrf, throttle })],
+    ['/', platformApi(catalog, config, remotesFor, content)],
     ['/', trackingApi(sink)],
     ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
+    ['/', contentRoutes(catalog, content)],
+    ['/', storesRoutes(catalog)],
     ['/', openApiRoutes()],
   ];
   app.locals.apiMounts = apiMounts;
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
   app.use(mediaRoutes(config.commerce.apiUrl, logger));
+  if (config.environment !== 'production') app.use(crmDevPage(crm));
   app.use(staticFiles(catalog, config.shellDist, store.root));
-  app.use(pages(catalog, config, remotesFor));
+  app.use(pages(catalog, config, remotesFor, content));
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;

@@ -1,4 +1,4 @@
-import type { BrandPublicConfig, FlagValue, ShellBootConfig } from '@shop/contracts/browser';
+import type { BrandPublicConfig, ChromeContent, FlagValue, ShellBootConfig } from '@shop/contracts/browser';
 import { type ReactNode, createContext, useContext } from 'react';
 
 export const BOOT_CONFIG_ELEMENT_ID = '__SHOP_CONFIG__';
@@ -23,6 +23,9 @@ export function useBootConfig(): ShellBootConfig {
 }
 
 export const useBrand = (): BrandPublicConfig => useBootConfig().brand;
+
+/** The brand's nav and footer content. */
+export const useChrome = (): ChromeContent => useBootConfig().chrome;
 
 /** A flag's value for this brand, or the fallback when the flag is unknown or disabled. */
 export function useFlag<T extends FlagValue>(key: string, fallback: T): T {

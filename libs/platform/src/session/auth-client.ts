@@ -10,7 +10,8 @@ export interface SignInResult {
   error?: string;
 }
 
-async function csrfToken(): Promise<string> {
+/** The double-submit CSRF token every state-changing POST to the gateway carries. */
+export async function csrfToken(): Promise<string> {
   const response = await fetch('/api/auth/csrf', { credentials: 'same-origin' });
   const body = (await response.json()) as { csrfToken: string };
   return body.csrfToken;

@@ -116,4 +116,63 @@ ALTER TABLE inventory ADD COLUMN changed_at timestamptz NOT NULL DEFAULT now();
 CREATE INDEX inventory_changed_at ON inventory(changed_at);
 `,
   },
+  {
+    // Discount codes become commercetools DiscountCodes that grant CartDiscounts, with a key,
+    // a validity window and application limits. Codes are counted when an order is placed.
+    name: '003_cart_discounts_and_discount_code_limits',
+    sql: `
+CREATE TABLE cart_discounts (
+  id uuid PRIMARY KEY,
+  key text NOT NULL,
+  store_key text NOT NULL REFERENCES stores(key),
+  version int NOT NULL DEFAULT 1,
+  data jsonb NOT NULL,
+  CONSTRAINT cart_discounts_key_per_store UNIQUE (store_key, key)
+);
+ALTER TABLE discount_codes
+  ADD COLUMN key text,
+  ADD COLUMN version int NOT NULL DEFAULT 1,
+  ADD COLUMN max_applications int CHECK (max_applications > 0),
+  ADD COLUMN application_count int NOT NULL DEFAULT 0 CHECK (application_count >= 0),
+  ADD COLUMN created_at timestamptz NOT NULL DEFAULT now(),
+  ADD CONSTRAINT discount_codes_key_per_store UNIQUE (store_key, key);
+CREATE TABLE discount_code_customer_applications (
+  discount_code_id uuid NOT NULL REFERENCES discount_codes(id) ON DELETE CASCADE,
+  customer_id uuid NOT NULL,
+  applications int NOT NULL CHECK (applications > 0),
+  PRIMARY KEY (discount_code_id, customer_id)
+);
+
+-- A database seeded before this migration has codes shaped {code, name, percentOff}: give
+-- each store a cart discount per percentage in use plus the welcome one, then point the
+-- codes at them. A fresh database has no stores yet and gets all of this from the seed.
+WITH wanted AS (
+  SELECT DISTINCT store_key, 'percent-' || (data->>'percentOff') AS key, (data->>'percentOff')::numeric AS percent
+  FROM discount_codes WHERE data ? 'percentOff'
+  UNION
+  SELECT key, 'welcome-15', 15 FROM stores
+), shaped AS (
+  SELECT gen_random_uuid() AS id, store_key, key, percent, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM wanted
+)
+INSERT INTO cart_discounts (id, key, store_key, data)
+SELECT id, key, store_key, jsonb_build_object(
+  'id', id, 'version', 1, 'key', key,
+  'name', jsonb_build_object('en-US', CASE WHEN key = 'welcome-15' THEN 'Welcome offer: 15% off' ELSE percent || '% off' END),
+  'value', jsonb_build_object('type', 'relative', 'permyriad', (percent * 100)::int),
+  'cartPredicate', '1 = 1', 'target', jsonb_build_object('type', 'lineItems', 'predicate', '1 = 1'),
+  'sortOrder', (percent / 100)::float8::text, 'stores', jsonb_build_array(jsonb_build_object('typeId', 'store', 'key', store_key)),
+  'isActive', true, 'requiresDiscountCode', true, 'stackingMode', 'Stacking', 'references', '[]'::jsonb,
+  'createdAt', at, 'lastModifiedAt', at)
+FROM shaped;
+
+UPDATE discount_codes AS c SET data = jsonb_build_object(
+  'id', c.id, 'version', 1, 'code', c.code, 'name', jsonb_build_object('en-US', c.data->>'name'),
+  'cartDiscounts', jsonb_build_array(jsonb_build_object('typeId', 'cart-discount', 'id', d.id)),
+  'stores', jsonb_build_array(jsonb_build_object('typeId', 'store', 'key', c.store_key)),
+  'isActive', true, 'references', '[]'::jsonb, 'groups', '[]'::jsonb,
+  'createdAt', d.data->'createdAt', 'lastModifiedAt', d.data->'createdAt')
+FROM cart_discounts AS d
+WHERE c.data ? 'percentOff' AND d.store_key = c.store_key AND d.key = 'percent-' || (c.data->>'percentOff');
+`,
+  },
 ];

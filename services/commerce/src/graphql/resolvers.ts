@@ -1,5 +1,6 @@
 import type { ShippingMethod } from '../domain/carts/cart-types';
 import { page } from '../domain/customers/customer-service';
+import type { DiscountCode } from '../domain/discounts/discount-types';
 import { matches, parsePredicate } from '../domain/platform/predicate';
 import { invalidInput } from '../errors';
 import type { CommerceServices } from '../services';
@@ -8,6 +9,7 @@ import {
   cartShape,
   categoryShape,
   customerShape,
+  discountCodeShape,
   orderShape,
   productProjectionShape,
   productShape,
@@ -30,7 +32,8 @@ const filterStrings = (list: Array<{ string?: string | null }> | null | undefine
   });
 
 export function createRootValue(services: CommerceServices) {
-  const { customers, catalog, carts, orders, stores, customObjects, db } = services;
+  const { customers, catalog, carts, orders, stores, customObjects, discountCodes, db } = services;
+  const shapeCode = (code: DiscountCode) => discountCodeShape(code, () => discountCodes.cartDiscountsOf(code));
   const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) => build(await shapeContext(services, skus));
 
   return {
@@ -122,6 +125,13 @@ export function createRootValue(services: CommerceServices) {
       if (!target) throw invalidInput('updateOrder needs the id or number of an existing order.');
       const order = await orders.update(target, version, actions);
       return withStock([], (ctx) => orderShape(ctx, order));
+    },
+
+    // discount codes
+    createDiscountCode: async ({ draft, storeKey }: Args) => shapeCode(await discountCodes.create(draft, storeKey)),
+    discountCode: async ({ id, key, storeKey }: Args) => {
+      const code = await discountCodes.find({ id, key }, storeKey);
+      return code ? shapeCode(code) : null;
     },
 
     // stores, shipping methods, custom objects

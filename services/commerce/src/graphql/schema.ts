@@ -479,6 +479,74 @@ type DiscountCodeInfo {
   state: String
 }
 
+interface CartDiscountValue {
+  type: String!
+}
+
+type RelativeDiscountValue implements CartDiscountValue {
+  type: String!
+  permyriad: Int!
+}
+
+type CartDiscount {
+  id: String!
+  version: Long!
+  key: String
+  name(locale: Locale, acceptLanguage: [Locale!]): String
+  nameAllLocales: [LocalizedString!]!
+  value: CartDiscountValue!
+  cartPredicate: String!
+  sortOrder: String!
+  storesRef: [KeyReference!]!
+  isActive: Boolean!
+  validFrom: DateTime
+  validUntil: DateTime
+  requiresDiscountCode: Boolean!
+  stackingMode: String!
+  createdAt: DateTime!
+  lastModifiedAt: DateTime!
+}
+
+type DiscountCode {
+  id: String!
+  version: Long!
+  key: String
+  code: String!
+  name(locale: Locale, acceptLanguage: [Locale!]): String
+  nameAllLocales: [LocalizedString!]
+  description(locale: Locale, acceptLanguage: [Locale!]): String
+  descriptionAllLocales: [LocalizedString!]
+  cartDiscounts: [CartDiscount!]!
+  cartDiscountsRef: [Reference!]!
+  storesRef: [KeyReference!]!
+  isActive: Boolean!
+  maxApplications: Long
+  maxApplicationsPerCustomer: Long
+  groups: [String!]!
+  validFrom: DateTime
+  validUntil: DateTime
+  createdAt: DateTime!
+  lastModifiedAt: DateTime!
+}
+
+input LocalizedStringItemInputType {
+  locale: Locale!
+  value: String!
+}
+
+input DiscountCodeDraft {
+  code: String!
+  key: String
+  name: [LocalizedStringItemInputType!]
+  description: [LocalizedStringItemInputType!]
+  cartDiscounts: [ResourceIdentifierInput!]!
+  isActive: Boolean = true
+  validFrom: DateTime
+  validUntil: DateTime
+  maxApplications: Long
+  maxApplicationsPerCustomer: Long
+}
+
 type Cart {
   id: String!
   version: Long!
@@ -717,6 +785,7 @@ type Query {
   cart(id: String!, storeKey: KeyReferenceInput): Cart
   customerActiveCart(customerId: String!, storeKey: KeyReferenceInput): Cart
   order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
+  discountCode(id: String, key: String, storeKey: KeyReferenceInput): DiscountCode
   orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
   store(id: String, key: String): Store
   stores(where: String, sort: [String!], limit: Int, offset: Int): StoreQueryResult!
@@ -734,6 +803,7 @@ type Mutation {
   createCart(draft: CartDraft!, storeKey: KeyReferenceInput): Cart!
   updateCart(id: String!, version: Long!, actions: [CartUpdateAction!]!, storeKey: KeyReferenceInput): Cart
   createOrderFromCart(draft: OrderCartCommand!, storeKey: KeyReferenceInput): Order
+  createDiscountCode(draft: DiscountCodeDraft!, storeKey: KeyReferenceInput): DiscountCode
   updateOrder(id: String, orderNumber: String, version: Long!, actions: [OrderUpdateAction!]!, storeKey: KeyReferenceInput): Order
   createOrUpdateCustomObject(draft: CustomObjectDraft!): CustomObject
   deleteCustomObject(container: String!, key: String!, version: Long): CustomObject

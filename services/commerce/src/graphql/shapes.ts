@@ -3,6 +3,7 @@ import type { Cart, LineItem, ShippingInfo, ShippingMethod } from '../domain/car
 import type { CatalogService, CategoryDocument } from '../domain/catalog/catalog-service';
 import type { Product, Variant } from '../domain/catalog/catalog-types';
 import type { Customer } from '../domain/customers/customer-repository';
+import type { CartDiscount, DiscountCode } from '../domain/discounts/discount-types';
 import type { Order } from '../domain/orders/order-service';
 import type { CustomFields } from '../domain/platform/custom-types';
 import type { Store } from '../domain/platform/store-repository';
@@ -191,4 +192,24 @@ export const shippingMethodShape = (method: ShippingMethod) => ({
   isDefault: method.isDefault,
   price: method.price,
   freeAbove: method.freeAboveCentAmount === null ? null : ({ type: 'centPrecision', currencyCode: 'USD', centAmount: method.freeAboveCentAmount, fractionDigits: 2 } satisfies Money),
+});
+
+export const cartDiscountShape = (discount: CartDiscount) => ({
+  ...discount,
+  name: localized(discount.name),
+  nameAllLocales: allLocales(discount.name),
+  value: { ...discount.value, __typename: 'RelativeDiscountValue' },
+  storesRef: discount.stores,
+});
+
+/** Cart discounts are loaded only when the query asks for them. */
+export const discountCodeShape = (code: DiscountCode, cartDiscounts: () => Promise<CartDiscount[]>) => ({
+  ...code,
+  name: localized(code.name),
+  nameAllLocales: code.name ? allLocales(code.name) : null,
+  description: localized(code.description),
+  descriptionAllLocales: code.description ? allLocales(code.description) : null,
+  cartDiscountsRef: code.cartDiscounts,
+  cartDiscounts: async () => (await cartDiscounts()).map(cartDiscountShape),
+  storesRef: code.stores,
 });

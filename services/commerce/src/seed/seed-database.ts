@@ -2,6 +2,7 @@ import { generateCatalog, legacyHashFor, seedCustomers } from '@shop/catalog-see
 import { hashPassword } from '@shop/node-kit';
 import type { Db } from '../db/database';
 import { customerKeyFor } from '../domain/customers/customer-service';
+import { discountRows } from './seed-discounts';
 
 const BATCH = 400;
 
@@ -38,8 +39,10 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
     );
     await insertRows(tx, 'inventory', ['sku', 'inventory_list_key', 'available'], catalog.inventory.map((i) => [i.sku, i.inventoryListKey, i.available]));
     await insertRows(tx, 'shipping_methods', ['id', 'key', 'store_key', 'data'], catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]));
-    await insertRows(tx, 'discount_codes', ['id', 'code', 'store_key', 'data'], catalog.discountCodes.map((d) => [d.id, d.code, d.storeKey, d]));
     const now = new Date().toISOString();
+    const discounts = discountRows(catalog, now);
+    await insertRows(tx, 'cart_discounts', ['id', 'key', 'store_key', 'data'], discounts.cartDiscounts);
+    await insertRows(tx, 'discount_codes', ['id', 'code', 'store_key', 'data', 'created_at'], discounts.discountCodes);
     await insertRows(
       tx,
       'customers',

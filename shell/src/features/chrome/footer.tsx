@@ -1,12 +1,25 @@
-import { useBrand } from '@shop/platform';
+import { useBrand, useChrome, useFlag } from '@shop/platform';
 import { Link } from 'react-router-dom';
+import { RemoteOutlet } from '../remote-loader/remote-outlet';
 
+/** Footer from the brand's content: link columns, e-mail signup (content remote), social links, service hours. */
 export function Footer() {
   const brand = useBrand();
+  const { footer } = useChrome();
+  const signup = useFlag('emailSignup', true);
   return (
     <footer className="footer">
+      {signup && (
+        <section className="footer__signup" aria-labelledby="footer-signup-title">
+          <h2 id="footer-signup-title" className="footer__title">
+            {footer.signup.title}
+          </h2>
+          <p>{footer.signup.text}</p>
+          <RemoteOutlet remote="content" expose="EmailSignupForm" props={{ placement: 'footer' }} fallback={() => null} loading={false} />
+        </section>
+      )}
       <div className="footer__columns">
-        {brand.footer.columns.map((column) => (
+        {footer.columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="footer__title">{column.title}</h2>
             <ul>
@@ -19,10 +32,21 @@ export function Footer() {
           </nav>
         ))}
       </div>
+      {footer.social.length > 0 && (
+        <ul className="footer__social" aria-label="Follow us">
+          {footer.social.map((link) => (
+            <li key={link.network}>
+              <a href={link.href} rel="noopener noreferrer" target="_blank" data-network={link.network}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="footer__service">
         Customer service {brand.customerService.hours} · {brand.customerService.phone}
       </p>
-      <p className="footer__legal">{brand.footer.legal}</p>
+      <p className="footer__legal">{footer.legal}</p>
     </footer>
   );
 }

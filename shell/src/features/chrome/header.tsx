@@ -1,4 +1,4 @@
-import { useBrand } from '@shop/platform';
+import { useBrand, useChrome } from '@shop/platform';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { RemoteOutlet } from '../remote-loader/remote-outlet';
 import { UserIcon } from './user-icon';
@@ -6,6 +6,7 @@ import { UserIcon } from './user-icon';
 /** Brand chrome: logo, nav, the catalog's quick search and the cart's mini cart as slots. */
 export function Header() {
   const brand = useBrand();
+  const { nav } = useChrome();
   const { pathname } = useLocation();
   const alternative = brand.altHeaderPaths.includes(pathname);
   return (
@@ -30,7 +31,7 @@ export function Header() {
       </div>
       <nav className="header__nav" aria-label="Main">
         <ul>
-          {brand.nav.map((link) => (
+          {nav.links.map((link) => (
             <li key={link.href}>
               <NavLink to={link.href}>{link.label}</NavLink>
             </li>

@@ -2,11 +2,11 @@ import { popupDismissed, selectActivePopup, useAppDispatch, useAppSelector, useP
 import { Modal } from './modal';
 
 /** Draws the head of the popup queue (SPEC §3): one modal at a time, in the order requested. */
-export function PopupHost() {
+export function PopupHost({ held = false }: { held?: boolean }) {
   const dispatch = useAppDispatch();
   const active = useAppSelector(selectActivePopup);
   const Renderer = usePopupRenderer(active?.kind);
-  if (!active || !Renderer) return null;
+  if (held || !active || !Renderer) return null;
   const dismiss = () => dispatch(popupDismissed(active.id));
   const label = typeof active.props?.title === 'string' ? active.props.title : 'Message';
   return (

@@ -3,8 +3,8 @@ import { CommerceRequestError } from '../../../clients/commerce/commerce-client'
 import { HttpError } from '../../../errors';
 import type { Logger } from '@shop/node-kit';
 
-const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string) => {
-  res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '' } });
+const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string, fields?: Record<string, string>) => {
+  res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '', ...(fields ? { fields } : {}) } });
 };
 
 export const notFound: RequestHandler = (req, res) =>
@@ -14,7 +14,7 @@ export const notFound: RequestHandler = (req, res) =>
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof HttpError) return send(res, error.status, error.code, error.message);
+    if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
     if (error instanceof CommerceRequestError) {
       // Logged where it happened, with the upstream correlation id; the browser gets no details.
       return send(res, 502, 'UPSTREAM_UNAVAILABLE', 'A service we depend on did not answer as expected. Please try again.');

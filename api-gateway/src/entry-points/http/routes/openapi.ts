@@ -33,7 +33,7 @@ export const OPENAPI = {
   info: { title: 'Shop gateway API', version: '0.1.0', description: 'The only API the browser talks to. Errors are { error: { code, message, correlationId } }.' },
   components: {
     schemas: {
-      Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message', 'correlationId'], properties: { code: { type: 'string' }, message: { type: 'string' }, correlationId: { type: 'string' } } } } },
+      Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message', 'correlationId'], properties: { code: { type: 'string' }, message: { type: 'string' }, correlationId: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Form validation: a message per wrong field' } } } } },
       SessionUser: sessionUser,
     },
   },
@@ -74,6 +74,41 @@ export const OPENAPI = {
     },
     '/api/captcha/challenge': { get: { summary: 'An invisible-captcha token for the sign-in form', responses: { '200': { description: 'Token' }, '503': { description: 'Captcha unavailable', content: json(error) } } } },
     '/api/dev/outbox': { get: { summary: 'Mail that would have been sent (not in production)', responses: { '200': { description: 'Messages' } } } },
+    '/api/dev/cases': { get: { summary: 'Cases in the CRM, newest first (not in production)', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } }], responses: { '200': { description: '{ total, cases }' }, '503': { description: 'CRM unavailable', content: json(error) } } } },
+    '/api/dev/leads': { get: { summary: 'Leads (e-mail signups) in the CRM, newest first (not in production)', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } }], responses: { '200': { description: '{ total, leads }' }, '503': { description: 'CRM unavailable', content: json(error) } } } },
+    '/api/contact': {
+      post: {
+        summary: 'Send the contact form: files a web-to-case record with the brand\'s CRM settings',
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['csrfToken', 'firstName', 'lastName', 'email', 'country', 'topic', 'message', 'captchaToken'],
+            properties: {
+              csrfToken: { type: 'string' },
+              firstName: { type: 'string', maxLength: 60 },
+              lastName: { type: 'string', maxLength: 60 },
+              email: { type: 'string', format: 'email', maxLength: 80 },
+              phone: { type: 'string', maxLength: 30 },
+              country: { type: 'string', enum: ['US', 'CA'] },
+              orderNumber: { type: 'string', pattern: '^VF\\d{6,10}$' },
+              topic: { type: 'string', enum: ['order', 'product', 'returns', 'account', 'website', 'other'] },
+              message: { type: 'string', minLength: 10, maxLength: 2000 },
+              captchaToken: { type: 'string' },
+            },
+            description: 'Text fields refuse markup (< followed by a letter, /, ! or ?) and control characters.',
+          }),
+        },
+        responses: {
+          '201': { description: 'Filed', content: json({ type: 'object', properties: { caseNumber: { type: ['string', 'null'] } } }) },
+          '400': { description: 'VALIDATION_FAILED or CAPTCHA_FAILED, with error.fields', content: json(error) },
+          '403': { description: 'Missing or wrong CSRF token', content: json(error) },
+          '429': { description: 'Too many messages from this address', content: json(error) },
+          '502': { description: 'The CRM refused the case', content: json(error) },
+          '503': { description: 'The CRM is unavailable', content: json(error) },
+        },
+      },
+    },
     '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
     '/api/brand': { get: { summary: 'Brand public config, flag values and remotes', responses: { '200': { description: 'Boot config' } } } },
     '/api/tracking': { post: { summary: 'Record one SPEC §3 tracking event', requestBody: { required: true, content: json({ type: 'object', required: ['event', 'eventId', 'eventUrl', 'sessionToken'] }) }, responses: { '202': { description: 'Accepted' }, '400': { description: 'Invalid event', content: json(error) }, '413': { description: 'Too large', content: json(error) } } } },
@@ -98,6 +133,57 @@ export const OPENAPI = {
       get: { summary: 'A product by sku or style number, with variants, stock and retailer links', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'Product' }, '404': { description: 'Not sold on this brand', content: json(error) } } },
     },
     '/api/search/suggest': { get: { summary: 'Quick search: five products and matching categories', parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 2, maxLength: 100 } }], responses: { '200': { description: 'Suggestions' }, '400': { description: 'Bad q', content: json(error) } } } },
+    '/api/leads': {
+      post: {
+        summary: 'E-mail signup (web-to-lead): a welcome code valid 30 days, or already-subscribed (the code is e-mailed again)',
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['email', 'placement', 'csrfToken'],
+            properties: { email: { type: 'string', format: 'email', maxLength: 80 }, firstName: { type: 'string', maxLength: 60 }, placement: { type: 'string', enum: ['modal', 'footer'] }, csrfToken: { type: 'string' } },
+          }),
+        },
+        responses: {
+          '201': { description: '{ status: subscribed, code, validUntil }' },
+          '200': { description: '{ status: already-subscribed }' },
+          ...errors,
+          '404': { description: 'E-mail signup is off for this brand', content: json(error) },
+          '429': { description: 'Too many signups from this address', content: json(error) },
+          '502': { description: 'The CRM refused the lead', content: json(error) },
+          '503': { description: 'The CRM is unavailable', content: json(error) },
+        },
+      },
+    },
+    '/api/content/{path}': {
+      get: {
+        summary: "The brand's content: home, home/{variant}, nav, footer, email, cart, p, find-your-fit, size-guide, learn (articles, newest first), learn/{article}, customer-service/{topic}",
+        parameters: [
+          { name: 'path', in: 'path', required: true, schema: { type: 'string' }, description: 'one or two kebab-case segments' },
+          { name: 'q', in: 'query', schema: { type: 'string', maxLength: 100 }, description: 'learn only: text filter' },
+          { name: 'tag', in: 'query', schema: { type: 'string' }, description: 'learn only: tag filter' },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 }, description: 'learn only: paging (6 per page)' },
+        ],
+        responses: { '200': { description: 'A content document with a type member' }, '400': { description: 'Bad path or query', content: json(error) }, '404': { description: 'No such content', content: json(error) }, '503': { description: 'The content API is down and nothing is cached', content: json(error) } },
+      },
+    },
+    '/api/stores': {
+      get: {
+        summary: "The brand's stores within a radius of a US ZIP code or a position, nearest first, with map positions (975 x 610, like /api/stores/map.svg)",
+        parameters: [
+          { name: 'zip', in: 'query', schema: { type: 'string', pattern: '^\\d{5}$' }, description: 'a 5-digit US ZIP code; or give lat and lng' },
+          { name: 'lat', in: 'query', schema: { type: 'number', minimum: -90, maximum: 90 } },
+          { name: 'lng', in: 'query', schema: { type: 'number', minimum: -180, maximum: 180 } },
+          { name: 'radius', in: 'query', schema: { type: 'integer', enum: [15, 30, 50, 100, 300], default: 15 }, description: 'miles' },
+        ],
+        responses: {
+          '200': { description: '{ origin, radius, total, stores }: each store with address, phone, hours, distanceMiles, directionsUrl and map {x, y}' },
+          '400': { description: 'A bad parameter, named in the message', content: json(error) },
+          '404': { description: 'ZIP_NOT_FOUND, or FEATURE_DISABLED when the brand has no store locator', content: json(error) },
+        },
+      },
+    },
+    '/api/stores/map.svg': { get: { summary: 'US land and state borders in the 975 x 610 map space (ETag, cached)', responses: { '200': { description: 'image/svg+xml' }, '404': { description: 'FEATURE_DISABLED', content: json(error) } } } },
     '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
   },
 };

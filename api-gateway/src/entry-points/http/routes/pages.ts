@@ -6,6 +6,7 @@ import { assertShellTemplate, renderShellPage } from '../../../domain/render-she
 import { HttpError } from '../../../errors';
 import { bootConfigFor } from './platform-api';
 import { shellTemplatePath } from './static-files';
+import type { ContentSource } from '../../../clients/content';
 
 type RemotesFor = Parameters<typeof bootConfigFor>[4];
 
@@ -16,12 +17,12 @@ const PRELOADED = ['catalog', 'cartCheckout'] as const;
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
  * table decides what shows, including its 404 page.
  */
-export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor): Router {
+export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): Router {
   const router = Router();
   const loadTemplate = templateLoader(config);
   router.get('/{*splat}', async (req: Request, res: Response) => {
     const template = await loadTemplate();
-    const boot = bootConfigFor(req, res, catalog, config, remotesFor);
+    const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content);
     const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
     res
       .set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Host' })

@@ -1,10 +1,10 @@
-import { useBrand } from '@shop/platform';
+import { useChrome } from '@shop/platform';
 import { Link } from 'react-router-dom';
 import { catalogApi } from '../api/catalog-api';
 
 /** Nothing matched: for a search, categories whose names match ("did you mean"); else the brand's main sections. */
 export function EmptyState({ query }: { query?: string }) {
-  const brand = useBrand();
+  const { nav } = useChrome();
   const { data } = catalogApi.useSuggestQuery(query ?? '', { skip: !query || query.length < 2 });
   const categories = data?.categories ?? [];
   return (
@@ -25,7 +25,7 @@ export function EmptyState({ query }: { query?: string }) {
         <>
           <p>Try removing a filter, or look at one of these:</p>
           <ul>
-            {brand.nav.map((link) => (
+            {nav.links.map((link) => (
               <li key={link.href}>
                 <Link to={link.href}>{link.label}</Link>
               </li>

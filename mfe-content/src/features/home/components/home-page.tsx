@@ -1,22 +1,88 @@
-import { useBrand } from '@shop/platform';
+import '../../../content.css';
+import type { HomeDocument } from '@shop/contracts/browser';
 import { PageShell } from '@shop/ui';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { contentApi } from '../../../lib/content-api';
+import { ContentError, ContentLoading } from '../../../lib/content-states';
+import { FeaturedProducts } from './featured-products';
 
-/** The brand's home page (at /rr on the rallyathletic variant). */
+/** `/` -> home; a variant home such as `/rr` -> home/rr. */
+export const homeContentPath = (pathname: string) => {
+  const variant = pathname.replace(/^\/+|\/+$/g, '');
+  return variant ? `home/${variant}` : 'home';
+};
+
+/** The brand's home page, all from content: hero, categories, real featured products, promos. */
 export default function HomePage() {
-  const brand = useBrand();
+  const { pathname } = useLocation();
+  const { data, error, isLoading, refetch } = contentApi.useGetHomeQuery(homeContentPath(pathname));
   return (
-    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="home" title={brand.name}>
-      <p className="hero__tagline">{brand.tagline}</p>
-      <ul className="hero__links">
-        {brand.nav.slice(0, 4).map((link) => (
-          <li key={link.href}>
-            <Link className="button" to={link.href}>
-              Shop {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="home" title={data?.title ?? ''}>
+      {isLoading && <ContentLoading label="Loading the home page" />}
+      {error && <ContentError error={error} retry={refetch} missing="This page does not exist." />}
+      {data && <HomeSections home={data} />}
     </PageShell>
+  );
+}
+
+function HomeSections({ home }: { home: HomeDocument }) {
+  const { hero, featuredCategories, featuredProducts, promos, story } = home;
+  return (
+    <div className="home">
+      <section className={`hero hero--${hero.tone}`} aria-labelledby="hero-title" data-testid="hero">
+        {hero.eyebrow && <p className="hero__eyebrow">{hero.eyebrow}</p>}
+        <h2 id="hero-title" className="hero__title">
+          {hero.title}
+        </h2>
+        <p className="hero__text">{hero.text}</p>
+        <p className="hero__actions">
+          <Link className="button hero__cta" to={hero.cta.href}>
+            {hero.cta.label}
+          </Link>
+          {hero.secondaryCta && (
+            <Link className="button button--secondary" to={hero.secondaryCta.href}>
+              {hero.secondaryCta.label}
+            </Link>
+          )}
+        </p>
+      </section>
+
+      <section aria-labelledby="featured-categories-title">
+        <h2 id="featured-categories-title">{featuredCategories.title}</h2>
+        <ul className="tile-grid">
+          {featuredCategories.items.map((item) => (
+            <li key={item.href} className="tile">
+              <Link to={item.href}>
+                <span className="tile__title">{item.label}</span>
+                <span className="tile__text">{item.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <FeaturedProducts section={featuredProducts} />
+
+      {promos.length > 0 && (
+        <section aria-label="Offers and guides">
+          <ul className="promo-grid">
+            {promos.map((promo) => (
+              <li key={promo.title} className="promo">
+                <h2 className="promo__title">{promo.title}</h2>
+                <p>{promo.text}</p>
+                <Link to={promo.link.href}>{promo.link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {story && (
+        <section className="story" aria-labelledby="story-title">
+          <h2 id="story-title">{story.title}</h2>
+          <p>{story.text}</p>
+        </section>
+      )}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { CommerceError, concurrentModification, invalidField, invalidInput, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog-service';
+import type { DiscountCodeService } from '../discounts/discount-code-service';
 import { toAddress } from '../platform/address';
 import { type CustomFieldsDraftInput, customFromDraft, withCustomField } from '../platform/custom-types';
 import type { StoreRepository } from '../platform/store-repository';
@@ -42,6 +43,7 @@ export class CartService {
     private readonly db: Db,
     private readonly stores: StoreRepository,
     private readonly catalog: CatalogService,
+    private readonly discounts: DiscountCodeService,
   ) {
     this.repository = new CartRepository(db);
   }
@@ -242,16 +244,9 @@ export class CartService {
   }
 
   private async addDiscountCode(tx: Db, cart: Cart, code: string): Promise<Cart> {
-    const [row] = await tx.query<{ id: string; data: { code: string; percentOff: number } }>(
-      'SELECT id, data FROM discount_codes WHERE store_key = $1 AND code = $2',
-      [cart.store.key, code.trim().toUpperCase()],
-    );
-    if (!row) throw new CommerceError(400, 'DiscountCodeNonApplicable', `The discount code '${code}' is not valid for this cart.`, { discountCode: code, reason: 'DoesNotExist' });
-    if (cart.discountCodes.some((d) => d.discountCode.id === row.id)) return cart;
-    return {
-      ...cart,
-      discountCodes: [...cart.discountCodes, { discountCode: { typeId: 'discount-code', id: row.id, code: row.data.code }, state: 'MatchesCart', percentOff: row.data.percentOff }],
-    };
+    const entry = await this.discounts.redeem(tx, cart, code);
+    if (cart.discountCodes.some((d) => d.discountCode.id === entry.discountCode.id)) return cart;
+    return { ...cart, discountCodes: [...cart.discountCodes, entry] };
   }
 
   /** In-store sign-in with an anonymous cart: merge it into the customer's cart, or make it theirs. */

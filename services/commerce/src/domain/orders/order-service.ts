@@ -5,6 +5,7 @@ import { CommerceError, concurrentModification, duplicateField, invalidInput, no
 import { page } from '../customers/customer-service';
 import type { CartRepository } from '../carts/cart-repository';
 import type { Cart } from '../carts/cart-types';
+import type { DiscountCodeService } from '../discounts/discount-code-service';
 import { withCustomField } from '../platform/custom-types';
 import { equalities, matches, parsePredicate } from '../platform/predicate';
 import { actionOf, checkActions, unknownAction } from '../platform/update';
@@ -41,13 +42,15 @@ export class OrderService {
     private readonly db: Db,
     private readonly carts: CartRepository,
     private readonly orderNumberPrefix: string,
+    private readonly discounts: DiscountCodeService,
     /** Called after stock changed, so listings show it at once on this instance. */
     private readonly onStockChanged: () => Promise<void> = async () => undefined,
   ) {}
 
   /**
    * Places an order from a cart in one transaction: the cart version must match, its stock is
-   * taken, the cart becomes Ordered and one cart can never become two orders.
+   * taken, its discount codes are counted (and refused if no longer usable), the cart becomes
+   * Ordered and one cart can never become two orders.
    */
   async createFromCart(cartId: string, version: number, orderNumber: string | null | undefined, storeKey?: string | null): Promise<Order> {
     if (orderNumber !== null && orderNumber !== undefined && !ORDER_NUMBER.test(orderNumber)) {
@@ -61,6 +64,7 @@ export class OrderService {
         if (cart.cartState !== 'Active') throw new CommerceError(400, 'InvalidOperation', `The cart is ${cart.cartState}; only active carts can be ordered.`);
         if (cart.lineItems.length === 0) throw new CommerceError(400, 'InvalidOperation', 'The cart has no line items.');
         await this.takeStock(tx, cart);
+        await this.discounts.recordApplications(tx, cart);
         const number = orderNumber ?? `${this.orderNumberPrefix}${(await tx.query<{ n: number }>("SELECT nextval('order_number_seq')::int AS n"))[0].n}`;
         const now = new Date().toISOString();
         const { cartState: _state, ...rest } = cart;

@@ -1,0 +1,35 @@
+import type { BrandContent } from '@shop/brands';
+import { type ArticleQuery, CUSTOMER_SERVICE_TOPICS, type ContentDocument, SNIPPET_PATHS, type SnippetPath } from '@shop/contracts';
+import { listArticles, relatedArticles, summary } from './article-listing';
+
+const isTopic = (value: string): value is (typeof CUSTOMER_SERVICE_TOPICS)[number] => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
+const isSnippet = (value: string): value is SnippetPath => (SNIPPET_PATHS as readonly string[]).includes(value);
+
+/**
+ * GET /api/content/{path}: home (and home variants such as home/rr), nav, footer, email, the
+ * snippet paths, learn (the article list), learn/{slug} and customer-service/{topic}.
+ * Undefined means there is no such content.
+ */
+export function contentDocument(content: BrandContent, path: string, query: ArticleQuery): ContentDocument | undefined {
+  const [head, rest, ...more] = path.split('/');
+  if (more.length > 0) return undefined;
+  if (rest === undefined) {
+    if (head === 'home') return { type: 'home', ...content.home };
+    if (head === 'nav') return { type: 'nav', ...content.nav };
+    if (head === 'footer') return { type: 'footer', ...content.footer };
+    if (head === 'email') return { type: 'email', ...content.email };
+    if (head === 'learn') return listArticles(content, query);
+    if (isSnippet(head)) return { type: 'snippets', path: head, ...content.snippets[head] };
+    return undefined;
+  }
+  if (head === 'home') {
+    const variant = content.homeVariants[`/${rest}`];
+    return variant && { type: 'home', ...variant };
+  }
+  if (head === 'learn') {
+    const article = content.articles.find((candidate) => candidate.slug === rest);
+    return article && { type: 'article', ...summary(article), html: article.html, related: relatedArticles(content, article) };
+  }
+  if (head === 'customer-service' && isTopic(rest)) return { type: 'page', ...content.pages[rest] };
+  return undefined;
+}

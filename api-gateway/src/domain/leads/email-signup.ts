@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { BrandConfig } from '@shop/brands';
+import type { LeadRequest, LeadResponse } from '@shop/contracts';
+import type { Mailer } from '../../data-access/outbox';
+import { welcomeCode, welcomeCodeValidity } from './welcome-code';
+
+/** The welcome discount (SPEC §9) every signup code applies; a cart discount seeded per store. */
+export const WELCOME_CART_DISCOUNT = 'welcome-15';
+const CODE_ATTEMPTS = 3;
+
+export interface WelcomeCodeStore {
+  createDiscountCode(
+    draft: { storeKey: string; code: string; key: string; cartDiscountKey: string; validFrom: string; validUntil: string; maxApplications: number },
+    correlationId: string,
+  ): Promise<{ id: string; code: string; validUntil?: string | null } | { duplicate: true }>;
+  findDiscountCodeByKey(storeKey: string, key: string, correlationId: string): Promise<{ code: string; validUntil?: string | null } | undefined>;
+}
+
+export interface LeadSink {
+  submitLead(lead: { crm: BrandConfig['crm']; email: string; firstName?: string; placement?: string; correlationId?: string }): Promise<{ id: string; created: boolean }>;
+}
+
+interface Deps {
+  crm: LeadSink;
+  codes: WelcomeCodeStore;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+/** One welcome code per brand and e-mail, found again by this key (no e-mail stored in the key). */
+export const welcomeCodeKey = (email: string) => `welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+
+/**
+ * An e-mail signup: the lead goes to the CRM (idempotent per e-mail), then a single-use code valid
+ * 30 days is stored in commerce so checkout can redeem it. A repeat signup gets its code by e-mail
+ * again rather than on screen, so nobody can read another person's code by typing their address.
+ */
+export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, correlationId: string, { crm, codes, mailer, now = () => new Date() }: Deps): Promise<LeadResponse> {
+  await crm.submitLead({ crm: brand.crm, email: request.email, firstName: request.firstName, placement: request.placement, correlationId });
+  const key = welcomeCodeKey(request.email);
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+    const issuedAt = now();
+    const validity = welcomeCodeValidity(issuedAt);
+    const code = welcomeCode(brand.crm.lead.codePrefix, issuedAt);
+    const created = await codes.createDiscountCode(
+      { storeKey: brand.id, code, key, cartDiscountKey: WELCOME_CART_DISCOUNT, ...validity, maxApplications: 1 },
+      correlationId,
+    );
+    if (!('duplicate' in created)) {
+      await mailer.send(welcomeMail(brand, request.email, created.code, validity.validUntil));
+      return { status: 'subscribed', code: created.code, validUntil: validity.validUntil };
+    }
+    const existing = await codes.findDiscountCodeByKey(brand.id, key, correlationId);
+    if (existing) {
+      await mailer.send(welcomeMail(brand, request.email, existing.code, existing.validUntil ?? undefined));
+      return { status: 'already-subscribed' };
+    }
+    // The random part collided with another code: draw again.
+  }
+  throw new Error('Could not issue a unique welcome code');
+}
+
+function welcomeMail(brand: BrandConfig, to: string, code: string, validUntil: string | undefined) {
+  const until = validUntil ? new Date(validUntil).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Chicago' }) : undefined;
+  return {
+    to,
+    subject: `Your ${brand.name} welcome code`,
+    text: [
+      `Thanks for signing up for ${brand.name} e-mails.`,
+      `Your welcome code is ${code}: 15% off one order${until ? `, valid until ${until}` : ''}.`,
+      'Enter it at checkout. You can unsubscribe from any of our e-mails with the link at the bottom.',
+    ].join('\n\n'),
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { EMAIL_SIGNUP_PLACEMENTS } from './leads-constants';
+
+export * from './leads-constants';
+
+const MARKUP = /<[A-Za-z/!?]/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** POST /api/leads: an e-mail signup from the modal or the footer form. */
+export const leadRequestSchema = z.strictObject({
+  email: z
+    .string({ message: 'must be an e-mail address' })
+    .trim()
+    .max(80, { message: 'must be at most 80 characters' })
+    .pipe(z.email({ message: 'must be an e-mail address' })),
+  firstName: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(60, { message: 'must be at most 60 characters' })
+    .refine((value) => !MARKUP.test(value) && !CONTROL.test(value), { message: 'must be plain text' })
+    .optional(),
+  placement: z.enum(EMAIL_SIGNUP_PLACEMENTS, { message: 'must be modal or footer' }),
+});
+export type LeadRequest = z.infer<typeof leadRequestSchema>;
+
+export type LeadResponse =
+  | { status: 'subscribed'; code: string; validUntil: string }
+  | { status: 'already-subscribed' };
