@@ -164,7 +164,7 @@ describe('e-mail signup', () => {
     await dialog.waitFor();
 
     const email = `signup-${Date.now()}@example.com`;
-    await dialog.getByLabel('E-mail address').fill(email);
+    await dialog.getByLabel('E-mail for offers').fill(email);
     await dialog.getByRole('button', { name: 'Sign me up' }).click();
     const code = (await dialog.getByTestId('welcome-code').textContent()) ?? '';
     expect(code).toMatch(WELCOME);
@@ -179,7 +179,7 @@ describe('e-mail signup', () => {
 
     // The footer form: the same e-mail again is answered gracefully, without showing the code.
     const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('E-mail address').fill(email);
+    await footer.getByLabel('E-mail for offers').fill(email);
     await footer.getByRole('button', { name: 'Sign me up' }).click();
     await expect(footer.getByTestId('signup-result').textContent()).resolves.toMatch(/already/);
     await expect(footer.getByTestId('signup-result').textContent()).resolves.not.toContain(code);

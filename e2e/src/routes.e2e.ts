@@ -60,11 +60,15 @@ describe.each(BRANDS)('$id pages', (brand) => {
 });
 
 describe('brand routing', () => {
-  it('puts the rallyathletic home at /rr and products under /rr/p', async () => {
+  it('gives rallyathletic a variant home at /rr besides / and products under /rr/p', async () => {
     const page = await env.browser.newPage();
-    await page.goto(env.shop.url('rallyathletic', '/'));
+    await page.goto(env.shop.url('rallyathletic', '/rr'));
     await page.locator('[data-remote="content"][data-page="home"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/rr');
+    await expect(page.getByRole('link', { name: 'Rally Athletic home' }).getAttribute('href')).resolves.toBe('/rr');
+    await page.goto(env.shop.url('rallyathletic', '/'));
+    await page.locator('[data-remote="content"][data-page="home"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(env.shop.url('rallyathletic', '/rr/p/men/court-tee/RA100'));
     await page.locator('[data-remote="catalog"][data-page="product"]').waitFor();
     await page.close();

@@ -16,6 +16,7 @@ export { getOrCreateSessionToken, SESSION_TOKEN_COOKIE } from './analytics/sessi
 export { BootConfigProvider, useBootConfig, useBrand, useChrome, useFlag, readBootConfig } from './boot/boot-config';
 export type { RemotePageProps, RemoteModule } from './remote/remote-types';
 export { signIn, signOut, getProviders, csrfToken } from './session/auth-client';
+export { postWithCsrf } from './session/csrf-post';
 export type { ProviderId, SignInResult } from './session/auth-client';
 export { sessionApi } from './session/session-api';
 export type { Session } from './session/session-api';

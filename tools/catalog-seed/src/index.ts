@@ -2,5 +2,6 @@ export { generateCatalog } from './generate';
 export type { GenerateOptions } from './generate';
 export { seedCustomers, legacyHashFor } from './customers';
 export { productImageSvg, IMAGE_TYPES } from './svg';
-export { stableId } from './random';
+export { createRandom, stableId } from './random';
+export type { Random } from './random';
 export type * from './types';

@@ -1,7 +1,7 @@
 import { BRAND_IDS, type BrandId } from '@shop/contracts';
 import { METROS, type Metro } from './metros';
 import { CENTRES, HOURS, LANDMARKS, STREET_TYPES, STREETS } from './names';
-import { type Random, createRandom } from './random';
+import { type Random, createRandom } from '@shop/catalog-seed';
 import type { SeedStore, ZipPlace } from './types';
 import type { ZipTable } from './zip-table';
 

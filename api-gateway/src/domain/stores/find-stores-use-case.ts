@@ -28,17 +28,10 @@ async function originOf(query: StoreQuery, directory: StoreDirectory): Promise<S
 }
 
 function toSummary(store: Measured<StoreRecord>, brandName: string): StoreSummary {
+  // Providers reshape their records to exactly StoreRecord, so spreading adds nothing unknown.
   return {
-    id: store.id,
+    ...store,
     name: `${brandName} — ${store.name}`,
-    addressLines: store.addressLines,
-    city: store.city,
-    state: store.state,
-    zip: store.zip,
-    phone: store.phone,
-    hours: store.hours,
-    lat: store.lat,
-    lng: store.lng,
     distanceMiles: Math.round(store.distanceMiles * 10) / 10,
     directionsUrl: directionsUrl(store),
     map: projectToMap(store),

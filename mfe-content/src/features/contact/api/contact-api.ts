@@ -1,5 +1,5 @@
 import type { ContactResponse } from '@shop/contracts/browser';
-import { api, csrfToken } from '@shop/platform';
+import { api, postWithCsrf } from '@shop/platform';
 import type { ContactValues } from '../validate-contact';
 
 /**
@@ -11,16 +11,9 @@ export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<ContactResponse, ContactValues>({
       queryFn: async (values, _api, _extra, baseQuery) => {
-        let token: string;
-        try {
-          token = await csrfToken();
-        } catch {
-          return { error: { status: 'FETCH_ERROR', error: 'The shop could not be reached' } };
-        }
         const challenge = await baseQuery('/captcha/challenge');
         const captchaToken = (challenge.data as { token?: string } | undefined)?.token ?? '';
-        const result = await baseQuery({ url: '/contact', method: 'POST', body: { ...values, csrfToken: token, captchaToken } });
-        return result.error ? { error: result.error } : { data: result.data as ContactResponse };
+        return postWithCsrf<ContactResponse>(baseQuery, '/contact', { ...values, captchaToken });
       },
     }),
   }),

@@ -63,7 +63,7 @@ export function EmailSignupForm({ placement }: Props) {
   return (
     <form className={`signup-form signup-form--${placement}`} onSubmit={submit} noValidate aria-busy={isLoading}>
       {placement === 'modal' && copy && <p>{copy.text}</p>}
-      <label htmlFor={`${id}-email`}>E-mail address</label>
+      <label htmlFor={`${id}-email`}>E-mail for offers</label>
       <div className="signup-form__row">
         <input
           ref={input}
