@@ -1,12 +1,14 @@
 import { useBrand, useChrome, useFlag } from '@shop/platform';
 import { Link } from 'react-router-dom';
 import { RemoteOutlet } from '../remote-loader/remote-outlet';
+import { useFeatureLinks } from './use-feature-links';
 
 /** Footer from the brand's content: link columns, e-mail signup (content remote), social links, service hours. */
 export function Footer() {
   const brand = useBrand();
   const { footer } = useChrome();
   const signup = useFlag('emailSignup', true);
+  const visible = useFeatureLinks();
   return (
     <footer className="footer">
       {signup && (
@@ -23,7 +25,7 @@ export function Footer() {
           <nav key={column.title} aria-label={column.title}>
             <h2 className="footer__title">{column.title}</h2>
             <ul>
-              {column.links.map((link) => (
+              {visible(column.links).map((link) => (
                 <li key={link.href}>
                   <Link to={link.href}>{link.label}</Link>
                 </li>

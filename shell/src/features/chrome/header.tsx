@@ -1,12 +1,14 @@
 import { useBrand, useChrome } from '@shop/platform';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { RemoteOutlet } from '../remote-loader/remote-outlet';
+import { useFeatureLinks } from './use-feature-links';
 import { UserIcon } from './user-icon';
 
 /** Brand chrome: logo, nav, the catalog's quick search and the cart's mini cart as slots. */
 export function Header() {
   const brand = useBrand();
   const { nav } = useChrome();
+  const visible = useFeatureLinks();
   const { pathname } = useLocation();
   const alternative = brand.altHeaderPaths.includes(pathname);
   return (
@@ -31,7 +33,7 @@ export function Header() {
       </div>
       <nav className="header__nav" aria-label="Main">
         <ul>
-          {nav.links.map((link) => (
+          {visible(nav.links).map((link) => (
             <li key={link.href}>
               <NavLink to={link.href}>{link.label}</NavLink>
             </li>
