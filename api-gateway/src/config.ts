@@ -84,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (value.NODE_ENV === 'production' && value.AUTH_SECRET.startsWith('dev-only')) {
     throw new Error('Invalid environment variable AUTH_SECRET: set a secret of your own in production');
   }
+  if (value.NODE_ENV === 'production' && value.CRM_API_KEY.startsWith('dev-only')) {
+    throw new Error('Invalid environment variable CRM_API_KEY: set a key of your own in production');
+  }
   return {
     port: value.PORT,
     host: value.HOST,

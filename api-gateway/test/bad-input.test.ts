@@ -18,6 +18,8 @@ const POSTS = [
   '/api/account/register',
   '/api/account/password/forgot',
   '/api/account/password/reset',
+  '/api/contact',
+  '/api/leads',
 ];
 
 const WRONG_TYPES = [
@@ -29,8 +31,11 @@ const WRONG_TYPES = [
 async function expectHandled(response: Response) {
   expect(response.status).toBeLessThan(500);
   if (response.status >= 400) {
-    const body = (await response.json()) as { error: { code: string; message: string; correlationId: string } };
-    expect(body.error).toEqual({ code: expect.any(String), message: expect.any(String), correlationId: expect.any(String) });
+    const body = (await response.json()) as { error: { code: string; message: string; correlationId: string; fields?: Record<string, string> } };
+    const { fields, ...error } = body.error;
+    expect(error).toEqual({ code: expect.any(String), message: expect.any(String), correlationId: expect.any(String) });
+    // Form routes also name each wrong field.
+    if (fields) expect(Object.values(fields).every((message) => typeof message === 'string')).toBe(true);
   } else {
     const text = await response.text();
     expect(text.includes('error=') || response.headers.get('location')?.includes('error=') || response.status === 200).toBe(true);
@@ -84,5 +89,19 @@ describe('bad input on every auth and account route', () => {
     for (const path of ['/api/auth/error?error[]=x', '/api/auth/session?x=%ZZ', '/api/user/postLogin?callbackUrl[]=//evil&anonymousCartId=%00', '/api/auth/signin/google/authorize?callbackUrl=//evil']) {
       await expectHandled(await client.send(path));
     }
+  });
+});
+
+describe('CSRF tokens from outside', () => {
+  it.each(POSTS)('%s refuses a token of the right length in other bytes with 403, never a 5xx', async (path) => {
+    const client = authClient(gateway.url);
+    await client.csrfToken();
+    const response = await client.send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ csrfToken: 'é'.repeat(64), email: 'a@example.com' }),
+    });
+    expect(response.status).toBe(403);
+    await expectHandled(response);
   });
 });

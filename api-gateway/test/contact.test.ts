@@ -185,14 +185,15 @@ describe('when the CRM is down or the environment is production', () => {
     }
   });
 
-  it('serves no CRM listings in production', async () => {
-    const production = await startTestGateway({ environment: 'production', crm: { url: vendors.url, apiKey: CRM_KEY } });
+  it.each(['production', 'staging'])('serves no CRM listings or outbox in %s', async (environment) => {
+    const shared = await startTestGateway({ environment, crm: { url: vendors.url, apiKey: CRM_KEY } });
     try {
-      expect((await fetch(`${production.url}/api/dev/cases`)).status).toBe(404);
-      expect((await fetch(`${production.url}/api/dev/leads`)).status).toBe(404);
-      expect(await (await fetch(`${production.url}/dev/cases`)).text()).not.toContain('CRM cases and leads');
+      expect((await fetch(`${shared.url}/api/dev/cases`)).status).toBe(404);
+      expect((await fetch(`${shared.url}/api/dev/leads`)).status).toBe(404);
+      expect((await fetch(`${shared.url}/api/dev/outbox`)).status).toBe(404);
+      expect(await (await fetch(`${shared.url}/dev/cases`)).text()).not.toContain('CRM cases and leads');
     } finally {
-      await production.stop();
+      await shared.stop();
     }
   });
 });

@@ -109,6 +109,8 @@ describe('POST /api/leads', () => {
     ['a script tag for an e-mail', { email: '<script>alert(1)</script>@example.com', placement: 'footer' }, 'email'],
     ['a script tag in the name', { email: 'ok@example.com', firstName: '<script>alert(1)</script>', placement: 'footer' }, 'firstName'],
     ['a huge name', { email: 'ok@example.com', firstName: 'x'.repeat(500), placement: 'footer' }, 'firstName'],
+    ['a name longer than the CRM keeps', { email: 'ok@example.com', firstName: 'x'.repeat(41), placement: 'footer' }, 'firstName'],
+    ['an e-mail longer than the CRM keeps', { email: `${'a'.repeat(65)}@example.com`, placement: 'footer' }, 'email'],
     ['an unknown placement', { email: 'ok@example.com', placement: 'popup' }, 'placement'],
     ['an unknown field', { email: 'ok@example.com', placement: 'footer', admin: true }, 'admin'],
   ])('refuses %s with 400 naming the field, and stores nothing', async (_name, body, field) => {

@@ -6,7 +6,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 export function createCsrf(secret: string) {
   const hash = (token: string) => createHash('sha256').update(`${token}${secret}`).digest('hex');
-  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  // Byte lengths, not string lengths: timingSafeEqual throws on buffers of different sizes.
+  const same = (a: string, b: string) => {
+    const [left, right] = [Buffer.from(a), Buffer.from(b)];
+    return left.length === right.length && timingSafeEqual(left, right);
+  };
   const fromCookie = (cookie: string | undefined): string | undefined => {
     if (!cookie) return undefined;
     const [token, digest] = cookie.split('|');

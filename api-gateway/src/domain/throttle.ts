@@ -18,6 +18,8 @@ export const LIMITS = {
   contactMessagesPerIp: { max: 10, windowMs: 60 * MINUTE },
   /** E-mail signups: each writes a lead and may issue a code. */
   signupsPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Repeat signups e-mail the code again: a few times a day per address at most. */
+  signupMailsPerAccount: { max: 3, windowMs: 24 * 60 * MINUTE },
 };
 
 const account = (email: string) => email.trim().toLowerCase();
@@ -40,6 +42,7 @@ export function createThrottle(limiter: RateLimiter) {
     passwordResetAllowed: (ip: string) => within(`reset:ip:${ip}`, LIMITS.passwordResetsPerIp),
     contactAllowed: (ip: string) => within(`contact:ip:${ip}`, LIMITS.contactMessagesPerIp),
     signupAllowed: (ip: string) => within(`signup:ip:${ip}`, LIMITS.signupsPerIp),
+    signupMailAllowed: (email: string) => within(`signup:mail:${account(email)}`, LIMITS.signupMailsPerAccount),
   };
 }
 export type Throttle = ReturnType<typeof createThrottle>;

@@ -18,8 +18,11 @@ export const CONTACT_COUNTRIES = ['US', 'CA'] as const;
 export type ContactCountry = (typeof CONTACT_COUNTRIES)[number];
 export const CONTACT_COUNTRY_LABELS: Record<ContactCountry, string> = { US: 'United States', CA: 'Canada' };
 
-/** Lengths fit the CRM's fields (a Salesforce e-mail holds 80 characters). */
-export const CONTACT_LIMITS = { name: 60, email: 80, phone: 30, orderNumber: 20, messageMin: 10, messageMax: 2000 } as const;
+/**
+ * Lengths fit the CRM's fields: a Salesforce e-mail holds 80 characters, and so does the case's
+ * name, which is "first last" (39 + 1 + 39 + 1 spare).
+ */
+export const CONTACT_LIMITS = { name: 39, email: 80, phone: 30, orderNumber: 20, messageMin: 10, messageMax: 2000 } as const;
 
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'country', 'orderNumber', 'topic', 'message', 'captchaToken'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -29,7 +32,8 @@ export const OPTIONAL_CONTACT_FIELDS: readonly ContactField[] = ['phone', 'order
 
 /** SPEC §9 order numbers: the VF prefix and the commerce order sequence. */
 export const ORDER_NUMBER_PATTERN = /^VF\d{6,10}$/;
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/;
+/** What the CRM accepts as an e-mail address (with at most 80 characters in all). */
+export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/;
 const PHONE = /^\+?[0-9 ().-]{7,30}$/;
 /** A tag or comment opener; `a < b` and `<3` stay allowed. */
 export const MARKUP = /<[A-Za-z/!?]/;
@@ -66,7 +70,7 @@ export function contactFieldProblem(field: ContactField, value: string): string 
       return value.length > CONTACT_LIMITS.name ? tooLong(CONTACT_LIMITS.name) : undefined;
     case 'email':
       if (value.length > CONTACT_LIMITS.email) return tooLong(CONTACT_LIMITS.email);
-      return EMAIL.test(value) ? undefined : CONTACT_MESSAGES.email;
+      return EMAIL_PATTERN.test(value) ? undefined : CONTACT_MESSAGES.email;
     case 'phone':
       return PHONE.test(value) ? undefined : CONTACT_MESSAGES.phone;
     case 'country':

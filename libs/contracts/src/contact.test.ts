@@ -48,7 +48,7 @@ describe('parseContactRequest', () => {
     ['a closing tag', 'lastName', 'Love</b>lace'],
     ['an HTML comment', 'message', 'Hello <!-- hidden --> there, friends'],
     ['a processing instruction', 'message', 'Hello <?php echo 1 ?> there'],
-    ['a name over 60 characters', 'firstName', 'x'.repeat(61)],
+    ['a name over 39 characters', 'firstName', 'x'.repeat(40)],
     ['a message over 2000 characters', 'message', 'x'.repeat(2001)],
     ['a message under 10 characters', 'message', 'too short'],
     ['a malformed e-mail', 'email', 'not-an-email'],

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MARKUP } from './contact-rules';
 import { EMAIL_SIGNUP_PLACEMENTS } from './leads-constants';
 
 export * from './leads-constants';
 
-const MARKUP = /<[A-Za-z/!?]/;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -13,11 +13,12 @@ export const leadRequestSchema = z.strictObject({
     .string({ message: 'must be an e-mail address' })
     .trim()
     .max(80, { message: 'must be at most 80 characters' })
-    .pipe(z.email({ message: 'must be an e-mail address' })),
+    .regex(EMAIL_PATTERN, { message: 'must be an e-mail address' })
+    .refine((value) => !MARKUP.test(value), { message: 'must be an e-mail address' }),
   firstName: z
     .string({ message: 'must be text' })
     .trim()
-    .max(60, { message: 'must be at most 60 characters' })
+    .max(40, { message: 'must be at most 40 characters' })
     .refine((value) => !MARKUP.test(value) && !CONTROL.test(value), { message: 'must be plain text' })
     .optional(),
   placement: z.enum(EMAIL_SIGNUP_PLACEMENTS, { message: 'must be modal or footer' }),

@@ -14,7 +14,12 @@ let loading: Promise<ZipTable> | undefined;
  * first search rather than at start-up, and only once.
  */
 export function loadZipTable(): Promise<ZipTable> {
-  loading ??= import('zipcodes').then(({ codes }) => zipTableFrom(Object.values(codes)));
+  loading ??= import('zipcodes')
+    .then(({ codes }) => zipTableFrom(Object.values(codes)))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }
 

@@ -76,7 +76,11 @@ export function createHttpContentSource({ url, catalog, ttlSeconds, logger, now 
         return await pending;
       } catch (error) {
         logger.error('Content API failed', { brand, correlationId, error: (error as Error).message });
-        if (entry) return entry.content;
+        if (entry) {
+          // Serve the last good copy for another TTL rather than make every page wait on a failing CMS.
+          entries.set(brand, { content: entry.content, fetchedAt: now() });
+          return entry.content;
+        }
         throw new HttpError(503, 'CONTENT_UNAVAILABLE', 'Content is not available right now; please try again shortly.');
       }
     },

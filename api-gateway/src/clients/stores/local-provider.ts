@@ -15,7 +15,13 @@ interface LocalData {
 export function createLocalStoreProvider(): StoreDirectory {
   let loading: Promise<LocalData> | undefined;
   const data = () => {
-    loading ??= loadZipTable().then((zips) => ({ zips, byBrand: groupByBrand(generateStores(zips)) }));
+    // A failed load is not kept: the next search tries again.
+    loading ??= loadZipTable()
+      .then((zips) => ({ zips, byBrand: groupByBrand(generateStores(zips)) }))
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
     return loading;
   };
   return {

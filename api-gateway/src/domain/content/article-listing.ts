@@ -21,13 +21,23 @@ const words = (value: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
+/** Each article's words, worked out once per loaded article rather than on every search. */
+const vocabularies = new WeakMap<Article, string[]>();
+const vocabularyOf = (article: Article) => {
+  let vocabulary = vocabularies.get(article);
+  if (!vocabulary) {
+    vocabulary = [...new Set(words([article.title, article.description, article.tags.join(' '), article.text].join(' ')))];
+    vocabularies.set(article, vocabulary);
+  }
+  return vocabulary;
+};
+
 /** Every word of the query must start a word of the article's title, description, tags or text. */
 export function matchesQuery(article: Article, q: string): boolean {
   const terms = words(q);
   if (terms.length === 0) return true;
-  const haystack = new Set(words([article.title, article.description, article.tags.join(' '), article.text].join(' ')));
-  const all = [...haystack];
-  return terms.every((term) => haystack.has(term) || all.some((word) => word.startsWith(term)));
+  const vocabulary = vocabularyOf(article);
+  return terms.every((term) => vocabulary.some((word) => word.startsWith(term)));
 }
 
 /** /learn: articles newest first, filtered by text and tag, one page at a time; tag counts follow the text filter. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrandConfig } from '@shop/brands';
 import type { LeadRequest, LeadResponse } from '@shop/contracts';
 import type { Mailer } from '../../data-access/outbox';
-import { welcomeCode, welcomeCodeValidity } from './welcome-code';
+import { isStillValid, welcomeCode, welcomeCodeValidity } from './welcome-code';
 
 /** The welcome discount (SPEC §9) every signup code applies; a cart discount seeded per store. */
 export const WELCOME_CART_DISCOUNT = 'welcome-15';
@@ -24,6 +24,8 @@ interface Deps {
   crm: LeadSink;
   codes: WelcomeCodeStore;
   mailer: Mailer;
+  /** Whether this address may be sent its code again now (repeat signups must not flood an inbox). */
+  mayResend: (email: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -33,9 +35,10 @@ export const welcomeCodeKey = (email: string) => `welcome-${createHash('sha256')
 /**
  * An e-mail signup: the lead goes to the CRM (idempotent per e-mail), then a single-use code valid
  * 30 days is stored in commerce so checkout can redeem it. A repeat signup gets its code by e-mail
- * again rather than on screen, so nobody can read another person's code by typing their address.
+ * again (while it is valid, a few times a day at most) rather than on screen, so nobody can read
+ * another person's code by typing their address.
  */
-export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, correlationId: string, { crm, codes, mailer, now = () => new Date() }: Deps): Promise<LeadResponse> {
+export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, correlationId: string, { crm, codes, mailer, mayResend, now = () => new Date() }: Deps): Promise<LeadResponse> {
   await crm.submitLead({ crm: brand.crm, email: request.email, firstName: request.firstName, placement: request.placement, correlationId });
   const key = welcomeCodeKey(request.email);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
@@ -52,7 +55,11 @@ export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, c
     }
     const existing = await codes.findDiscountCodeByKey(brand.id, key, correlationId);
     if (existing) {
-      await mailer.send(welcomeMail(brand, request.email, existing.code, existing.validUntil ?? undefined));
+      // Only a code that still works is worth sending; one welcome code per address, ever.
+      const stillValid = !existing.validUntil || isStillValid(existing.validUntil, now());
+      if (stillValid && (await mayResend(request.email))) {
+        await mailer.send(welcomeMail(brand, request.email, existing.code, existing.validUntil ?? undefined));
+      }
       return { status: 'already-subscribed' };
     }
     // The random part collided with another code: draw again.

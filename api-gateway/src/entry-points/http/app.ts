@@ -64,6 +64,8 @@ export interface AppDeps {
 export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
+  // Developer pages (outbox, CRM records) only in development and test, never on a shared site such as staging.
+  const devTools = config.environment === 'development' || config.environment === 'test';
   app.set('trust proxy', config.trustProxy);
 
   const remotesFor = (req: Request, res: Response) => {
@@ -120,8 +122,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger })],
     ['/user', postLoginRoutes(sessions, commerce)],
     ['/captcha', captchaRoutes(captcha)],
-    ...(config.environment !== 'production' ? [['/dev', devRoutes(outbox)] as ApiMount] : []),
-    ...(config.environment !== 'production' ? [['/dev', crmDevRoutes(crm)] as ApiMount] : []),
+    ...(devTools ? [['/dev', devRoutes(outbox)] as ApiMount, ['/dev', crmDevRoutes(crm)] as ApiMount] : []),
     ['/', contactRoutes({ catalog, crm, captcha, csrf, throttle, logger })],
     ['/', leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, csrf, throttle })],
     ['/', platformApi(catalog, config, remotesFor, content)],
@@ -135,7 +136,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
   app.use(mediaRoutes(config.commerce.apiUrl, logger));
-  if (config.environment !== 'production') app.use(crmDevPage(crm));
+  if (devTools) app.use(crmDevPage(crm));
   app.use(staticFiles(catalog, config.shellDist, store.root));
   app.use(pages(catalog, config, remotesFor, content));
   app.use(notFound);

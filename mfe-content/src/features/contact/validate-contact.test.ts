@@ -32,7 +32,7 @@ describe('validateContact', () => {
     ['an unknown topic', { topic: 'billing' }, 'topic'],
     ['a message under 10 characters', { message: 'Help me' }, 'message'],
     ['a message over 2000 characters', { message: 'x'.repeat(2001) }, 'message'],
-    ['a name over 60 characters', { lastName: 'x'.repeat(61) }, 'lastName'],
+    ['a name over 39 characters', { lastName: 'x'.repeat(40) }, 'lastName'],
     ['a script tag', { message: 'Hello <script>alert(1)</script>' }, 'message'],
     ['a closing tag in a name', { firstName: 'Ada</b>' }, 'firstName'],
     ['a control character', { lastName: 'Love\u0007lace' }, 'lastName'],

@@ -40,7 +40,7 @@ export function leadRoutes({ catalog, crm, codes, mailer, csrf, throttle }: Deps
       throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many signups from this address. Please try again later.');
     }
     try {
-      const result = await signUpForEmail({ ...brand.config, id }, parsed.data, res.locals.correlationId as string, { crm, codes, mailer });
+      const result = await signUpForEmail({ ...brand.config, id }, parsed.data, res.locals.correlationId as string, { crm, codes, mailer, mayResend: throttle.signupMailAllowed });
       res.status(result.status === 'subscribed' ? 201 : 200).json(result);
     } catch (error) {
       if (error instanceof CrmRequestError) throw new HttpError(error.status, error.code, 'We could not sign you up just now. Please try again in a few minutes.');

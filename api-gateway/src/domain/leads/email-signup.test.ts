@@ -1,0 +1,64 @@
+import type { BrandConfig } from '@shop/brands';
+import type { LeadRequest } from '@shop/contracts';
+import { type WelcomeCodeStore, signUpForEmail, welcomeCodeKey } from './email-signup';
+
+const brand = { id: 'everwear', name: 'Everwear', crm: { lead: { codePrefix: 'EW' } } } as unknown as BrandConfig;
+const request: LeadRequest = { email: 'Sam@Example.com', placement: 'footer' };
+const now = new Date('2026-11-21T15:00:00Z');
+
+function fakes(existing?: { code: string; validUntil?: string }, collisions = 0) {
+  const mail: string[] = [];
+  const drafts: Array<{ code: string; key: string }> = [];
+  const codes: WelcomeCodeStore = {
+    async createDiscountCode(draft) {
+      drafts.push(draft);
+      if (existing || drafts.length <= collisions) return { duplicate: true };
+      return { id: 'id-1', code: draft.code, validUntil: draft.validUntil };
+    },
+    async findDiscountCodeByKey() {
+      return existing;
+    },
+  };
+  const deps = {
+    crm: { submitLead: async () => ({ id: 'lead-1', created: !existing }) },
+    codes,
+    mailer: { send: async (message: { text: string }) => void mail.push(message.text) },
+    mayResend: async () => true,
+    now: () => now,
+  };
+  return { deps, mail, drafts };
+}
+
+describe('e-mail signup', () => {
+  it('issues a code keyed by the lower-cased e-mail, valid 30 days, and mails it', async () => {
+    const { deps, mail, drafts } = fakes();
+    const result = await signUpForEmail(brand, request, 'c-1', deps);
+    expect(result).toEqual({ status: 'subscribed', code: expect.stringMatching(/^EW-WELCOME-1121-/), validUntil: '2026-12-21T15:00:00.000Z' });
+    expect(drafts[0].key).toBe(welcomeCodeKey('sam@example.com'));
+    expect(drafts[0].key).not.toContain('sam');
+    expect(mail[0]).toContain(result.status === 'subscribed' ? result.code : '-');
+  });
+
+  it('draws again when the random part collides with another code', async () => {
+    const { deps, drafts } = fakes(undefined, 1);
+    await expect(signUpForEmail(brand, request, 'c-1', deps)).resolves.toMatchObject({ status: 'subscribed' });
+    expect(drafts).toHaveLength(2);
+    expect(drafts[0].code).not.toBe(drafts[1].code);
+  });
+
+  it('mails a still-valid code again on a repeat signup, without showing it', async () => {
+    const { deps, mail } = fakes({ code: 'EW-WELCOME-1101-ABCDEF', validUntil: '2026-12-01T00:00:00Z' });
+    await expect(signUpForEmail(brand, request, 'c-1', deps)).resolves.toEqual({ status: 'already-subscribed' });
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain('EW-WELCOME-1101-ABCDEF');
+  });
+
+  it('sends nothing for an expired code, or when the address had enough mail today', async () => {
+    const expired = fakes({ code: 'EW-WELCOME-0901-ABCDEF', validUntil: '2026-10-01T00:00:00Z' });
+    await expect(signUpForEmail(brand, request, 'c-1', expired.deps)).resolves.toEqual({ status: 'already-subscribed' });
+    expect(expired.mail).toEqual([]);
+    const limited = fakes({ code: 'EW-WELCOME-1101-ABCDEF', validUntil: '2026-12-01T00:00:00Z' });
+    await signUpForEmail(brand, request, 'c-1', { ...limited.deps, mayResend: async () => false });
+    expect(limited.mail).toEqual([]);
+  });
+});
