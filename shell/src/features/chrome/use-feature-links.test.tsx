@@ -20,7 +20,8 @@ describe('links behind brand flags', () => {
   });
 
   it('keeps every link when the flag is on or not set', () => {
-    for (const flags of [{ storeLocator: true }, {}]) {
+    const cases: Array<Record<string, boolean>> = [{ storeLocator: true }, {}];
+    for (const flags of cases) {
       const { result } = renderHook(() => useFeatureLinks(), { wrapper: withFlags(flags) });
       expect(result.current(links)).toEqual(links);
     }
