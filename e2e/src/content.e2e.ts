@@ -73,6 +73,25 @@ describe('brand home pages', () => {
   });
 });
 
+describe('content paths on catalog pages', () => {
+  it('shows the p, find-your-fit and size-guide notes from the brand content', async () => {
+    const page = await openPage();
+    await page.goto(env.shop.url('vanityfair', '/find-your-fit'));
+    const listing = await api<{ results: Array<{ url: string }> }>(page, '/api/products?category=bras&limit=1');
+    for (const [path, url, label] of [
+      ['p', listing.results[0].url, 'Shipping and returns'],
+      ['find-your-fit', '/find-your-fit', 'Fit advice'],
+      ['size-guide', '/size-guide/bras', 'Measuring tips'],
+    ]) {
+      await page.goto(env.shop.url('vanityfair', url));
+      const notes = page.getByRole('complementary', { name: label });
+      await notes.getByRole('heading').first().waitFor();
+      const content = await api<{ blocks: Array<{ title: string }> }>(page, `/api/content/${path}`);
+      await expect(notes.getByRole('heading').allTextContents()).resolves.toEqual(content.blocks.map((block) => block.title));
+    }
+  });
+});
+
 describe('the blog', () => {
   it('filters articles with ?q=, pages them, and renders an article with related reading', async () => {
     const page = await openPage();

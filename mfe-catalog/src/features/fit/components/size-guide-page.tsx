@@ -4,6 +4,7 @@ import { UnitToggle } from './unit-toggle';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CM_PER_INCH } from '../fit-calculator';
+import { ContentNotes } from '../../content-notes/content-notes';
 import { SIZE_TABLES } from '../size-tables';
 
 const format = (value: [number, number] | number, unit: 'in' | 'cm', column: string) => {
@@ -63,6 +64,7 @@ export default function SizeGuidePage() {
           Not sure? <Link to="/find-your-fit">Find your fit</Link> from two measurements.
         </p>
       )}
+      <ContentNotes path="size-guide" label="Measuring tips" />
     </PageShell>
   );
 }

@@ -8,6 +8,7 @@ import { PriceTag } from '../../listing/components/price-tag';
 import { productViewed, selectRecentlyViewed } from '../../listing/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
 import { OptionPicker } from './option-picker';
+import { ContentNotes } from '../../content-notes/content-notes';
 import { useProductHead } from './product-head';
 
 /** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */
@@ -132,6 +133,7 @@ export default function ProductPage() {
               </ul>
             </section>
           )}
+          <ContentNotes path="p" label="Shipping and returns" />
         </div>
       </div>
       {recent.filter((p) => p.key !== product.key).length > 0 && (
