@@ -48,6 +48,13 @@ const LEAD_COLUMNS = `id, org_id, opt_in_key, email, first_name, last_name, comp
 
 /** Cases and leads in the CRM's own tables; newest first by insertion order. */
 export function crmRepository(db: () => Promise<Db>) {
+  /** A table's newest rows (the tables and columns are constants above, never input) and its size. */
+  const newest = async (table: 'crm_cases' | 'crm_leads', columns: string, limit: number) => {
+    const database = await db();
+    const rows = await database.query(`SELECT ${columns} FROM ${table} ORDER BY row_no DESC LIMIT $1`, [limit]);
+    const [{ total }] = await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`);
+    return { rows, total };
+  };
   return {
     /** Stores a case and gives it the next case number, zero-padded to eight digits as Salesforce shows them. */
     async insertCase(form: CaseForm, custom: Record<string, string>): Promise<{ id: string; caseNumber: string }> {
@@ -85,9 +92,7 @@ export function crmRepository(db: () => Promise<Db>) {
     },
 
     async listCases(limit: number): Promise<{ total: number; cases: CrmCase[] }> {
-      const database = await db();
-      const rows = await database.query(`SELECT ${CASE_COLUMNS} FROM crm_cases ORDER BY row_no DESC LIMIT $1`, [limit]);
-      const [{ total }] = await database.query<{ total: number }>('SELECT count(*)::int AS total FROM crm_cases');
+      const { rows, total } = await newest('crm_cases', CASE_COLUMNS, limit);
       return {
         total,
         cases: rows.map((row) => ({
@@ -112,9 +117,7 @@ export function crmRepository(db: () => Promise<Db>) {
     },
 
     async listLeads(limit: number): Promise<{ total: number; leads: CrmLead[] }> {
-      const database = await db();
-      const rows = await database.query(`SELECT ${LEAD_COLUMNS} FROM crm_leads ORDER BY row_no DESC LIMIT $1`, [limit]);
-      const [{ total }] = await database.query<{ total: number }>('SELECT count(*)::int AS total FROM crm_leads');
+      const { rows, total } = await newest('crm_leads', LEAD_COLUMNS, limit);
       return {
         total,
         leads: rows.map((row) => ({
