@@ -165,7 +165,13 @@ function withoutSignupPrompt(browser: Browser, shop: Shop): Browser {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // As with Playwright's own newPage, closing the page closes its context, and the caller waits
+    // for both (a context closing in the background could race the browser's own close).
+    const closePage = page.close.bind(page);
+    page.close = async (closeOptions) => {
+      await closePage(closeOptions);
+      await context.close();
+    };
     return page;
   };
   return browser;
