@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
-import { parseEnv } from '@shop/node-kit';
+import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
+import { trustProxySetting } from './trust-proxy';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -33,7 +34,8 @@ const envSchema = z.object({
   /** A file path, or "-" for standard output. */
   TRACKING_LOG: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Which peers may set X-Forwarded-*: false, a hop count, or addresses/subnets (Express's semantics). */
+  TRUST_PROXY: trustProxySetting.default(false),
   /** Development: the shell's dev server, e.g. http://localhost:4200. */
   SHELL_DEV_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Encrypts session cookies and signs CSRF tokens; at least 32 characters. */
@@ -80,13 +82,15 @@ export type GatewayConfig = ReturnType<typeof loadConfig>;
 /** Validates the environment at boot; a bad value stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const value = parseEnv(envSchema, env);
-  const environment = value.APP_ENV ?? (value.NODE_ENV === 'production' ? 'production' : 'development');
-  if (value.NODE_ENV === 'production' && value.AUTH_SECRET.startsWith('dev-only')) {
-    throw new Error('Invalid environment variable AUTH_SECRET: set a secret of your own in production');
-  }
-  if (value.NODE_ENV === 'production' && value.CRM_API_KEY.startsWith('dev-only')) {
-    throw new Error('Invalid environment variable CRM_API_KEY: set a key of your own in production');
-  }
+  const environment = deploymentEnvironment(value);
+  // Outside development and test, a secret anyone can read in the repository must never run.
+  requireStrongSecrets(environment, {
+    AUTH_SECRET: value.AUTH_SECRET,
+    COMMERCE_CLIENT_SECRET: value.COMMERCE_CLIENT_SECRET,
+    CAPTCHA_SECRET: value.CAPTCHA_SECRET,
+    CRM_API_KEY: value.CRM_API_KEY,
+    ...(value.CAPTCHA_INTERNAL_SECRET ? { CAPTCHA_INTERNAL_SECRET: value.CAPTCHA_INTERNAL_SECRET } : {}),
+  });
   return {
     port: value.PORT,
     host: value.HOST,
@@ -97,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: value.DATA_DIR,
     trackingLog: value.TRACKING_LOG ?? resolve(value.DATA_DIR, 'tracking.log'),
     logLevel: value.LOG_LEVEL,
-    trustProxy: value.TRUST_PROXY === 'true',
+    trustProxy: value.TRUST_PROXY,
     shellDevUrl: value.SHELL_DEV_URL,
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,

@@ -16,10 +16,11 @@ import { createThrottle } from './domain/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commerce/commerce-client';
 import { createCrmClient } from './clients/crm';
-import { createMemoryRevocationStore, createRedisRevocationStore } from './auth/revocation-store';
+import { createFileRevocationStore, createRedisRevocationStore } from './auth/revocation-store';
 import { createSessionService } from './auth/session-service';
 import { createSessionCodec } from './auth/session-token';
 import { createLogger } from '@shop/node-kit';
+import { createBrandOrigins } from './domain/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
 
 export interface RunningGateway {
@@ -44,14 +45,17 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink(config.trackingLog);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createMemoryRevocationStore());
+  const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')));
   const commerce = createCommerceClient({ ...config.commerce, logger });
   const captcha = createCaptchaClient({ ...config.captcha, logger });
   const crm = createCrmClient({ ...config.crm, logger });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache, content, crm });
+  // Until the server listens on port 0 its port is unknown; the local origins name the real one.
+  let listeningPort = config.port;
+  const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
+  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache, content, crm, origins });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));
@@ -59,6 +63,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   });
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
+  listeningPort = port;
   return {
     app,
     url: `http://localhost:${port}`,

@@ -80,14 +80,15 @@ describe('remote registry', () => {
     const second = store.publish(remoteBuild('1.5.0-rc.1'));
     expect(second.version).toMatch(/^1\.5\.0-rc\.1\.[0-9a-f]{8}$/);
 
-    const remotes = async (host = 'localhost') => (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
+    // Remote URLs name the configured brand origin the request was made to.
+    const remotes = async (host = `localhost:${gateway.port}`) => (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
     expect(await remotes()).toEqual({});
 
     const registry = new RegistryRepository(gateway.dataDir);
     registry.release('*', 'catalog', first.version);
     expect((await remotes()).catalog).toEqual({
       version: first.version,
-      manifestUrl: `http://localhost/remotes/catalog/${first.version}/mf-manifest.json`,
+      manifestUrl: `http://localhost:${gateway.port}/remotes/catalog/${first.version}/mf-manifest.json`,
     });
     expect((await remotes()).content).toBeUndefined();
     registry.release('hoopcraft', 'catalog', second.version);

@@ -79,10 +79,10 @@ describe('Auth.js-compatible session routes', () => {
     expect(await client.getSession()).toBeNull();
 
     const codec = createSessionCodec('test-auth-secret-0123456789abcdef0123456789');
-    const old = await codec.encode({ id: 'x', isLoggedIn: false }, name, Date.now() - 31 * 24 * 3600 * 1000);
+    const old = await codec.encode({ id: 'x', isLoggedIn: false }, { salt: name, brand: 'vanityfair', now: Date.now() - 31 * 24 * 3600 * 1000 });
     client.jar.set(name, old.token);
     expect(await client.getSession()).toBeNull();
-    const other = await createSessionCodec('another-secret-0123456789abcdef0123456789').encode({ id: 'x', isLoggedIn: false }, name);
+    const other = await createSessionCodec('another-secret-0123456789abcdef0123456789').encode({ id: 'x', isLoggedIn: false }, { salt: name, brand: 'vanityfair' });
     client.jar.set(name, other.token);
     expect(await client.getSession()).toBeNull();
   });
@@ -90,7 +90,7 @@ describe('Auth.js-compatible session routes', () => {
   it('re-issues a session older than a day, and uses __Secure- cookies over https', async () => {
     const client = authClient(gateway.url);
     const codec = createSessionCodec('test-auth-secret-0123456789abcdef0123456789');
-    const old = await codec.encode({ id: 'day-old', isLoggedIn: false }, 'authjs.session-token', Date.now() - 2 * 24 * 3600 * 1000);
+    const old = await codec.encode({ id: 'day-old', isLoggedIn: false }, { salt: 'authjs.session-token', brand: 'vanityfair', now: Date.now() - 2 * 24 * 3600 * 1000 });
     client.jar.set('authjs.session-token', old.token);
     const response = await client.send('/session');
     expect(((await response.json()) as { user: { id: string } }).user.id).toBe('day-old');
@@ -98,7 +98,7 @@ describe('Auth.js-compatible session routes', () => {
     expect(renewed).toBeDefined();
     expect(renewed).not.toContain(old.token);
 
-    const secure = await startTestGateway({ trustProxy: true });
+    const secure = await startTestGateway({ trustProxy: ['loopback'] });
     try {
       const overHttps = authClient(secure.url);
       const csrf = await overHttps.send('/csrf', { headers: { 'x-forwarded-proto': 'https' } });

@@ -20,7 +20,7 @@ beforeAll(async () => {
     captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
     crm: { url: vendors.url, apiKey: CRM_KEY },
     // Tests play several client addresses through X-Forwarded-For.
-    trustProxy: true,
+    trustProxy: ['loopback'],
   });
 }, 120_000);
 afterAll(async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
     commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
     captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
     // Tests play several client addresses through X-Forwarded-For.
-    trustProxy: true,
+    trustProxy: ['loopback'],
   });
 }, 120_000);
 afterAll(async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   gateway = await startTestGateway({
     crm: { url: vendors.url, apiKey: CRM_KEY },
     commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
-    trustProxy: true,
+    trustProxy: ['loopback'],
   });
 }, 180_000);
 afterAll(async () => {

@@ -74,7 +74,7 @@ export function loadBrandCatalog({ dir, environment }: LoadOptions): BrandCatalo
 }
 
 function pickPublic(config: BrandConfig): BrandPublicConfig {
-  const { remotes: _remotes, hosts: _hosts, crm: _crm, ...publicConfig } = config;
+  const { remotes: _remotes, hosts: _hosts, origins: _origins, crm: _crm, ...publicConfig } = config;
   return publicConfig;
 }
 

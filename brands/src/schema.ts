@@ -5,6 +5,10 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/, { message: 'Expected a lower-case host name' });
 
+const publicOrigin = z
+  .url({ protocol: /^https?$/ })
+  .refine((url) => new URL(url).origin === url, { message: 'Expected an origin such as https://www.example.com (no path or trailing slash)' });
+
 const salesforceId = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), { message: `Expected a Salesforce id starting with ${prefix}` });
 const crmPath = z
@@ -55,6 +59,13 @@ export const brandConfigSchema = brandPublicConfigSchema.extend({
   }),
   /** Extra host names that select this brand besides {brand}.localhost. */
   hosts: z.array(hostname).max(20),
+  /**
+   * The brand's public origins, the first one canonical: mails, redirects and canonical links
+   * use them, never the request's Host. Without them: http://{brand}.localhost:{PORT} (and
+   * http://localhost:{PORT} for the default brand). Outside development and test a request for
+   * any other origin is refused.
+   */
+  origins: z.array(publicOrigin).min(1).max(10).optional(),
   crm: crmSchema,
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

@@ -1,5 +1,6 @@
 import express, { type Request, type Response, Router } from 'express';
 import { safeCallbackUrl } from '../domain/safe-callback-url';
+import { originOf } from '../entry-points/http/middleware/brand';
 import { HttpError } from '../errors';
 import { cookieNames, isSecureRequest, readCookies } from './cookies';
 import type { Csrf } from './csrf';
@@ -23,7 +24,6 @@ function authenticate(setup: PassportSetup, name: string, req: Request, res: Res
 /** SPEC §8 auth error types. */
 export const AUTH_ERRORS = ['AccessDenied', 'CredentialsSignin', 'OAuthAccountNotLinked', 'OAuthCallbackError', 'MissingCSRF', 'Verification', 'SessionRequired', 'Configuration'] as const;
 
-const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /** Auth.js behaviour: with `X-Auth-Return-Redirect: 1` a redirect becomes `200 {url}`. */
 function redirect(req: Request, res: Response, url: string) {

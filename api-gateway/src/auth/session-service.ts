@@ -12,19 +12,26 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     path: '/',
   });
 
+  const brandOfRequest = (req: Request) => (req.res as Response).locals.brandId as string;
+
   const write = async (req: Request, res: Response, user: SessionUser, jti?: string): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;
-    const { token, claims } = await codec.encode(user, name, now(), jti);
+    const { token, claims } = await codec.encode(user, { salt: name, brand: brandOfRequest(req), now: now(), jti });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;
   };
 
   return {
-    /** The valid session of the request, re-issued when it is older than a day. */
+    /**
+     * The valid session of the request, re-issued when it is older than a day: issued by this
+     * brand, not signed out, and not older than the customer's last password reset.
+     */
     async read(req: Request, res?: Response): Promise<SessionClaims | undefined> {
       const name = cookieNames(isSecureRequest(req)).session;
       const claims = await codec.decode(readCookies(req)[name], name, now());
-      if (!claims || (await revocations.isRevoked(claims.jti))) return undefined;
+      if (!claims || claims.brand !== brandOfRequest(req)) return undefined;
+      const customerId = claims.user.isLoggedIn ? claims.user.id : undefined;
+      if (await revocations.isRevoked({ jti: claims.jti, customerId, issuedAtMs: claims.issuedAtMs })) return undefined;
       if (res && now() / 1000 - claims.iat > SESSION_UPDATE_AGE_SECONDS) return write(req, res, claims.user, claims.jti);
       return claims;
     },
@@ -32,6 +39,8 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     start: (req: Request, res: Response, user: SessionUser) => write(req, res, user),
     /** Keeps the session id, with changed user fields. */
     update: (req: Request, res: Response, claims: SessionClaims, user: SessionUser) => write(req, res, user, claims.jti),
+    /** After a password reset: every session the customer had, on any device, stops working. */
+    endAllFor: (customerId: string) => revocations.revokeCustomer(customerId, now()),
     /** Ends the session: this cookie, and every copy of it, stops working. */
     async end(req: Request, res: Response, claims: SessionClaims | undefined) {
       if (claims) await revocations.revoke(claims.jti, claims.exp);

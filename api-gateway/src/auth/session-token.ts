@@ -23,6 +23,19 @@ export interface SessionClaims {
   jti: string;
   iat: number;
   exp: number;
+  /** The brand whose site issued the session: no other brand's host accepts it. */
+  brand: string;
+  /** When the cookie was issued, in ms: a password reset ends every session issued before it. */
+  issuedAtMs: number;
+}
+
+export interface EncodeOptions {
+  /** The cookie name; the key is derived per name, as Auth.js does. */
+  salt: string;
+  brand: string;
+  now?: number;
+  /** Keeps the session id when a session is re-issued or updated. */
+  jti?: string;
 }
 
 /**
@@ -40,10 +53,10 @@ export function createSessionCodec(secret: string) {
     return key;
   };
   return {
-    async encode(user: SessionUser, salt: string, now = Date.now(), jti: string = randomUUID()): Promise<{ token: string; claims: SessionClaims }> {
+    async encode(user: SessionUser, { salt, brand, now = Date.now(), jti = randomUUID() }: EncodeOptions): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
-      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS };
-      const token = await new EncryptJWT({ user })
+      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS, brand, issuedAtMs: now };
+      const token = await new EncryptJWT({ user, brand, ims: now })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
         .setExpirationTime(claims.exp)
@@ -57,8 +70,9 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        if (!user.success || typeof payload.jti !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return undefined;
-        return { user: user.data, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+        const { jti, iat, exp, brand, ims } = payload;
+        if (!user.success || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number' || typeof brand !== 'string' || typeof ims !== 'number') return undefined;
+        return { user: user.data, jti, iat, exp, brand, issuedAtMs: ims };
       } catch {
         return undefined;
       }

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,8 +34,10 @@ const freePort = () =>
  * The production builds behind the real gateway process, on a free port, with a data folder
  * (published remotes, registry, tracking log) of its own.
  */
-export const INTERNAL_CAPTCHA = 'e2e-internal-captcha-secret-000001';
-const CRM_API_KEY = 'e2e-crm-api-key-000001';
+const secret = () => randomBytes(32).toString('base64url');
+/** The gateway runs as in production, which refuses any secret written in the repository. */
+export const INTERNAL_CAPTCHA = secret();
+const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMMERCE_TOKEN_SECRET: secret(), CAPTCHA_SECRET: secret(), CRM_API_KEY: secret() };
 
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
@@ -55,8 +58,8 @@ async function startServices(dataDir: string) {
   const providerUrl = (await reply()).url;
   const [commercePort, vendorsPort] = [await freePort(), await freePort()];
   children.push(
-    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '400', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
-    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, VENDORS_PORT: String(vendorsPort), CAPTCHA_SECRET: 'e2e-captcha-secret-0001', CRM_API_KEY, VENDORS_DATA_DIR: join(dataDir, 'vendors-db') }, `http://127.0.0.1:${vendorsPort}/healthz`),
+    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, ...SECRETS, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '400', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
+    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, ...SECRETS, VENDORS_PORT: String(vendorsPort), VENDORS_DATA_DIR: join(dataDir, 'vendors-db') }, `http://127.0.0.1:${vendorsPort}/healthz`),
   );
   const oauth = (name: string) => ({
     [`${name}_CLIENT_ID`]: `${name.toLowerCase()}-e2e`,
@@ -71,10 +74,8 @@ async function startServices(dataDir: string) {
       COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
       CAPTCHA_VERIFY_URL: `http://127.0.0.1:${vendorsPort}/captcha/siteverify`,
       CAPTCHA_CHALLENGE_URL: `http://127.0.0.1:${vendorsPort}/captcha/challenge`,
-      CAPTCHA_SECRET: 'e2e-captcha-secret-0001',
       CAPTCHA_INTERNAL_SECRET: INTERNAL_CAPTCHA,
       CRM_URL: `http://127.0.0.1:${vendorsPort}`,
-      CRM_API_KEY,
       ...oauth('GOOGLE'),
       ...oauth('FACEBOOK'),
     },
@@ -90,7 +91,7 @@ async function startServices(dataDir: string) {
 export async function startShop(options: { services?: boolean; environment?: string } = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const services = options.services ? await startServices(dataDir) : undefined;
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: options.environment ?? 'production', ...services?.env };
+  const env = { ...process.env, ...SECRETS, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: options.environment ?? 'production', ...services?.env };
   const cli = (...args: string[]) => {
     const run = spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), ...args], {
       cwd: root,

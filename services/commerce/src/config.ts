@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseEnv } from '@shop/node-kit';
+import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -24,6 +24,7 @@ const envSchema = z.object({
   COMMERCE_SEED_PRODUCTS: z.coerce.number().int().min(0).max(200000).default(1500),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
+  APP_ENV: z.string().optional(),
 });
 
 export type CommerceConfig = ReturnType<typeof loadCommerceConfig>;
@@ -31,9 +32,8 @@ export type CommerceConfig = ReturnType<typeof loadCommerceConfig>;
 /** Validates the environment; a bad value stops the service naming the variable. */
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
   const v = parseEnv(envSchema, env);
-  if (v.NODE_ENV === 'production' && v.COMMERCE_TOKEN_SECRET.startsWith('dev-only')) {
-    throw new Error('Invalid environment variable COMMERCE_TOKEN_SECRET: set a secret of your own in production');
-  }
+  const environment = deploymentEnvironment(v);
+  requireStrongSecrets(environment, { COMMERCE_CLIENT_SECRET: v.COMMERCE_CLIENT_SECRET, COMMERCE_TOKEN_SECRET: v.COMMERCE_TOKEN_SECRET });
   return {
     port: v.COMMERCE_PORT,
     host: v.COMMERCE_HOST,
@@ -48,5 +48,6 @@ export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: v.COMMERCE_DATA_DIR,
     seedProducts: v.COMMERCE_SEED_PRODUCTS,
     logLevel: v.LOG_LEVEL,
+    environment,
   };
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseEnv } from '@shop/node-kit';
+import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -15,6 +15,7 @@ const envSchema = z.object({
   VENDORS_DATA_DIR: z.string().default(resolve(repoRoot, 'var', 'vendors-db')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
+  APP_ENV: z.string().optional(),
 });
 
 export type VendorsConfig = ReturnType<typeof loadVendorsConfig>;
@@ -22,9 +23,8 @@ export type VendorsConfig = ReturnType<typeof loadVendorsConfig>;
 /** Validates the environment; a bad value stops the service naming the variable. */
 export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env) {
   const v = parseEnv(envSchema, env);
-  if (v.NODE_ENV === 'production' && v.CRM_API_KEY.startsWith('dev-only')) {
-    throw new Error('Invalid environment variable CRM_API_KEY: set a secret of your own in production');
-  }
+  const environment = deploymentEnvironment(v);
+  requireStrongSecrets(environment, { CAPTCHA_SECRET: v.CAPTCHA_SECRET, CRM_API_KEY: v.CRM_API_KEY });
   return {
     port: v.VENDORS_PORT,
     host: v.VENDORS_HOST,
@@ -33,5 +33,6 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: v.DATABASE_URL,
     dataDir: v.VENDORS_DATA_DIR,
     logLevel: v.LOG_LEVEL,
+    environment,
   };
 }

@@ -6,7 +6,7 @@ import type { RegistryRepository } from '../../data-access/registry-repository';
 import type { RemoteStore } from '../../data-access/remote-store';
 import type { TrackingSink } from '../../data-access/tracking-sink';
 import { resolveRemotes } from '../../domain/resolve-remotes';
-import type { Logger } from '@shop/node-kit';
+import { type Logger, RELAXED_ENVIRONMENTS } from '@shop/node-kit';
 import { brandOf, brandResolver, originOf } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
 import { errorHandler, notFound } from './middleware/error-handler';
@@ -42,6 +42,7 @@ import { leadRoutes } from './routes/leads';
 export type ApiMount = [prefix: string, router: Router];
 import type { Csrf } from '../../auth/csrf';
 import type { SessionService } from '../../auth/session-service';
+import type { BrandOrigins } from '../../domain/brand-origins';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -59,13 +60,14 @@ export interface AppDeps {
   cache: ResponseCache;
   content: ContentSource;
   crm: CrmClient;
+  origins: BrandOrigins;
 }
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm }: AppDeps) {
+export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm, origins }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   // Developer pages (outbox, CRM records) only in development and test, never on a shared site such as staging.
-  const devTools = config.environment === 'development' || config.environment === 'test';
+  const devTools = RELAXED_ENVIRONMENTS.includes(config.environment);
   app.set('trust proxy', config.trustProxy);
 
   const remotesFor = (req: Request, res: Response) => {
@@ -78,7 +80,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   };
 
   app.use(correlationId);
-  app.use(brandResolver(catalog, config.defaultBrand));
+  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !devTools }));
   app.use(securityHeaders(catalog, config));
   app.use(compression());
 
@@ -119,7 +121,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   // Every /api router, with the prefix it is mounted at: the OpenAPI test walks this list.
   const apiMounts: ApiMount[] = [
     ['/auth', authRoutes(sessions, csrf, passport, socialAllowed)],
-    ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger })],
+    ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger, origins })],
     ['/user', postLoginRoutes(sessions, commerce)],
     ['/captcha', captchaRoutes(captcha)],
     ...(devTools ? [['/dev', devRoutes(outbox)] as ApiMount, ['/dev', crmDevRoutes(crm)] as ApiMount] : []),

@@ -1,18 +1,36 @@
 import type { BrandId } from '@shop/contracts';
 import type { BrandCatalog, LoadedBrand } from '@shop/brands';
 import type { Request, RequestHandler, Response } from 'express';
+import type { BrandOrigins } from '../../../domain/brand-origins';
 import { resolveBrandId } from '../../../domain/resolve-brand';
 import { HttpError } from '../../../errors';
 
 const HOST = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i;
 
-/** Resolves the brand of every request from its host; a malformed Host header is a 400. */
-export function brandResolver(catalog: BrandCatalog, fallback: BrandId): RequestHandler {
+interface Options {
+  catalog: BrandCatalog;
+  fallback: BrandId;
+  origins: BrandOrigins;
+  /** Outside development and test, a request for an origin no brand names is refused. */
+  strictHosts: boolean;
+}
+
+/**
+ * Resolves the brand of every request from its host and pins `res.locals.origin` to one of the
+ * brand's configured origins; a malformed Host header is a 400, an unknown one (when strict) a 421.
+ */
+export function brandResolver({ catalog, fallback, origins, strictHosts }: Options): RequestHandler {
   return (req, res, next) => {
-    const host = req.get('host') ?? '';
-    if (!HOST.test(host)) return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
-    const id = resolveBrandId(req.hostname ?? '', catalog, fallback);
+    const host = req.host ?? '';
+    if (!HOST.test(host) || !HOST.test(req.get('host') ?? '')) return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
+    const id = resolveBrandId(req.hostname ?? '', catalog, fallback, origins);
+    const origin = origins.match(id, `${req.protocol}://${host}`);
+    // Health checks come from load balancers that address the instance, not a brand.
+    if (!origin && strictHosts && req.path !== '/healthz') {
+      return next(new HttpError(421, 'UNKNOWN_HOST', 'This site is not served at this address'));
+    }
     res.locals.brandId = id;
+    res.locals.origin = origin ?? origins.canonical(id);
     next();
   };
 }
@@ -24,5 +42,5 @@ export function brandOf(res: Response, catalog: BrandCatalog): { id: BrandId; br
   return { id, brand };
 }
 
-/** The origin the browser used, for absolute URLs to our own remote builds. */
-export const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+/** The brand origin the request was made to, as configured (never the raw Host header). */
+export const originOf = (req: Request): string => (req.res as Response).locals.origin as string;

@@ -8,6 +8,9 @@ import type { SessionService } from '../../../auth/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import type { Mailer } from '../../../data-access/outbox';
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
+import type { BrandOrigins } from '../../../domain/brand-origins';
+import { originOf } from '../middleware/brand';
+import type { BrandId } from '@shop/contracts';
 import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 
@@ -45,14 +48,14 @@ interface Deps {
   throttle: Throttle;
   mailer: Mailer;
   logger: Logger;
+  origins: BrandOrigins;
 }
 
 /** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
-export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger }: Deps): Router {
+export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger, origins }: Deps): Router {
   const router = Router();
   router.use(express.json({ limit: '8kb' }), express.urlencoded({ extended: false, limit: '8kb' }));
-  const store = (res: Response) => res.locals.brandId as string;
-  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const store = (res: Response) => res.locals.brandId as BrandId;
   const ip = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/register', async (req, res) => {
@@ -93,7 +96,7 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
       lastname: customer.lastName,
       isLoggedIn: true,
     });
-    const url = safeCallbackUrl(input.callbackUrl, origin(req), [], '/account');
+    const url = safeCallbackUrl(input.callbackUrl, originOf(req), [], '/account');
     res.status(201).json({ user: { id: customer.id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName }, url });
   });
 
@@ -105,7 +108,8 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
     res.status(202).json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
     if (!allowed) return;
     const storeKey = store(res);
-    const link = (token: string) => `${origin(req)}/password/reset?token=${encodeURIComponent(token)}`;
+    // The brand's canonical origin, never the request's Host: a forged Host must not get the token.
+    const link = (token: string) => `${origins.canonical(storeKey)}/password/reset?token=${encodeURIComponent(token)}`;
     void commerce
       .graphql<{ customerCreatePasswordResetToken: { value: string } }>('CreateResetToken', CREATE_RESET_TOKEN, { email: input.email, storeKey }, {
         correlationId: res.locals.correlationId,
@@ -129,10 +133,12 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
     requirePolicy(input.newPassword, { brand: store(res) });
     if (!(await throttle.passwordResetAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
     try {
-      await commerce.graphql('ResetPassword', RESET_PASSWORD, { tokenValue: input.token, newPassword: input.newPassword, storeKey: store(res) }, {
+      const reset = await commerce.graphql<{ customerResetPassword: { id: string } }>('ResetPassword', RESET_PASSWORD, { tokenValue: input.token, newPassword: input.newPassword, storeKey: store(res) }, {
         correlationId: res.locals.correlationId,
         expected: ['InvalidSubject'],
       });
+      // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3).
+      await sessions.endAllFor(reset.customerResetPassword.id);
     } catch (error) {
       if (error instanceof CommerceRequestError && error.code === 'InvalidSubject') {
         throw new HttpError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');

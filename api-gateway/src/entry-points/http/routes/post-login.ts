@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SessionService } from '../../../auth/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
+import { originOf } from '../middleware/brand';
 
 const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId cartState } }`;
 const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
@@ -16,8 +17,7 @@ const uuid = z.uuid();
 export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient): Router {
   const router = Router();
   router.get('/postLogin', async (req, res) => {
-    const origin = `${req.protocol}://${req.get('host')}`;
-    const callbackUrl = safeCallbackUrl(req.query.callbackUrl, origin);
+    const callbackUrl = safeCallbackUrl(req.query.callbackUrl, originOf(req));
     const session = await sessions.read(req);
     if (!session?.user.isLoggedIn) {
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);

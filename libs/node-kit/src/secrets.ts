@@ -1,0 +1,52 @@
+/**
+ * Secrets that stand in this repository (service defaults for development, fixed values in
+ * tests): anyone who can read the code can seal a session or call a service with them, so no
+ * environment but development and test may run on one. `secrets.test.ts` scans the repository
+ * and fails when a secret-like literal is missing here.
+ */
+export const REPOSITORY_SECRETS: readonly string[] = [
+  'dev-only-auth-secret-change-me-0123456789',
+  'dev-only-commerce-client-secret',
+  'dev-only-commerce-token-secret-change-me',
+  'dev-only-captcha-secret',
+  'dev-only-crm-api-key',
+];
+
+/** Environments that may run on the development defaults. */
+export const RELAXED_ENVIRONMENTS: readonly string[] = ['development', 'test'];
+
+export const MIN_SECRET_BYTES = 32;
+
+/** Words that mark a value as a placeholder or a test fixture rather than a generated secret. */
+const PLACEHOLDER = /dev-only|change-?me|example|e2e|test|secret-?here|password|placeholder/i;
+
+/** Why a value cannot protect a production deployment, or undefined when it can. */
+export function weakSecretReason(value: string): string | undefined {
+  if (REPOSITORY_SECRETS.includes(value)) return 'it is written in the repository';
+  if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES) return `it is shorter than ${MIN_SECRET_BYTES} bytes`;
+  if (PLACEHOLDER.test(value)) return 'it looks like a placeholder or a test value';
+  if (new Set(value).size < 12) return 'it repeats too few characters to be random';
+  return undefined;
+}
+
+/**
+ * The environment a service runs in: APP_ENV when set, else NODE_ENV, else development.
+ * `npm start` sets both to production.
+ */
+export function deploymentEnvironment(env: { APP_ENV?: string; NODE_ENV?: string }): string {
+  return env.APP_ENV || env.NODE_ENV || 'development';
+}
+
+/**
+ * Refuses to start outside development and test when any given secret is missing, written in
+ * the repository, shorter than 32 bytes or a placeholder; the error names the variable.
+ */
+export function requireStrongSecrets(environment: string, secrets: Record<string, string | undefined>): void {
+  if (RELAXED_ENVIRONMENTS.includes(environment)) return;
+  for (const [name, value] of Object.entries(secrets)) {
+    const reason = value === undefined ? 'it is not set' : weakSecretReason(value);
+    if (reason) {
+      throw new Error(`Invalid environment variable ${name}: ${reason}; set a random value of at least ${MIN_SECRET_BYTES} bytes of your own in ${environment}`);
+    }
+  }
+}
