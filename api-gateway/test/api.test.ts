@@ -98,6 +98,9 @@ describe('remote registry', () => {
 
     const files = await api().get(`/remotes/catalog/${first.version}/remoteEntry.js`).expect(200);
     expect(files.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Remote builds may be loaded from other brand hosts; everything else is for this site only.
+    expect(files.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await api().get('/api/remotes')).headers['cross-origin-resource-policy']).toBe('same-origin');
     await api().get(`/remotes/catalog/${first.version}/missing.js`).expect(404);
     const traversal = await api().get('/remotes/catalog/../../registry.json');
     expect(traversal.status).toBe(403);

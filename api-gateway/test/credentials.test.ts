@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,20 +177,33 @@ describe('post-login', () => {
     return ((await response.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
 
-  it('makes the anonymous cart the signed-in customer’s active cart, then goes to the callbackUrl', async () => {
-    const { createCart } = await commerceGraphql(`mutation { createCart(draft: { currency: "USD" }, storeKey: "vanityfair") { id } }`);
+  it('makes the guest’s own anonymous cart the signed-in customer’s active cart, then goes to the callbackUrl', async () => {
     const anonymous = authClient(gateway.url);
-    const refused = await anonymous.send(`/api/user/postLogin?anonymousCartId=${createCart.id}&callbackUrl=%2Fcart`);
+    const refused = await anonymous.send(`/api/user/postLogin?anonymousCartId=${randomUUID()}&callbackUrl=%2Fcart`);
     expect(refused.headers.get('location')).toBe('/login?error=SessionRequired&callbackUrl=%2Fcart');
 
     const client = authClient(gateway.url);
+    await client.signIn('guest', '/');
+    const guestId = (await client.getSession())?.user.id;
+    const cartOf = async (anonymousId: string) =>
+      (await commerceGraphql(`mutation($a: String) { createCart(draft: { currency: "USD", anonymousId: $a }, storeKey: "vanityfair") { id } }`, { a: anonymousId })).createCart.id as string;
+    const own = await cartOf(guestId as string);
+    const someoneElses = await cartOf(randomUUID());
     await signIn(client, { email: 'shopper@vanityfair.example', password: 'a-brand-new-passphrase', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' });
     const customerId = (await client.getSession())?.user.id;
-    const response = await client.send(`/api/user/postLogin?anonymousCartId=${createCart.id}&callbackUrl=%2Fcart`);
+    const activeCart = async () =>
+      (await commerceGraphql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`, { c: customerId })).customerActiveCart?.id;
+    const before = await activeCart();
+
+    // A cart id learnt elsewhere, or a link from another site, moves nothing.
+    expect((await client.send(`/api/user/postLogin?anonymousCartId=${someoneElses}&callbackUrl=%2Fcart`)).status).toBe(302);
+    await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(await activeCart()).toBe(before);
+
+    const response = await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, { headers: { 'sec-fetch-site': 'same-origin' } });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/cart');
-    const { customerActiveCart } = await commerceGraphql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`, { c: customerId });
-    expect(customerActiveCart.id).toBe(createCart.id);
+    expect(await activeCart()).toBe(own);
     const evil = await client.send('/api/user/postLogin?callbackUrl=https%3A%2F%2Fevil.example');
     expect(evil.headers.get('location')).toBe('/');
   });

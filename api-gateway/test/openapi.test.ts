@@ -41,4 +41,16 @@ describe('/api/openapi.json', () => {
     });
     expect(undocumented).toEqual([]);
   });
+
+  it('lists no development routes in production, where they are not mounted', async () => {
+    const production = await startTestGateway({ environment: 'production' });
+    try {
+      const document = (await (await fetch(`${production.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/dev'))).toEqual([]);
+      expect(Object.keys(document.paths)).toContain('/api/auth/session');
+      expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);
+    } finally {
+      await production.stop();
+    }
+  });
 });

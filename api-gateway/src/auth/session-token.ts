@@ -27,6 +27,8 @@ export interface SessionClaims {
   brand: string;
   /** When the cookie was issued, in ms: a password reset ends every session issued before it. */
   issuedAtMs: number;
+  /** The guest session this sign-in replaced: only that guest's cart may become the customer's. */
+  anonymousId?: string;
 }
 
 export interface EncodeOptions {
@@ -36,6 +38,7 @@ export interface EncodeOptions {
   now?: number;
   /** Keeps the session id when a session is re-issued or updated. */
   jti?: string;
+  anonymousId?: string;
 }
 
 /**
@@ -53,10 +56,10 @@ export function createSessionCodec(secret: string) {
     return key;
   };
   return {
-    async encode(user: SessionUser, { salt, brand, now = Date.now(), jti = randomUUID() }: EncodeOptions): Promise<{ token: string; claims: SessionClaims }> {
+    async encode(user: SessionUser, { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId }: EncodeOptions): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
-      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS, brand, issuedAtMs: now };
-      const token = await new EncryptJWT({ user, brand, ims: now })
+      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS, brand, issuedAtMs: now, ...(anonymousId ? { anonymousId } : {}) };
+      const token = await new EncryptJWT({ user, brand, ims: now, ...(anonymousId ? { anon: anonymousId } : {}) })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
         .setExpirationTime(claims.exp)
@@ -70,9 +73,9 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        const { jti, iat, exp, brand, ims } = payload;
+        const { jti, iat, exp, brand, ims, anon } = payload;
         if (!user.success || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number' || typeof brand !== 'string' || typeof ims !== 'number') return undefined;
-        return { user: user.data, jti, iat, exp, brand, issuedAtMs: ims };
+        return { user: user.data, jti, iat, exp, brand, issuedAtMs: ims, ...(typeof anon === 'string' ? { anonymousId: anon } : {}) };
       } catch {
         return undefined;
       }

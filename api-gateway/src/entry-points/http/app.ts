@@ -132,7 +132,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
     ['/', contentRoutes(catalog, content)],
     ['/', storesRoutes(catalog)],
-    ['/', openApiRoutes()],
+    ['/', openApiRoutes(devTools)],
   ];
   app.locals.apiMounts = apiMounts;
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);

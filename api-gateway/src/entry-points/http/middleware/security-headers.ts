@@ -45,7 +45,8 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Remote files may be fetched by pages on other brand hosts.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Only this site's pages may embed what it serves; the remote builds, which any brand host
+    // (or a shell on another origin) loads, say cross-origin where they are served.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 }

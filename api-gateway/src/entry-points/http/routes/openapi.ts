@@ -188,8 +188,10 @@ export const OPENAPI = {
   },
 };
 
-export function openApiRoutes(): Router {
+/** Development tools are not mounted outside development and test, so they are not described there either. */
+export function openApiRoutes(devTools: boolean): Router {
   const router = Router();
-  router.get('/openapi.json', (_req, res) => res.json(OPENAPI));
+  const document = devTools ? OPENAPI : { ...OPENAPI, paths: Object.fromEntries(Object.entries(OPENAPI.paths).filter(([path]) => !path.startsWith('/api/dev/'))) };
+  router.get('/openapi.json', (_req, res) => res.json(document));
   return router;
 }

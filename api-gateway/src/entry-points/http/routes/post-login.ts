@@ -5,7 +5,7 @@ import { type CommerceClient, CommerceRequestError } from '../../../clients/comm
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
 import { originOf } from '../middleware/brand';
 
-const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId cartState } }`;
+const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId anonymousId cartState } }`;
 const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
 const uuid = z.uuid();
 
@@ -13,6 +13,10 @@ const uuid = z.uuid();
  * GET /api/user/postLogin?anonymousCartId=&callbackUrl= (SPEC §2): after sign-in the shopper's
  * anonymous cart becomes their active cart (UseAsNewActiveCustomerCart, SPEC §9), then on to the
  * validated callbackUrl. Without a signed-in session it goes to sign-in.
+ *
+ * It is a GET (the SPEC's navigation), so it changes nothing for a cross-site request, and it only
+ * moves a cart that belongs to the guest session this sign-in replaced: knowing a cart id is not
+ * enough to take it.
  */
 export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient): Router {
   const router = Router();
@@ -23,12 +27,13 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
     }
     const cartId = uuid.safeParse(req.query.anonymousCartId);
-    if (cartId.success) {
+    const crossSite = ['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '');
+    if (cartId.success && session.anonymousId && !crossSite) {
       const call = { correlationId: res.locals.correlationId as string, expected: ['InvalidOperation', 'ConcurrentModification'] };
       const storeKey = res.locals.brandId as string;
       try {
-        const { cart } = await commerce.graphql<{ cart: { id: string; version: number; customerId?: string; cartState: string } | null }>('AnonymousCart', CART, { id: cartId.data, storeKey }, call);
-        if (cart && cart.cartState === 'Active' && (!cart.customerId || cart.customerId === session.user.id)) {
+        const { cart } = await commerce.graphql<{ cart: { id: string; version: number; customerId?: string; anonymousId?: string; cartState: string } | null }>('AnonymousCart', CART, { id: cartId.data, storeKey }, call);
+        if (cart && cart.cartState === 'Active' && !cart.customerId && cart.anonymousId === session.anonymousId) {
           await commerce.graphql('TakeCart', TAKE, { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId: session.user.id } }] }, call);
         }
       } catch (error) {

@@ -28,6 +28,7 @@ export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir
       dotfiles: 'deny',
       setHeaders: (res, path) => {
         res.setHeader('access-control-allow-origin', '*');
+        res.setHeader('cross-origin-resource-policy', 'cross-origin');
         // versions.json lists what exists and changes; everything inside a version folder never does.
         res.setHeader('cache-control', path.endsWith('versions.json') ? 'no-cache' : `public, max-age=${YEAR}, immutable`);
       },
