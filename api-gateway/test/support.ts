@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatewayConfig } from '../src/config';
@@ -40,7 +41,7 @@ export function remoteBuild(version: string): string {
 }
 
 /** fetch-like, but over node:http so tests can set the Host header (brand) themselves. */
-function request(url: string, init: RequestInit = {}): Promise<Response> {
+export function request(url: string, init: RequestInit = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = http.request(
@@ -111,17 +112,20 @@ export function authClient(baseUrl: string, host?: string) {
   };
 }
 
-
-/** Runs a built service (services/<name>/dist/main.js) on a free port until the test file ends. */
-export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string) {
-  const { spawn } = await import('node:child_process');
-  const { createServer } = await import('node:net');
-  const port = await new Promise<number>((resolve) => {
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = server.address() as { port: number };
       server.close(() => resolve(free));
     });
   });
+}
+
+/** Runs a built service (services/<name>/dist/main.js) on a free port until the test file ends. */
+export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string) {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
   const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
 // and reused on every later start so sessions survive restarts.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Every secret the gateway and the local services share or keep. */
 export const SECRET_NAMES = ['AUTH_SECRET', 'COMMERCE_CLIENT_SECRET', 'COMMERCE_TOKEN_SECRET', 'CAPTCHA_SECRET', 'CRM_API_KEY'];
@@ -19,6 +19,16 @@ function readEnvFile(path) {
   }
   return values;
 }
+
+/**
+ * What `npm start` gives the gateway and the services: production mode and the secrets of
+ * `{dataDir}/secrets.env`.
+ */
+export const productionEnv = (dataDir, env = process.env) => ({
+  NODE_ENV: 'production',
+  APP_ENV: env.APP_ENV ?? 'production',
+  ...localSecrets(join(dataDir, 'secrets.env'), env),
+});
 
 /** The secrets from the environment, else from the file, else new ones written to the file. */
 export function localSecrets(path, env = process.env) {

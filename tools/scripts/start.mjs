@@ -4,17 +4,12 @@
 // is created and migrated on its first use (var/vendors-db). Both follow DATABASE_URL when it is set, in tables of their own.
 import { join } from 'node:path';
 import { buildAndPublish, nxEnv, root, start } from './lib.mjs';
-import { localSecrets } from './local-secrets.mjs';
+import { productionEnv } from './local-secrets.mjs';
 
 buildAndPublish();
 // Production means production: every process refuses secrets written in the repository, so a
 // fresh machine runs on strong ones of its own (var/secrets.env, generated once).
-const env = {
-  ...nxEnv,
-  NODE_ENV: 'production',
-  APP_ENV: process.env.APP_ENV ?? 'production',
-  ...localSecrets(join(process.env.DATA_DIR ?? join(root, 'var'), 'secrets.env')),
-};
+const env = { ...nxEnv, ...productionEnv(process.env.DATA_DIR ?? join(root, 'var')) };
 const children = ['services/commerce', 'services/vendors', 'api-gateway'].map((app) => start(process.execPath, [join(root, app, 'dist', 'main.js')], { env }));
 const stop = (signal) => children.forEach((child) => child.exitCode === null && child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
