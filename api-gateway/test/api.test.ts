@@ -43,6 +43,8 @@ describe('platform endpoints', () => {
     expect(body.brand.routing).toEqual({ homePath: '/rr', productBasePath: '/rr/p' });
     expect(body.brand).not.toHaveProperty('remotes');
     expect(body.flags).toMatchObject({ loyalty: true });
+    // Canonical links use the brand's own origin, whatever Host the request named.
+    expect(body.origin).toBe(`http://rallyathletic.localhost:${gateway.port}`);
   });
 
   it('rejects a malformed Host header with the JSON error shape', async () => {

@@ -59,6 +59,17 @@ describe('brand config loader', () => {
     );
   });
 
+  it('takes a brand’s public origins from config, keeps them server-side, and refuses one with a path', () => {
+    const dir = copyOfBrands();
+    const file = join(dir, 'sites', 'hoopcraft', 'config.json');
+    editJson(file, (c) => (c.origins = ['https://www.hoopcraft.example']));
+    const brand = loadBrandCatalog({ dir, environment: 'production' }).get('hoopcraft');
+    expect(brand?.config.origins).toEqual(['https://www.hoopcraft.example']);
+    expect(brand?.publicConfig).not.toHaveProperty('origins');
+    editJson(file, (c) => (c.origins = ['https://www.hoopcraft.example/shop']));
+    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(/brands\/sites\/hoopcraft\/config\.json at "origins\.0": Expected an origin/);
+  });
+
   it('blames the environment file when it is the one that set the bad value', () => {
     const dir = copyOfBrands();
     writeFileSync(join(dir, 'global', 'env', 'production.json'), JSON.stringify({ remotes: { baseUrl: 'ftp://x' } }));

@@ -87,6 +87,8 @@ export interface ShellBootConfig {
   flags: FlagValues;
   remotes: import('./remotes').RemoteRegistry['remotes'];
   environment: string;
+  /** The brand's canonical public origin (brand config): canonical links and shared URLs use it. */
+  origin: string;
   /** Header nav and footer from the brand's content (GET /api/content/nav and /footer). */
   chrome: import('./content').ChromeContent;
 }

@@ -31,6 +31,7 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
     }
     res.locals.brandId = id;
     res.locals.origin = origin ?? origins.canonical(id);
+    res.locals.canonicalOrigin = origins.canonical(id);
     next();
   };
 }

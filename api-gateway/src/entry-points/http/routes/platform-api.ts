@@ -30,6 +30,7 @@ export async function bootConfigFor(
     flags: brand.flagValues,
     remotes: remotesFor(req, res),
     environment: config.environment,
+    origin: res.locals.canonicalOrigin as string,
     chrome: { nav, footer },
   };
 }

@@ -1,5 +1,5 @@
 import '../../../catalog.css';
-import { track, useAppDispatch, useAppSelector, useBrand } from '@shop/platform';
+import { track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '@shop/platform';
 import { PageShell } from '@shop/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -28,7 +28,7 @@ export default function ProductPage() {
     return product.variants.find((v) => v.sku === id) ?? product.variants.find((v) => v.inStock) ?? product.variants[0];
   }, [product, id]);
   const selection = product && variant ? selectionOf(product, variant) : {};
-  useProductHead(product, variant, brand.name);
+  useProductHead(product, variant, brand.name, useBootConfig().origin);
 
   useEffect(() => {
     if (!product) return;

@@ -2,11 +2,11 @@ import type { ArticleDocument } from '@shop/contracts/browser';
 import { useHeadTags } from '@shop/ui';
 import { useMemo } from 'react';
 
-/** SEO for an article: description, canonical URL and JSON-LD Article. */
-export function useArticleHead(article: ArticleDocument | undefined, brandName: string) {
+/** SEO for an article: description, canonical URL (on the brand's canonical origin) and JSON-LD Article. */
+export function useArticleHead(article: ArticleDocument | undefined, brandName: string, origin: string) {
   const tags = useMemo(() => {
     if (!article) return undefined;
-    const url = new URL(`/learn/${article.slug}`, location.origin).toString();
+    const url = new URL(`/learn/${article.slug}`, origin).toString();
     return {
       description: article.description,
       canonical: url,
@@ -23,6 +23,6 @@ export function useArticleHead(article: ArticleDocument | undefined, brandName: 
         timeRequired: `PT${article.readingMinutes}M`,
       },
     };
-  }, [article, brandName]);
+  }, [article, brandName, origin]);
   useHeadTags(tags);
 }

@@ -1,5 +1,5 @@
 import '../../../content.css';
-import { useBrand } from '@shop/platform';
+import { useBootConfig, useBrand } from '@shop/platform';
 import { PageShell } from '@shop/ui';
 import { Link, useParams } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
@@ -12,7 +12,7 @@ export default function ArticlePage() {
   const { article: slug = '' } = useParams();
   const brand = useBrand();
   const { data, error, isLoading, refetch } = contentApi.useGetArticleQuery(slug);
-  useArticleHead(data, brand.name);
+  useArticleHead(data, brand.name, useBootConfig().origin);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="learn-article" title={data?.title ?? (error ? 'Article not found' : '')}>
       {isLoading && <ContentLoading label="Loading the article" />}
