@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { SessionService } from '../../../auth/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
+import { HttpError } from '../../../errors';
+import { callbackUrlText } from '../../../auth/auth-routes';
 
 const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId cartState } }`;
 const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
@@ -17,13 +19,14 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
   const router = Router();
   router.get('/postLogin', async (req, res) => {
     const origin = `${req.protocol}://${req.get('host')}`;
-    const callbackUrl = safeCallbackUrl(req.query.callbackUrl, origin);
+    const callbackUrl = safeCallbackUrl(callbackUrlText(req.query.callbackUrl), origin);
+    const cartId = uuid.optional().safeParse(req.query.anonymousCartId);
+    if (!cartId.success) throw new HttpError(400, 'INVALID_PARAMETER', 'anonymousCartId: must be a cart id (a UUID)');
     const session = await sessions.read(req);
     if (!session?.user.isLoggedIn) {
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
     }
-    const cartId = uuid.safeParse(req.query.anonymousCartId);
-    if (cartId.success) {
+    if (cartId.data) {
       const call = { correlationId: res.locals.correlationId as string, expected: ['InvalidOperation', 'ConcurrentModification'] };
       const storeKey = res.locals.brandId as string;
       try {
