@@ -32,6 +32,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(resolve(repoRoot, 'var')),
   /** A file path, or "-" for standard output. */
   TRACKING_LOG: z.string().optional(),
+  /** The tracking log rotates past this size (bytes); with TRACKING_LOG_FILES it bounds the disk used. */
+  TRACKING_LOG_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(10 * 1024 * 1024),
+  /** Tracking log files kept in all, the live one included; the oldest is deleted on rotation. */
+  TRACKING_LOG_FILES: z.coerce.number().int().min(2).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Development: the shell's dev server, e.g. http://localhost:4200. */
@@ -96,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shellDist: value.SHELL_DIST,
     dataDir: value.DATA_DIR,
     trackingLog: value.TRACKING_LOG ?? resolve(value.DATA_DIR, 'tracking.log'),
+    trackingLogMaxBytes: value.TRACKING_LOG_MAX_BYTES,
+    trackingLogFiles: value.TRACKING_LOG_FILES,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY === 'true',
     shellDevUrl: value.SHELL_DEV_URL,
