@@ -33,6 +33,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(resolve(repoRoot, 'var')),
   /** A file path, or "-" for standard output. */
   TRACKING_LOG: z.string().optional(),
+  /** The tracking log rotates past this size (bytes); with TRACKING_LOG_FILES it bounds the disk used. */
+  TRACKING_LOG_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(10 * 1024 * 1024),
+  /** Tracking log files kept in all, the live one included; the oldest is deleted on rotation. */
+  TRACKING_LOG_FILES: z.coerce.number().int().min(2).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Which peers may set X-Forwarded-*: false, a hop count, or addresses/subnets (Express's semantics). */
   TRUST_PROXY: trustProxySetting.default(false),
@@ -100,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shellDist: value.SHELL_DIST,
     dataDir: value.DATA_DIR,
     trackingLog: value.TRACKING_LOG ?? resolve(value.DATA_DIR, 'tracking.log'),
+    trackingLogMaxBytes: value.TRACKING_LOG_MAX_BYTES,
+    trackingLogFiles: value.TRACKING_LOG_FILES,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     shellDevUrl: value.SHELL_DEV_URL,

@@ -43,7 +43,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     : createFileContentSource(config.brandsDir, catalog);
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
-  const sink = createTrackingSink(config.trackingLog);
+  const sink = createTrackingSink({ path: config.trackingLog, maxBytes: config.trackingLogMaxBytes, files: config.trackingLogFiles });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')));
   const commerce = createCommerceClient({ ...config.commerce, logger });

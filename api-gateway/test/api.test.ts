@@ -114,7 +114,13 @@ describe('shell pages', () => {
   it('inlines the brand, its theme and the boot config into the shell for every page route', async () => {
     const res = await api().get('/c/bras?q=<script>').set('host', 'everwear.localhost').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // The first page of a visit issues the tracking session cookie, so that answer is private.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('sessionToken='));
+    expect(cookie).toMatch(/^sessionToken=[0-9a-f-]{36}; Max-Age=43200; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+    const again = await api().get('/c/bras').set('host', 'everwear.localhost').set('cookie', cookie!.split(';')[0]).expect(200);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['set-cookie']).toBeUndefined();
     expect(res.text).toContain('<title>Everwear</title>');
     expect(res.text).toContain('--color-primary:#1d3557');
     expect(res.text).toContain('data-brand="everwear"');
@@ -132,18 +138,21 @@ describe('shell pages', () => {
 });
 
 describe('POST /api/tracking', () => {
+  const session = uuid();
   const valid = () => ({
     event: 'ADD_TO_CART',
     eventId: uuid(),
     eventUrl: 'http://localhost/p/bras/lace/VF1',
-    sessionToken: uuid(),
+    sessionToken: session,
     sku: 'VF1-34B',
     quantity: 2,
   });
+  /** What the shell's track() sends: same-origin fetch with the session cookie. */
+  const post = (host = '127.0.0.1') => api().post('/api/tracking').set('host', host).set('sec-fetch-site', 'same-origin').set('cookie', `sessionToken=${session}`);
 
   it('accepts a valid record and appends it to the log sink', async () => {
     const record = valid();
-    await api().post('/api/tracking').set('host', 'hoopcraft.localhost').send(record).expect(202);
+    await post('hoopcraft.localhost').send(record).expect(202);
     const log = join(gateway.dataDir, 'tracking.log');
     // The sink appends through a stream: wait for the line to land.
     for (let i = 0; i < 50 && !(existsSync(log) && readFileSync(log, 'utf8').includes(record.eventId)); i += 1) {
@@ -155,7 +164,7 @@ describe('POST /api/tracking', () => {
 
   it('accepts a page view passed whole', async () => {
     const record = { ...valid(), event: 'PAGE_VIEW', pagePath: '/c', sku: undefined, quantity: undefined };
-    await api().post('/api/tracking').send(record).expect(202);
+    await post().send(record).expect(202);
   });
 
   it.each([
@@ -164,21 +173,17 @@ describe('POST /api/tracking', () => {
     ['a quantity over 99', { quantity: 100 }],
     ['a bad event id', { eventId: 'nope' }],
     ['a javascript: url', { eventUrl: 'javascript:alert(1)' }],
+    ['a NUL in a sku', { sku: 'VF1\u0000' }],
+    ['a lone surrogate in a sku', { sku: 'VF1\ud800' }],
   ])('rejects %s with a 400', async (_name, change) => {
-    const res = await api().post('/api/tracking').send({ ...valid(), ...change }).expect(400);
+    const res = await post().send({ ...valid(), ...change }).expect(400);
     expectErrorShape(res.body, 'INVALID_TRACKING_EVENT');
   });
 
   it('rejects malformed JSON, oversize bodies and other media types', async () => {
-    expectErrorShape(
-      (await api().post('/api/tracking').set('content-type', 'application/json').send('{"event":').expect(400)).body,
-      'INVALID_JSON',
-    );
+    expectErrorShape((await post().set('content-type', 'application/json').send('{"event":').expect(400)).body, 'INVALID_JSON');
     const big = { ...valid(), event: 'PAGE_VIEW', blob: 'x'.repeat(20_000) };
-    expectErrorShape((await api().post('/api/tracking').send(big).expect(413)).body, 'PAYLOAD_TOO_LARGE');
-    expectErrorShape(
-      (await api().post('/api/tracking').set('content-type', 'application/xml').send('<a/>').expect(415)).body,
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
+    expectErrorShape((await post().send(big).expect(413)).body, 'PAYLOAD_TOO_LARGE');
+    expectErrorShape((await post().set('content-type', 'application/xml').send('<a/>').expect(415)).body, 'UNSUPPORTED_MEDIA_TYPE');
   });
 });

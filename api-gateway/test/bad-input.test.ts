@@ -1,11 +1,36 @@
-import { authClient, startTestGateway } from './support';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Router } from 'express';
+import { authClient, registeredRoutes, startBuiltService, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
+const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0003';
+const CRM_KEY = 'crm-key-for-gateway-tests-0003';
 let gateway: Gateway;
+let commerce: Awaited<ReturnType<typeof startBuiltService>>;
+let vendors: Awaited<ReturnType<typeof startBuiltService>>;
+
+// The real commerce and vendor services stand behind this gateway: a field that slipped past
+// validation would reach them and be answered, so only the gateway's own checks can give a 4xx.
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  const data = mkdtempSync(join(tmpdir(), 'gw-bad-input-'));
+  [commerce, vendors] = await Promise.all([
+    startBuiltService('commerce', { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '40' }, 'COMMERCE_PORT'),
+    startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests', CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(data, 'vendors-db') }, 'VENDORS_PORT'),
+  ]);
+  gateway = await startTestGateway({
+    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    crm: { url: vendors.url, apiKey: CRM_KEY },
+    // Each sweep request comes from its own address, so per-address limits never answer for validation.
+    trustProxy: ['loopback'],
+  });
+}, 120_000);
+afterAll(async () => {
+  await gateway?.stop();
+  await Promise.all([commerce?.stop(), vendors?.stop()]);
 });
-afterAll(() => gateway.stop());
 
 const POSTS = [
   '/api/auth/signin/credentials',
@@ -104,4 +129,163 @@ describe('CSRF tokens from outside', () => {
     expect(response.status).toBe(403);
     await expectHandled(response);
   });
+});
+
+/**
+ * The sweep: every registered /api route (from app.locals.apiMounts, so a new route is covered
+ * the day it is mounted) and every field its OpenAPI operation documents -- body properties,
+ * query and path parameters -- gets NUL, a lone surrogate, a control character, wrong types,
+ * an oversize value and deep nesting, one field at a time on an otherwise valid request.
+ * Nothing may answer 5xx; a broken field must be refused with a 4xx before any upstream call.
+ */
+describe('bad-input sweep over every /api route and field', () => {
+  type Operation = { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> } };
+  type Case = { label: string; send: () => Promise<Response>; mustRefuse: boolean; expectCode?: string };
+  let sent = 0;
+  let serverErrors = 0;
+  const failures: string[] = [];
+  let address = 0;
+
+  const nest = (levels: number) => {
+    let value: unknown = 'x';
+    for (let i = 0; i < levels; i += 1) value = { a: value };
+    return value;
+  };
+  const TEXT_CASES: Array<[string, string]> = [
+    ['NUL', 'ab\u0000cd'],
+    ['lone surrogate', 'ab\ud800cd'],
+    ['control character', 'ab\u001bcd'],
+  ];
+  const OTHER_CASES: Array<[string, unknown]> = [
+    ['number', 42],
+    ['object', { a: 'x' }],
+    ['array', ['x', 'y']],
+    ['boolean', true],
+    ['null', null],
+    ['oversize', 'x'.repeat(9000)],
+    ['nested 30 levels', nest(30)],
+  ];
+  /** A valid value per field name, so each case breaks exactly one field. */
+  const VALID: Record<string, unknown> = {
+    email: 'sweep@example.com',
+    password: 'Sweep-Passphrase-9',
+    newPassword: 'Sweep-Passphrase-9',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    token: 'a'.repeat(32),
+    captchaToken: INTERNAL_CAPTCHA,
+    callbackUrl: '/account',
+    placement: 'footer',
+    phone: '+1 555 0100',
+    country: 'US',
+    topic: 'order',
+    message: 'Where is my order, please?',
+    orderNumber: 'VF100123',
+    data: { firstname: 'Ann' },
+    event: 'PAGE_VIEW',
+    eventId: '7a1c1a52-4a0e-4c55-9d0a-2b2a0f7c1d11',
+    eventUrl: 'http://127.0.0.1/c/bras',
+    sku: 'VF1-34B',
+    quantity: 1,
+  };
+  /** Fields that only mean something with another field (a tracking event keeps sku only on add-to-cart). */
+  const COMPANIONS: Record<string, Record<string, unknown>> = {
+    sku: { event: 'ADD_TO_CART', quantity: 1 },
+    quantity: { event: 'ADD_TO_CART', sku: 'VF1-34B' },
+    orderNumber: { event: 'ORDER' },
+  };
+  const PATH_VALUES: Record<string, string> = { provider: 'credentials', id: 'VF1-34B', path: 'learn' };
+
+  const check = async (route: string, { label, send, mustRefuse, expectCode }: Case) => {
+    const response = await send();
+    sent += 1;
+    const where = `${route} ${label}: ${response.status}`;
+    if (response.status >= 500) {
+      serverErrors += 1;
+      failures.push(`${where} (5xx)`);
+      return;
+    }
+    if (mustRefuse && (response.status < 400 || response.status >= 500)) failures.push(`${where} (not refused)`);
+    if (response.status >= 400) {
+      const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown; correlationId?: unknown } } | undefined;
+      const error = body?.error;
+      if (typeof error?.code !== 'string' || typeof error.message !== 'string' || typeof error.correlationId !== 'string') failures.push(`${where} (not the error shape)`);
+      else if (expectCode && error.code !== expectCode) failures.push(`${where} (${error.code}, expected ${expectCode})`);
+    }
+  };
+
+  it('refuses every broken field with a 4xx and never answers 5xx', async () => {
+    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const operationOf = (method: string, path: string): Operation | undefined => {
+      if (document.paths[path]?.[method]) return document.paths[path][method];
+      const match = Object.entries(document.paths).find(([documented, methods]) => methods[method] && new RegExp(`^${documented.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+      return match?.[1][method];
+    };
+    const routes = registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>);
+    expect(routes.length).toBeGreaterThan(20);
+
+    for (const route of routes) {
+      const [method, template] = route.split(' ');
+      const operation = operationOf(method, template);
+      if (!operation) {
+        failures.push(`${route}: not in the OpenAPI document, so its fields are unknown`);
+        continue;
+      }
+      const client = authClient(gateway.url, 'hoopcraft.localhost');
+      await client.csrfToken();
+      const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const urlFor = (overrides: Record<string, string> = {}) =>
+        template.replace(/\{([A-Za-z]+)\}/g, (_m, name: string) => overrides[name] ?? encodeURIComponent(PATH_VALUES[name] ?? 'x'));
+      const headers = () => ({ 'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`, 'sec-fetch-site': 'same-origin' });
+      const schema = operation.requestBody?.content['application/json']?.schema ?? operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      const bodyWith = async (field: string, value: unknown) => {
+        const csrfToken = ((await (await client.send('/csrf')).json()) as { csrfToken: string }).csrfToken;
+        // csrfToken only where the form has one: the tracking record is strict and would refuse it for its own reason.
+        const base: Record<string, unknown> = schema?.properties && 'csrfToken' in schema.properties ? { csrfToken } : {};
+        for (const name of schema?.required ?? []) if (name !== 'csrfToken' && name in VALID) base[name] = VALID[name];
+        return { ...base, ...(COMPANIONS[field] ?? {}), [field]: value };
+      };
+      const send = (url: string, body?: string, contentType = 'application/json') => () =>
+        client.send(url, { method: method.toUpperCase(), headers: { ...headers(), ...(body !== undefined ? { 'content-type': contentType } : {}), 'x-auth-return-redirect': '1' }, body });
+
+      const cases: Case[] = [];
+      for (const name of pathParams) {
+        cases.push({ label: `path ${name} NUL`, send: send(urlFor({ [name]: 'ab%00cd' })), mustRefuse: true });
+        cases.push({ label: `path ${name} control character`, send: send(urlFor({ [name]: 'ab%1Bcd' })), mustRefuse: true });
+        cases.push({ label: `path ${name} oversize`, send: send(urlFor({ [name]: 'x'.repeat(3000) })), mustRefuse: true });
+      }
+      for (const name of queryParams) {
+        const query = (value: string) => `${urlFor()}?${name}=${value}`;
+        cases.push({ label: `query ${name} NUL`, send: send(query('ab%00cd')), mustRefuse: true });
+        cases.push({ label: `query ${name} control character`, send: send(query('ab%1Bcd')), mustRefuse: true });
+        cases.push({ label: `query ${name} oversize`, send: send(query('x'.repeat(5000))), mustRefuse: true });
+        // Repeated and bracketed names: arrays are legitimate for the catalog filters, objects never form.
+        cases.push({ label: `query ${name} repeated`, send: send(`${query('a')}&${name}=b`), mustRefuse: false });
+        cases.push({ label: `query ${name}[a][b] nested`, send: send(`${urlFor()}?${name}[a][b][c]=x`), mustRefuse: false });
+      }
+      if (schema) {
+        for (const field of Object.keys(schema.properties ?? {})) {
+          if (field === 'csrfToken') continue;
+          // A number where a number belongs (quantity) or an object where one does (data) is not a wrong type.
+          const wrongTypes = OTHER_CASES.filter(([label]) => !(label === 'number' && typeof VALID[field] === 'number') && !(label === 'object' && typeof VALID[field] === 'object'));
+          for (const [label, value] of [...TEXT_CASES, ...wrongTypes]) {
+            cases.push({ label: `body ${field} ${label}`, send: async () => send(urlFor(), JSON.stringify(await bodyWith(field, value)))(), mustRefuse: true });
+          }
+          cases.push({ label: `form ${field} NUL`, send: async () => send(urlFor(), new URLSearchParams({ ...((await bodyWith(field, 'ab\u0000cd')) as Record<string, string>) }).toString(), 'application/x-www-form-urlencoded')(), mustRefuse: true });
+        }
+        const deep = `${'['.repeat(1000)}${']'.repeat(1000)}`;
+        cases.push({ label: 'body nested 1,000 levels', send: send(urlFor(), deep), mustRefuse: true, expectCode: 'BODY_TOO_DEEP' });
+        cases.push({ label: 'body a JSON array', send: send(urlFor(), '[]'), mustRefuse: true });
+        cases.push({ label: 'body malformed JSON', send: send(urlFor(), '{"email": '), mustRefuse: true });
+        cases.push({ label: 'body over the size limit', send: send(urlFor(), JSON.stringify({ email: 'x'.repeat(70 * 1024) })), mustRefuse: true });
+      }
+      for (const item of cases) await check(route, item);
+    }
+
+    console.log(`bad-input sweep: ${sent} requests over ${routes.length} routes, ${serverErrors} answered 5xx`);
+    expect(failures).toEqual([]);
+    expect(serverErrors).toBe(0);
+    expect(sent).toBeGreaterThan(500);
+  }, 300_000);
 });

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { startTestGateway } from './support';
+import { registeredRoutes, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
 let gateway: Gateway;
@@ -7,26 +7,6 @@ beforeAll(async () => {
   gateway = await startTestGateway();
 });
 afterAll(() => gateway.stop());
-
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-}
-
-/** Every method + path the mounted /api routers register, in OpenAPI's {param} syntax. */
-function registeredRoutes(mounts: Array<[string, Router]>): string[] {
-  const out: string[] = [];
-  for (const [prefix, router] of mounts) {
-    for (const layer of (router as unknown as { stack: Layer[] }).stack) {
-      if (!layer.route) continue;
-      for (const path of [layer.route.path].flat()) {
-        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
-          out.push(`${method} /api${prefix === '/' ? '' : prefix}${path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
-        }
-      }
-    }
-  }
-  return out;
-}
 
 describe('/api/openapi.json', () => {
   it('describes every registered /api route', async () => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Router } from 'express';
 import type { GatewayConfig } from '../src/config';
 import { type RunningGateway, start } from '../src/server';
 
@@ -135,4 +136,24 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+}
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** Every method + path the mounted /api routers register, in OpenAPI's {param} syntax ("get /api/products/{id}"). */
+export function registeredRoutes(mounts: Array<[string, Router]>): string[] {
+  const out: string[] = [];
+  for (const [prefix, router] of mounts) {
+    for (const layer of (router as unknown as { stack: Layer[] }).stack) {
+      if (!layer.route) continue;
+      for (const path of [layer.route.path].flat()) {
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
+          out.push(`${method} /api${prefix === '/' ? '' : prefix}${path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\{\*([A-Za-z]+)\}/g, '{$1}')}`);
+        }
+      }
+    }
+  }
+  return out;
 }

@@ -1,4 +1,6 @@
-import express, { type Request, type Response, Router } from 'express';
+import { safeText } from '@shop/contracts';
+import { type Request, type Response, Router } from 'express';
+import { parseBody } from '../entry-points/http/middleware/json-body';
 import { safeCallbackUrl } from '../domain/safe-callback-url';
 import { originOf } from '../entry-points/http/middleware/brand';
 import { HttpError } from '../errors';
@@ -38,6 +40,33 @@ export function checkCsrf(req: Request, csrf: Csrf) {
   if (!csrf.verify(cookie, submitted)) throw new HttpError(403, 'MissingCSRF', 'The CSRF token is missing or wrong.');
 }
 
+const sessionName = safeText().max(256);
+const callbackUrlSchema = safeText().max(2048).optional();
+
+/**
+ * A callbackUrl is text under the one text rule: a broken one is a 400, not a silent fallback,
+ * so a tampered link is visible. Where it may point is safeCallbackUrl's job.
+ */
+export function callbackUrlText(raw: unknown): string | undefined {
+  const parsed = callbackUrlSchema.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, 'INVALID_CALLBACK_URL', `callbackUrl: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
+
+/** update({ data }): only first and last names (either spelling), each plain text of at most 256 characters. */
+function sessionUpdateNames(data: unknown): { firstname?: string; lastname?: string } {
+  if (data === undefined) return {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new HttpError(400, 'InvalidSessionUpdate', 'data must be an object of names.');
+  const fields = data as Record<string, unknown>;
+  const name = (key: string) => {
+    if (fields[key] === undefined) return undefined;
+    const parsed = sessionName.safeParse(fields[key]);
+    if (!parsed.success) throw new HttpError(400, 'InvalidSessionUpdate', `${key} must be plain text of at most 256 characters.`);
+    return parsed.data;
+  };
+  return { firstname: name('firstname') ?? name('firstName'), lastname: name('lastname') ?? name('lastName') };
+}
+
 const body = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
 
 /**
@@ -46,11 +75,11 @@ const body = (req: Request): Record<string, unknown> => (typeof req.body === 'ob
  */
 export function authRoutes(sessions: SessionService, csrf: Csrf, setup: PassportSetup, socialAllowed: (res: Response) => boolean): Router {
   const router = Router();
-  router.use(express.urlencoded({ extended: false, limit: '8kb' }), express.json({ limit: '8kb' }));
+  router.use(...parseBody({ limit: '8kb', urlencoded: true }));
 
   const requireCsrf = (req: Request) => checkCsrf(req, csrf);
   const noCache = (res: Response) => res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
-  const callbackOf = (req: Request, fallback = '/') => safeCallbackUrl(body(req).callbackUrl ?? req.query.callbackUrl, originOf(req), [], fallback);
+  const callbackOf = (req: Request, fallback = '/') => safeCallbackUrl(callbackUrlText(body(req).callbackUrl ?? req.query.callbackUrl), originOf(req), [], fallback);
 
   router.get('/session', async (req, res) => {
     noCache(res);
@@ -149,19 +178,12 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
   router.post('/session', async (req, res) => {
     requireCsrf(req);
     noCache(res);
+    // Checked before the session is, and even when they will be ignored (a guest): bad input is refused, not skipped.
+    const { firstname, lastname } = sessionUpdateNames(body(req).data);
     const claims = await sessions.read(req);
     if (!claims) return res.json(null);
-    const data = body(req).data as Record<string, unknown> | undefined;
-    const name = (key: string) => {
-      const value = data?.[key];
-      if (value === undefined) return undefined;
-      if (typeof value !== 'string' || value.length > 256) throw new HttpError(400, 'InvalidSessionUpdate', `${key} must be text of at most 256 characters.`);
-      return value;
-    };
     const user = { ...claims.user };
     if (claims.user.isLoggedIn) {
-      const firstname = name('firstname') ?? name('firstName');
-      const lastname = name('lastname') ?? name('lastName');
       if (firstname !== undefined) user.firstname = firstname;
       if (lastname !== undefined) user.lastname = lastname;
     }

@@ -23,6 +23,14 @@ describe.each([
     expect(await limiter.count(key)).toBe(0);
   });
 
+  it('tells how long until a window ends', async () => {
+    await limiter.hit(`${key}:ttl`, 60_000);
+    const left = await limiter.msUntilReset(`${key}:ttl`);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60_000);
+    expect(await limiter.msUntilReset(`${key}:none`)).toBe(0);
+  });
+
   it('forgets a window once it has passed', async () => {
     await limiter.hit(`${key}:short`, 50);
     await new Promise((resolve) => setTimeout(resolve, 120));

@@ -5,6 +5,8 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** How long until the key's window ends (0 when it has none): a 429's Retry-After. */
+  msUntilReset(key: string): Promise<number>;
 }
 
 /** One process: counts in memory, each key expiring with its window. */
@@ -28,6 +30,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     },
     count: async (key) => live(key)?.count ?? 0,
     reset: async (key) => void windows.delete(key),
+    msUntilReset: async (key) => Math.max(0, (live(key)?.resetAt ?? now()) - now()),
   };
 }
 
@@ -41,5 +44,6 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
     },
     count: async (key) => Number((await redis.get(prefix + key)) ?? 0),
     reset: async (key) => void (await redis.del(prefix + key)),
+    msUntilReset: async (key) => Math.max(0, await redis.pttl(prefix + key)),
   };
 }

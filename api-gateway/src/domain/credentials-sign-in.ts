@@ -2,13 +2,17 @@ import { InvalidHashFormatError, type Logger, verifyPassword } from '@shop/node-
 import type { SessionUser } from '../auth/session-token';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import { type CommerceClient, CommerceRequestError } from '../clients/commerce/commerce-client';
+import { predicateLiteral } from '../clients/commerce/predicate-literal';
 import { type CommerceCustomer, sessionUserFor } from './session-user';
 
 type Customer = CommerceCustomer;
 
 export interface CredentialsInput {
   email: string;
+  /** The password in NFC (see normalisePassword in @shop/contracts). */
   password: string;
+  /** As the shopper typed it, when that differs: for accounts whose hash predates normalisation. */
+  passwordAsTyped?: string;
   captcha: unknown;
   storeKey: string;
   /** The brand's legacyPasswordMigration flag. */
@@ -29,8 +33,6 @@ const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey
 const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
   customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
 
-const quote = (value: string) => JSON.stringify(value);
-
 /**
  * Credentials sign-in (SPEC §4/§5): the captcha must pass (or the internal test secret be
  * given), then the commerce in-store login; when that fails and the brand migrates legacy
@@ -43,7 +45,16 @@ export async function credentialsSignIn(input: CredentialsInput, { commerce, cap
     return undefined;
   }
   const call = { correlationId: input.correlationId, expected: ['InvalidCredentials'] };
-  const login = () => commerce.inStoreLogin<{ customer: Customer }>(input.storeKey, { email: input.email, password: input.password }, call);
+  const loginWith = (password: string) => commerce.inStoreLogin<{ customer: Customer }>(input.storeKey, { email: input.email, password }, call);
+  const login = async () => {
+    try {
+      return await loginWith(input.password);
+    } catch (error) {
+      const wrongPassword = error instanceof CommerceRequestError && [400, 401].includes(error.status);
+      if (!wrongPassword || input.passwordAsTyped === undefined || input.passwordAsTyped === input.password) throw error;
+      return loginWith(input.passwordAsTyped);
+    }
+  };
   try {
     return sessionUserFor((await login()).customer);
   } catch (error) {
@@ -62,13 +73,14 @@ async function migrateLegacyPassword(input: CredentialsInput, commerce: Commerce
   const found = await commerce.graphql<{ customers: { results: Array<{ custom?: { customFieldsRaw?: Array<{ name: string; value: unknown }> } }> } }>(
     'LegacyCustomer',
     LEGACY_LOOKUP,
-    { where: `email=${quote(input.email)} and stores(key=${quote(input.storeKey)})` },
+    { where: `email=${predicateLiteral(input.email)} and stores(key=${predicateLiteral(input.storeKey)})` },
     call,
   );
   const legacyHash = found.customers.results[0]?.custom?.customFieldsRaw?.find((field) => field.name === 'legacyHash')?.value;
   if (typeof legacyHash !== 'string') return false;
   try {
-    if (!(await verifyPassword(input.password, legacyHash))) return false;
+    // The legacy system hashed what was typed; the new hash is of the normalised password.
+    if (!(await verifyPassword(input.passwordAsTyped ?? input.password, legacyHash))) return false;
   } catch (error) {
     if (error instanceof InvalidHashFormatError) {
       logger.error('Invalid hash format', { correlationId: input.correlationId });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../auth/session-token';
 import { type CommerceClient, CommerceRequestError } from '../clients/commerce/commerce-client';
 import { type CommerceCustomer, sessionUserFor } from './session-user';
+import { predicateLiteral } from '../clients/commerce/predicate-literal';
 
 export interface SocialProfile {
   provider: 'google' | 'facebook';
@@ -33,7 +34,7 @@ export async function socialSignIn(profile: SocialProfile, storeKey: string, com
   const email = profile.email?.trim();
   if (!email) return undefined;
   const find = async () =>
-    (await commerce.graphql<{ customers: { results: Customer[] } }>('FindCustomer', FIND, { where: `email=${JSON.stringify(email)} and stores(key=${JSON.stringify(storeKey)})` }, { correlationId }))
+    (await commerce.graphql<{ customers: { results: Customer[] } }>('FindCustomer', FIND, { where: `email=${predicateLiteral(email)} and stores(key=${predicateLiteral(storeKey)})` }, { correlationId }))
       .customers.results[0];
   let customer = await find();
   if (!customer) {

@@ -20,7 +20,18 @@ export const LIMITS = {
   signupsPerIp: { max: 20, windowMs: 60 * MINUTE },
   /** Repeat signups e-mail the code again: a few times a day per address at most. */
   signupMailsPerAccount: { max: 3, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Tracking events: a shopper browsing fast sends a few a minute (page and product views, cart
+   * changes), so 120 a minute per session is far above real use; an address may hold several
+   * shoppers (an office, a carrier NAT), hence five times that. Together with the log's size
+   * cap, a flood costs a bounded amount of disk.
+   */
+  trackingEventsPerSession: { max: 120, windowMs: MINUTE },
+  trackingEventsPerIp: { max: 600, windowMs: MINUTE },
 };
+
+/** Allowed, or refused with the seconds until the exhausted window ends (Retry-After). */
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const account = (email: string) => email.trim().toLowerCase();
 
@@ -43,6 +54,17 @@ export function createThrottle(limiter: RateLimiter) {
     contactAllowed: (ip: string) => within(`contact:ip:${ip}`, LIMITS.contactMessagesPerIp),
     signupAllowed: (ip: string) => within(`signup:ip:${ip}`, LIMITS.signupsPerIp),
     signupMailAllowed: (email: string) => within(`signup:mail:${account(email)}`, LIMITS.signupMailsPerAccount),
+    /** Counts one tracking event against the address and the tracking session. */
+    async trackingAllowed(ip: string, sessionToken: string): Promise<Verdict> {
+      const keys: Array<[string, { max: number; windowMs: number }]> = [
+        [`tracking:ip:${ip}`, LIMITS.trackingEventsPerIp],
+        [`tracking:session:${sessionToken}`, LIMITS.trackingEventsPerSession],
+      ];
+      for (const [key, limit] of keys) {
+        if (!(await within(key, limit))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((await limiter.msUntilReset(key)) / 1000)) };
+      }
+      return { allowed: true };
+    },
   };
 }
 export type Throttle = ReturnType<typeof createThrottle>;

@@ -18,3 +18,5 @@ export type { LeadRequest, LeadResponse } from './leads';
 export { CONTACT_COUNTRIES, CONTACT_COUNTRY_LABELS, CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TOPICS, CONTACT_TOPIC_LABELS, OPTIONAL_CONTACT_FIELDS, contactFieldProblem, normaliseContactValue } from './contact-rules';
 export type { ContactCountry, ContactField, ContactFieldErrors, ContactResponse, ContactTopic } from './contact-rules';
 export type { ContactRequest } from './contact';
+export { TEXT_PROBLEM_MESSAGES, hasControlCharacter, hasLoneSurrogate, normaliseText, textProblem } from './text-rules';
+export type { TextOptions, TextProblem } from './text-rules';

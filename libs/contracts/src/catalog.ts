@@ -1,19 +1,20 @@
 import { z } from 'zod';
 
 import { FILTER_NAMES, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from './catalog-constants';
+import { safeText } from './text';
 
 export { FILTER_NAMES, MAX_PAGE_SIZE, PAGE_SIZE, QUICK_SEARCH_SIZE, SORTS } from './catalog-constants';
 export type FilterName = (typeof FILTER_NAMES)[number];
 export type Sort = (typeof SORTS)[number];
 
-const value = z.string().trim().min(1).max(60);
+const value = safeText().trim().min(1).max(60);
 const many = z.union([value, z.array(value).max(30)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const cents = z.coerce.number().int().min(0).max(10_000_000);
 
 /** GET /api/products query: every filter repeatable (?size=M&size=L). */
 export const productQuerySchema = z.strictObject({
-  category: z.string().trim().regex(/^[a-z0-9-]{1,80}$/, { message: 'must be a category slug' }).optional(),
-  q: z.string().trim().max(100).optional(),
+  category: safeText().trim().regex(/^[a-z0-9-]{1,80}$/, { message: 'must be a category slug' }).optional(),
+  q: safeText().trim().max(100).optional(),
   sort: z.enum(SORTS).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),

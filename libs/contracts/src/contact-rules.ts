@@ -1,3 +1,5 @@
+import { normaliseText, textProblem } from './text-rules';
+
 /**
  * The contact form's rules, without zod so the browser can run exactly what the gateway runs:
  * the gateway's schema (contact.ts) and the form's own checks both call contactFieldProblem.
@@ -37,8 +39,6 @@ export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/;
 const PHONE = /^\+?[0-9 ().-]{7,30}$/;
 /** A tag or comment opener; `a < b` and `<3` stay allowed. */
 export const MARKUP = /<[A-Za-z/!?]/;
-const CONTROL = /\p{Cc}/u;
-const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
 export const CONTACT_MESSAGES: Record<ContactField, string> = {
   firstName: 'Enter your first name.',
@@ -54,16 +54,16 @@ export const CONTACT_MESSAGES: Record<ContactField, string> = {
 const PLAIN_TEXT = 'Use plain text: no tags such as <b>, and no control characters.';
 const tooLong = (max: number) => `Use at most ${max} characters.`;
 
-/** Normalises a value the way the gateway stores it: trimmed, order numbers upper-cased. */
+/** Normalises a value the way the gateway stores it: NFC, trimmed, order numbers upper-cased. */
 export function normaliseContactValue(field: ContactField, value: string): string {
-  const trimmed = value.trim();
+  const trimmed = normaliseText(value).trim();
   return field === 'orderNumber' ? trimmed.toUpperCase() : trimmed;
 }
 
 /** What is wrong with one (normalised) field value, as the shopper should read it; undefined when fine. */
 export function contactFieldProblem(field: ContactField, value: string): string | undefined {
   if (value === '') return OPTIONAL_CONTACT_FIELDS.includes(field) ? undefined : CONTACT_MESSAGES[field];
-  if (MARKUP.test(value) || (field === 'message' ? CONTROL_EXCEPT_LINES : CONTROL).test(value)) return PLAIN_TEXT;
+  if (MARKUP.test(value) || textProblem(value, { multiline: field === 'message' })) return PLAIN_TEXT;
   switch (field) {
     case 'firstName':
     case 'lastName':

@@ -10,12 +10,13 @@ import {
   normaliseContactValue,
 } from './contact-rules';
 
+import { safeText } from './text';
+
 export * from './contact-rules';
 
-/** One field: text (anything else gets the field's own message), normalised, then the shared rules. */
+/** One field: text under the one text rule (anything else gets the field's own message), normalised, then the shared rules. */
 const field = (name: ContactField) => {
-  const text = z
-    .string({ message: CONTACT_MESSAGES[name] })
+  const text = safeText({ message: CONTACT_MESSAGES[name], multiline: name === 'message' })
     .transform((value) => normaliseContactValue(name, value))
     .superRefine((value, ctx) => {
       const problem = contactFieldProblem(name, value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { linkSchema } from './brand';
 import type { CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';
 
@@ -105,8 +106,8 @@ export const pageFrontMatterSchema = z.strictObject({
 
 /** GET /api/content/learn query: text filter, tag, paging. */
 export const articleQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
-  tag: z.string().regex(ARTICLE_TAG, { message: 'must be a lower-case tag' }).max(30).optional(),
+  q: safeText().trim().max(100).optional(),
+  tag: safeText().regex(ARTICLE_TAG, { message: 'must be a lower-case tag' }).max(30).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export type ArticleQuery = z.infer<typeof articleQuerySchema>;

@@ -8,3 +8,5 @@ export * from './content';
 export * from './stores';
 export * from './leads';
 export * from './contact';
+export * from './text';
+export * from './auth';

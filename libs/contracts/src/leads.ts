@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MARKUP } from './contact-rules';
 import { EMAIL_SIGNUP_PLACEMENTS } from './leads-constants';
+import { safeText } from './text';
 
 export * from './leads-constants';
 
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** POST /api/leads: an e-mail signup from the modal or the footer form. */
 export const leadRequestSchema = z.strictObject({
-  email: z
-    .string({ message: 'must be an e-mail address' })
+  email: safeText({ message: 'must be an e-mail address' })
     .trim()
     .max(80, { message: 'must be at most 80 characters' })
     .regex(EMAIL_PATTERN, { message: 'must be an e-mail address' })
     .refine((value) => !MARKUP.test(value), { message: 'must be an e-mail address' }),
-  firstName: z
-    .string({ message: 'must be text' })
+  firstName: safeText({ message: 'must be plain text' })
     .trim()
     .max(40, { message: 'must be at most 40 characters' })
-    .refine((value) => !MARKUP.test(value) && !CONTROL.test(value), { message: 'must be plain text' })
+    .refine((value) => !MARKUP.test(value), { message: 'must be plain text' })
     .optional(),
   placement: z.enum(EMAIL_SIGNUP_PLACEMENTS, { message: 'must be modal or footer' }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 import { DEFAULT_STORE_RADIUS, STORE_RADII, STORE_WEEKDAYS } from './stores-constants';
 
@@ -23,7 +24,7 @@ const radiusText = STORE_RADII.join(', ');
  */
 export const storeQuerySchema = z
   .strictObject({
-    zip: z.string({ message: 'must be a 5-digit US ZIP code' }).trim().regex(/^\d{5}$/, { message: 'must be a 5-digit US ZIP code' }).optional(),
+    zip: safeText({ message: 'must be a 5-digit US ZIP code' }).trim().regex(/^\d{5}$/, { message: 'must be a 5-digit US ZIP code' }).optional(),
     lat: coordinate(90).optional(),
     lng: coordinate(180).optional(),
     radius: z

@@ -30,3 +30,12 @@ export const TRACKING_KEPT_FIELDS: Record<TrackingEventName, readonly string[] |
   PRODUCT_VIEW: null,
   RETAILER_PRODUCT_LINK_CLICK: null,
 };
+
+/**
+ * The tracking session (SPEC §4): the gateway sets this cookie (on page loads, and on a tracking
+ * post that arrives without one) and the browser repeats its value in each record. It is not
+ * HttpOnly because the record carries it; it identifies an analytics session, nothing more.
+ */
+export const TRACKING_SESSION_COOKIE = 'sessionToken';
+/** SPEC §9 gives the tracking session cookie a lifetime of 0.5 with no unit; we read it as days. */
+export const TRACKING_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;

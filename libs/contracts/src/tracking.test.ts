@@ -28,3 +28,18 @@ describe('tracking record schema', () => {
     expect(trackingRecordSchema.safeParse({ event: 'PAGE_VIEW', ...base, eventUrl: 'data:text/html,x' }).success).toBe(false);
   });
 });
+
+describe('tracking record text', () => {
+  it.each([
+    ['a NUL in a kept field', { event: 'ADD_TO_CART', ...base, sku: 'A\u0000', quantity: 1 }],
+    ['a lone surrogate in a payload passed whole', { event: 'PAGE_VIEW', ...base, pagePath: '/c\ud800' }],
+    ['a control character in a payload key', { event: 'PAGE_VIEW', ...base, 'page\u0001Path': '/c' }],
+  ])('refuses %s', (_name, record) => {
+    expect(trackingRecordSchema.safeParse(record).success).toBe(false);
+  });
+
+  it('accepts a record without sessionToken (the gateway fills it from its cookie)', () => {
+    const { sessionToken: _token, ...rest } = base;
+    expect(trackingRecordSchema.safeParse({ event: 'BEGIN_CHECKOUT', ...rest }).success).toBe(true);
+  });
+});

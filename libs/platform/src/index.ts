@@ -12,7 +12,7 @@ export { track } from './analytics/track';
 export { buildTrackingRecord } from './analytics/event-record';
 export type { TrackInput } from './analytics/event-record';
 export { sanitiseForDataLayer, toDataLayerEvent } from './analytics/data-layer';
-export { getOrCreateSessionToken, SESSION_TOKEN_COOKIE } from './analytics/session-token';
+export { readSessionToken } from './analytics/session-token';
 export { BootConfigProvider, useBootConfig, useBrand, useChrome, useFlag, readBootConfig } from './boot/boot-config';
 export type { RemotePageProps, RemoteModule } from './remote/remote-types';
 export { signIn, signOut, getProviders, csrfToken } from './session/auth-client';

@@ -1,5 +1,6 @@
 import type { CategoryNode } from '@shop/contracts';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import { predicateLiteral } from '../../clients/commerce/predicate-literal';
 
 interface RawCategory {
   id: string;
@@ -27,7 +28,7 @@ const QUERY = `query BrandCategories($where: String) {
 
 /** The brand's category tree (its store's root category left out), each node with its URL path. */
 export async function loadCategoryTree(commerce: CommerceClient, storeKey: string, correlationId: string): Promise<CategoryTree> {
-  const data = await commerce.graphql<{ categories: { results: RawCategory[] } }>('BrandCategories', QUERY, { where: `storeKey=${JSON.stringify(storeKey)}` }, { correlationId });
+  const data = await commerce.graphql<{ categories: { results: RawCategory[] } }>('BrandCategories', QUERY, { where: `storeKey=${predicateLiteral(storeKey)}` }, { correlationId });
   const raw = data.categories.results;
   const root = raw.find((c) => !c.parentRef);
   const byId = new Map<string, TreeNode>();

@@ -3,6 +3,7 @@ import type { CommerceClient } from '../../clients/commerce/commerce-client';
 import { HttpError } from '../../errors';
 import { type CategoryTree, breadcrumbOf } from './category-tree';
 import { type RawProduct, toSummary } from './product-shapes';
+import { predicateLiteral } from '../../clients/commerce/predicate-literal';
 
 const FACET_LABELS: Record<FilterName | 'category', string> = {
   category: 'Category',
@@ -30,7 +31,8 @@ const SORT: Record<string, string[]> = {
 export const PRODUCT_FIELDS = `key masterStyle name(locale: "en-US") categoriesRef { id } masterVariant { images { url label } }
   allVariants { attributesRaw(includeNames: ["color", "colorFamily"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
 
-const quote = (values: string[]) => values.map((v) => JSON.stringify(v)).join(',');
+// Search filters quote strings like query predicates do: one escaping helper for both.
+const quote = (values: string[]) => values.map(predicateLiteral).join(',');
 
 interface RawFacet {
   facet: string;
@@ -60,7 +62,7 @@ export async function listProducts(
   const variables: Record<string, unknown> = {
     store: context.storeKey,
     text: query.q || null,
-    queryFilters: toInput(category ? [`categories.id: subtree(${JSON.stringify(category.id)})`] : []),
+    queryFilters: toInput(category ? [`categories.id: subtree(${predicateLiteral(category.id)})`] : []),
     filters: toInput(all),
     facets: toInput(['categories.id counting products', ...FACETED.filter((n) => !selected.includes(n)).map((n) => `variants.attributes.${n} counting products`)]),
     sorts: query.sort && SORT[query.sort] ? SORT[query.sort] : query.q ? ['score desc'] : ['createdAt desc'],

@@ -16,6 +16,8 @@ import { platformApi } from './routes/platform-api';
 import { staticFiles } from './routes/static-files';
 import { trackingApi } from './routes/tracking';
 import { randomUUID } from 'node:crypto';
+import { credentialsRequestSchema, normalisePassword } from '@shop/contracts';
+import { parseForm } from './parse-form';
 import { authRoutes } from '../../auth/auth-routes';
 import { createPassport } from '../../auth/passport-setup';
 import { socialSignIn } from '../../domain/social-sign-in';
@@ -89,10 +91,9 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   });
   const signInWithCredentials = async (req: Request) => {
     const res = req.res as Response;
-    const form = (typeof req.body === 'object' && req.body ? req.body : {}) as Record<string, unknown>;
-    const { email, password } = form;
-    if (typeof email !== 'string' || email.length > 320 || typeof password !== 'string' || password.length > 1024) return undefined;
-    const fields = { email: email.trim(), password, captcha: form.captchaToken ?? form.captcha };
+    // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
+    const form = parseForm(credentialsRequestSchema, req.body);
+    const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
     const { id, brand } = brandOf(res, catalog);
     const ip = req.ip ?? 'unknown';
     if (!(await throttle.signInAllowed(ip, fields.email))) {
@@ -128,7 +129,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     ['/', contactRoutes({ catalog, crm, captcha, csrf, throttle, logger })],
     ['/', leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, csrf, throttle })],
     ['/', platformApi(catalog, config, remotesFor, content)],
-    ['/', trackingApi(sink)],
+    ['/', trackingApi(sink, throttle)],
     ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
     ['/', contentRoutes(catalog, content)],
     ['/', storesRoutes(catalog)],

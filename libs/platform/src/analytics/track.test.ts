@@ -1,36 +1,43 @@
-import { SESSION_TOKEN_COOKIE } from './session-token';
+import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
 import { track } from './track';
 
 describe('track', () => {
   const fetchMock = jest.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 202 })));
+  const gatewayToken = '1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b';
 
   beforeEach(() => {
     fetchMock.mockClear();
     global.fetch = fetchMock as unknown as typeof fetch;
-    document.cookie = `${SESSION_TOKEN_COOKIE}=; Max-Age=0; Path=/`;
+    document.cookie = `${TRACKING_SESSION_COOKIE}=; Max-Age=0; Path=/`;
     window.dataLayer = [];
   });
 
   const sent = (call: number) => JSON.parse(fetchMock.mock.calls[call][1]?.body as string);
 
-  it('creates the session token cookie with the first event and reuses it', () => {
-    expect(document.cookie).not.toContain(`${SESSION_TOKEN_COOKIE}=`);
+  it('repeats the session token cookie the gateway issued in every record', () => {
+    document.cookie = `${TRACKING_SESSION_COOKIE}=${gatewayToken}; Path=/`;
     track({ event: 'PAGE_VIEW', pagePath: '/' });
     track({ event: 'ADD_TO_CART', sku: 'A1', quantity: 1, price: 100 });
     const first = sent(0);
     const second = sent(1);
-    expect(document.cookie).toContain(`${SESSION_TOKEN_COOKIE}=${first.sessionToken}`);
-    expect(second.sessionToken).toBe(first.sessionToken);
+    expect(first.sessionToken).toBe(gatewayToken);
     expect(second.eventId).not.toBe(first.eventId);
     expect(second).toEqual({
       event: 'ADD_TO_CART',
       eventId: second.eventId,
       eventUrl: window.location.href,
-      sessionToken: first.sessionToken,
+      sessionToken: gatewayToken,
       sku: 'A1',
       quantity: 1,
     });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/tracking');
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ 'content-type': 'application/json' });
+  });
+
+  it('never makes a token up: without the cookie the record has none and no cookie is written', () => {
+    track({ event: 'PAGE_VIEW', pagePath: '/', sessionToken: 'forged' });
+    expect(sent(0)).not.toHaveProperty('sessionToken');
+    expect(document.cookie).not.toContain(`${TRACKING_SESSION_COOKIE}=`);
   });
 
   it('pushes the sanitised GA4 event to window.dataLayer', () => {

@@ -1,6 +1,6 @@
 import { toDataLayerEvent } from './data-layer';
 import { type TrackInput, buildTrackingRecord } from './event-record';
-import { getOrCreateSessionToken } from './session-token';
+import { readSessionToken } from './session-token';
 
 declare global {
   interface Window {
@@ -17,7 +17,7 @@ export function track(input: TrackInput): void {
   const record = buildTrackingRecord(input, {
     eventId,
     eventUrl: location.href,
-    sessionToken: getOrCreateSessionToken(),
+    sessionToken: readSessionToken(),
   });
   void fetch('/api/tracking', {
     method: 'POST',

@@ -1,6 +1,7 @@
+import { normalisePassword, safePassword, safeText } from '@shop/contracts';
 import { PASSWORD_MESSAGES, checkPassword } from '@shop/node-kit';
 import type { Logger } from '@shop/node-kit';
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { checkCsrf } from '../../../auth/auth-routes';
 import type { Csrf } from '../../../auth/csrf';
@@ -13,12 +14,19 @@ import { originOf } from '../middleware/brand';
 import type { BrandId } from '@shop/contracts';
 import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
+import { parseBody } from '../middleware/json-body';
+import { parseForm } from '../parse-form';
 
-const email = z.string().trim().max(254).regex(/^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/, { message: 'Enter a valid e-mail address.' });
-const name = z.string().trim().min(1, { message: 'Required.' }).max(100);
-const registerSchema = z.object({ email, password: z.string().max(1024), firstName: name, lastName: name, callbackUrl: z.string().max(2048).optional() });
+const email = safeText({ message: 'Enter a valid e-mail address.' })
+  .trim()
+  .max(254)
+  .regex(/^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/, { message: 'Enter a valid e-mail address.' });
+const name = safeText({ message: 'Enter a name in plain text.' }).trim().min(1, { message: 'Required.' }).max(100);
+// Normalised once here, so the policy check and the hash see the same password (see normalisePassword).
+const password = safePassword({ message: 'Enter a password in plain text.' }).max(1024).transform(normalisePassword);
+const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
 const forgotSchema = z.object({ email });
-const resetSchema = z.object({ token: z.string().min(16).max(256), newPassword: z.string().max(1024) });
+const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
 
 const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
   customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
@@ -26,15 +34,6 @@ const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey
   customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
 const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
   customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new HttpError(400, 'VALIDATION_FAILED', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return result.data;
-}
 
 function requirePolicy(password: string, context: { email?: string; brand: string }) {
   const problem = checkPassword(password, context);
@@ -54,13 +53,13 @@ interface Deps {
 /** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
 export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger, origins }: Deps): Router {
   const router = Router();
-  router.use(express.json({ limit: '8kb' }), express.urlencoded({ extended: false, limit: '8kb' }));
+  router.use(...parseBody({ limit: '8kb', urlencoded: true }));
   const store = (res: Response) => res.locals.brandId as BrandId;
   const ip = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/register', async (req, res) => {
     checkCsrf(req, csrf);
-    const input = parse(registerSchema, req.body);
+    const input = parseForm(registerSchema, req.body);
     requirePolicy(input.password, { email: input.email, brand: store(res) });
     if (!(await throttle.registrationAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
     let customer: { id: string; email: string; firstName?: string; lastName?: string };
@@ -103,7 +102,7 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
   // The same answer whether or not the e-mail has an account; the work happens after answering.
   router.post('/password/forgot', async (req, res) => {
     checkCsrf(req, csrf);
-    const input = parse(forgotSchema, req.body);
+    const input = parseForm(forgotSchema, req.body);
     const allowed = await throttle.passwordEmailAllowed(ip(req), input.email);
     res.status(202).json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
     if (!allowed) return;
@@ -129,7 +128,7 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
 
   router.post('/password/reset', async (req, res) => {
     checkCsrf(req, csrf);
-    const input = parse(resetSchema, req.body);
+    const input = parseForm(resetSchema, req.body);
     requirePolicy(input.newPassword, { brand: store(res) });
     if (!(await throttle.passwordResetAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
     try {

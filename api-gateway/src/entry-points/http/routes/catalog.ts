@@ -1,4 +1,4 @@
-import { productQuerySchema, type ProductQuery } from '@shop/contracts';
+import { productQuerySchema, safeText, type ProductQuery } from '@shop/contracts';
 import type { BrandCatalog } from '@shop/brands';
 import { type Request, type Response, Router } from 'express';
 import type { CommerceClient } from '../../../clients/commerce/commerce-client';
@@ -10,6 +10,7 @@ import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
 
 const LISTING_MAX_AGE = 60;
+const suggestQuery = safeText().trim().min(2).max(100);
 
 /** Catalog reads for the browser: categories, listings with facets, product detail, quick search. */
 export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): Router {
@@ -52,8 +53,9 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
   });
 
   router.get('/search/suggest', async (req, res) => {
-    const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
-    if (q.length < 2 || q.length > 100) throw new HttpError(400, 'INVALID_PARAMETER', 'q: must be 2 to 100 characters');
+    const parsed = suggestQuery.safeParse(req.query.q);
+    if (!parsed.success) throw new HttpError(400, 'INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
+    const q = parsed.data;
     const ctx = await context(res);
     publicCache(res).json(await cached(`suggest:${ctx.storeKey}:${q.toLowerCase()}`, () => suggest(q, ctx)));
   });

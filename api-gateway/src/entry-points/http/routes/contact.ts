@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGES, parseContactRequest } from '@shop/contracts';
 import type { BrandCatalog } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { checkCsrf } from '../../../auth/auth-routes';
 import type { Csrf } from '../../../auth/csrf';
 import type { CaptchaClient } from '../../../clients/captcha/captcha-client';
@@ -10,6 +10,7 @@ import { submitContactCase } from '../../../domain/contact/contact-case';
 import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
+import { parseBody } from '../middleware/json-body';
 
 interface Deps {
   catalog: BrandCatalog;
@@ -30,7 +31,7 @@ const UPSTREAM_MESSAGE = 'We could not send your message just now. Please try ag
 export function contactRoutes({ catalog, crm, captcha, csrf, throttle, logger }: Deps): Router {
   const router = Router();
   // Parsers on the route itself: this router is mounted at /api and must not parse other routes' bodies.
-  const body = [express.json({ limit: '64kb' }), express.urlencoded({ extended: false, limit: '64kb' })];
+  const body = parseBody({ limit: '64kb', urlencoded: true });
 
   router.post('/contact', ...body, async (req, res) => {
     checkCsrf(req, csrf);

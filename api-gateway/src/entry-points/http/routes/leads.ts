@@ -1,6 +1,6 @@
 import type { BrandCatalog } from '@shop/brands';
 import { leadRequestSchema } from '@shop/contracts';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { checkCsrf } from '../../../auth/auth-routes';
 import type { Csrf } from '../../../auth/csrf';
 import { CrmRequestError } from '../../../clients/crm';
@@ -9,6 +9,7 @@ import { type LeadSink, type WelcomeCodeStore, signUpForEmail } from '../../../d
 import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
+import { parseBody } from '../middleware/json-body';
 
 interface Deps {
   catalog: BrandCatalog;
@@ -22,7 +23,7 @@ interface Deps {
 /** POST /api/leads: an e-mail signup (web-to-lead) that answers with a welcome code valid 30 days. */
 export function leadRoutes({ catalog, crm, codes, mailer, csrf, throttle }: Deps): Router {
   const router = Router();
-  router.post('/leads', express.json({ limit: '8kb' }), async (req, res) => {
+  router.post('/leads', ...parseBody({ limit: '8kb' }), async (req, res) => {
     checkCsrf(req, csrf);
     const { csrfToken: _token, ...fields } = (typeof req.body === 'object' && req.body ? req.body : {}) as Record<string, unknown>;
     const parsed = leadRequestSchema.safeParse(fields);

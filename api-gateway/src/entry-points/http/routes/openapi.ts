@@ -2,7 +2,7 @@ import { Router } from 'express';
 
 const error = { $ref: '#/components/schemas/Error' };
 const json = (schema: object) => ({ 'application/json': { schema } });
-const errors = { '400': { description: 'Bad input', content: json(error) }, '403': { description: 'Missing or wrong CSRF token', content: json(error) } };
+const errors = { '400': { description: 'Bad input: a field that is not plain text (NUL, control characters, broken Unicode), of the wrong type or too long; or BODY_TOO_DEEP', content: json(error) }, '403': { description: 'Missing or wrong CSRF token', content: json(error) } };
 const redirect = { '200': { description: 'With X-Auth-Return-Redirect: 1, the redirect as {url}', content: json({ type: 'object', properties: { url: { type: 'string' } } }) }, '302': { description: 'Redirect' } };
 const csrfForm = (properties: Record<string, object> = {}, required: string[] = []) => ({
   required: true,
@@ -11,7 +11,24 @@ const csrfForm = (properties: Record<string, object> = {}, required: string[] = 
     'application/json': { schema: { type: 'object', required: ['csrfToken', ...required], properties: { csrfToken: { type: 'string' }, ...properties } } },
   },
 });
-const provider = { name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['credentials', 'guest', 'google', 'facebook'] } };
+const provider = { name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['google', 'facebook'] } };
+const credentialsForm = csrfForm({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 }, captchaToken: { type: 'string', maxLength: 4096 } }, ['email', 'password']);
+const credentials = { summary: 'E-mail and password sign-in (Auth.js); a field that is not plain text is a 400 with error.fields', requestBody: credentialsForm, responses: { ...redirect, ...errors } };
+const guest = { summary: 'Start a guest (anonymous) session', requestBody: csrfForm(), responses: { ...redirect, ...errors } };
+const trackingRecord = {
+  type: 'object',
+  required: ['event', 'eventId', 'eventUrl'],
+  description: 'SPEC §3 record. ADD_TO_CART keeps sku and quantity, ORDER keeps orderNumber, payment, shipping and begin-checkout keep nothing else; other events are passed whole (JSON values, strings at most 2,048 characters). Bodies nested deeper than 20 levels are refused.',
+  properties: {
+    event: { type: 'string', enum: ['ADD_PAYMENT_INFO', 'ADD_SHIPPING_INFO', 'ADD_TO_CART', 'BEGIN_CHECKOUT', 'CART_VIEW', 'EMAIL', 'ORDER', 'PAGE_VIEW', 'PRODUCT_VIEW', 'RETAILER_PRODUCT_LINK_CLICK'] },
+    eventId: { type: 'string', format: 'uuid' },
+    eventUrl: { type: 'string', format: 'uri', maxLength: 2048 },
+    sessionToken: { type: 'string', format: 'uuid', description: 'When given, must equal the sessionToken cookie' },
+    sku: { type: 'string', maxLength: 64 },
+    quantity: { type: 'integer', minimum: 1, maximum: 99 },
+    orderNumber: { type: 'string', maxLength: 64 },
+  },
+};
 const sessionUser = {
   type: 'object',
   required: ['id', 'isLoggedIn'],
@@ -30,7 +47,7 @@ const session = { oneOf: [{ type: 'null' }, { type: 'object', properties: { user
 /** OpenAPI 3.1 description of every /api route; a test checks it against the mounted routers. */
 export const OPENAPI = {
   openapi: '3.1.0',
-  info: { title: 'Shop gateway API', version: '0.1.0', description: 'The only API the browser talks to. Errors are { error: { code, message, correlationId } }.' },
+  info: { title: 'Shop gateway API', version: '0.1.0', description: 'The only API the browser talks to. Errors are { error: { code, message, correlationId } }. Every text field is plain text: no NUL or other control characters (line breaks only in a contact message), no lone surrogates, normalised to NFC. JSON bodies nested deeper than 20 levels are refused with 400 BODY_TOO_DEEP.' },
   components: {
     schemas: {
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message', 'correlationId'], properties: { code: { type: 'string' }, message: { type: 'string' }, correlationId: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Form validation: a message per wrong field' } } } } },
@@ -44,15 +61,19 @@ export const OPENAPI = {
     },
     '/api/auth/csrf': { get: { summary: 'A CSRF token; sets the double-submit cookie', responses: { '200': { description: 'Token', content: json({ type: 'object', properties: { csrfToken: { type: 'string' } } }) } } } },
     '/api/auth/providers': { get: { summary: 'Sign-in providers available on this brand', responses: { '200': { description: 'Providers by id' } } } },
+    '/api/auth/signin/credentials': { post: credentials },
+    '/api/auth/signin/guest': { post: guest },
     '/api/auth/signin/{provider}': {
-      post: { summary: 'Start a sign-in (OAuth providers redirect to their authorize step)', parameters: [provider], requestBody: csrfForm({ email: { type: 'string' }, password: { type: 'string' }, captchaToken: { type: 'string' } }), responses: { ...redirect, ...errors, '404': { description: 'Unknown provider', content: json(error) } } },
+      post: { summary: 'Start an OAuth sign-in: redirects to its authorize step', parameters: [provider], requestBody: csrfForm(), responses: { ...redirect, ...errors, '404': { description: 'Unknown provider', content: json(error) } } },
     },
     '/api/auth/signin/{provider}/authorize': {
       get: { summary: 'Redirect to the OAuth provider with state and PKCE', parameters: [provider, { name: 'callbackUrl', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'To the provider' }, '404': { description: 'Unknown provider', content: json(error) } } },
     },
+    '/api/auth/callback/credentials': { post: credentials },
+    '/api/auth/callback/guest': { post: guest },
     '/api/auth/callback/{provider}': {
       get: { summary: 'OAuth provider callback', parameters: [provider, { name: 'code', in: 'query', schema: { type: 'string' } }, { name: 'state', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'To the callbackUrl, or to /login?error=...' } } },
-      post: { summary: 'Credentials and guest sign-in (Auth.js)', parameters: [provider], requestBody: csrfForm({ email: { type: 'string' }, password: { type: 'string' }, captchaToken: { type: 'string' } }), responses: { ...redirect, ...errors } },
+      post: { summary: 'OAuth providers call back with GET', parameters: [provider], requestBody: csrfForm(), responses: { '405': { description: 'Method not allowed', content: json(error) }, ...errors } },
     },
     '/api/auth/signout': { post: { summary: 'End the session', requestBody: csrfForm(), responses: { ...redirect, ...errors } } },
     '/api/auth/error': { get: { summary: 'Describe a sign-in error type (SPEC §8)', parameters: [{ name: 'error', in: 'query', schema: { type: 'string' } }], responses: { '400': { description: 'The error' } } } },
@@ -70,7 +91,7 @@ export const OPENAPI = {
       post: { summary: 'Set a new password with a reset token', requestBody: csrfForm({ token: { type: 'string' }, newPassword: { type: 'string' } }, ['token', 'newPassword']), responses: { '200': { description: 'Changed' }, ...errors, '429': { description: 'Too many attempts', content: json(error) } } },
     },
     '/api/user/postLogin': {
-      get: { summary: 'Make the anonymous cart the active cart, then go to callbackUrl', parameters: [{ name: 'anonymousCartId', in: 'query', schema: { type: 'string' } }, { name: 'callbackUrl', in: 'query', schema: { type: 'string' } }], responses: { '302': { description: 'Redirect' } } },
+      get: { summary: 'Make the anonymous cart the active cart, then go to callbackUrl', parameters: [{ name: 'anonymousCartId', in: 'query', schema: { type: 'string', format: 'uuid' } }, { name: 'callbackUrl', in: 'query', schema: { type: 'string', maxLength: 2048 } }], responses: { '302': { description: 'Redirect' }, '400': { description: 'A bad parameter', content: json(error) } } },
     },
     '/api/captcha/challenge': { get: { summary: 'An invisible-captcha token for the sign-in form', responses: { '200': { description: 'Token' }, '503': { description: 'Captcha unavailable', content: json(error) } } } },
     '/api/dev/outbox': { get: { summary: 'Mail that would have been sent (not in production)', responses: { '200': { description: 'Messages' } } } },
@@ -111,7 +132,27 @@ export const OPENAPI = {
     },
     '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
     '/api/brand': { get: { summary: 'Brand public config, flag values and remotes', responses: { '200': { description: 'Boot config' } } } },
-    '/api/tracking': { post: { summary: 'Record one SPEC §3 tracking event', requestBody: { required: true, content: json({ type: 'object', required: ['event', 'eventId', 'eventUrl', 'sessionToken'] }) }, responses: { '202': { description: 'Accepted' }, '400': { description: 'Invalid event', content: json(error) }, '413': { description: 'Too large', content: json(error) } } } },
+    '/api/tracking': {
+      post: {
+        summary: 'Record one SPEC §3 tracking event (same-origin only, application/json only)',
+        description:
+          'Needs Sec-Fetch-Site: same-origin, or without it an Origin equal to this origin. The sessionToken cookie (SPEC §4) is issued with page loads, and with this answer when the request has none; the record is logged under it. At most 120 events a minute per session and 600 per address. The log rotates past TRACKING_LOG_MAX_BYTES, keeping TRACKING_LOG_FILES files.',
+        parameters: [
+          { name: 'Sec-Fetch-Site', in: 'header', schema: { type: 'string', enum: ['same-origin'] } },
+          { name: 'Origin', in: 'header', schema: { type: 'string' }, description: 'Checked when Sec-Fetch-Site is absent' },
+          { name: 'sessionToken', in: 'cookie', schema: { type: 'string', format: 'uuid' } },
+        ],
+        requestBody: { required: true, content: json(trackingRecord) },
+        responses: {
+          '202': { description: 'Accepted; sets the sessionToken cookie when the request had none', headers: { 'Set-Cookie': { schema: { type: 'string' } } } },
+          '400': { description: 'INVALID_TRACKING_EVENT, INVALID_JSON, BODY_TOO_DEEP or SESSION_TOKEN_MISMATCH', content: json(error) },
+          '403': { description: 'CROSS_SITE_REQUEST: not from this site', content: json(error) },
+          '413': { description: 'Larger than 16 KB', content: json(error) },
+          '415': { description: 'Not application/json', content: json(error) },
+          '429': { description: 'Too many events from this session or address', headers: { 'Retry-After': { schema: { type: 'integer' } } }, content: json(error) },
+        },
+      },
+    },
     '/api/categories': { get: { summary: "The brand's category tree", responses: { '200': { description: 'Categories with their URL paths' } } } },
     '/api/products': {
       get: {

@@ -4,6 +4,7 @@ import { type Request, type Response, Router } from 'express';
 import type { GatewayConfig } from '../../../config';
 import { assertShellTemplate, renderShellPage } from '../../../domain/render-shell-page';
 import { HttpError } from '../../../errors';
+import { trackingSession } from '../middleware/tracking-session';
 import { bootConfigFor } from './platform-api';
 import { shellTemplatePath } from './static-files';
 import type { ContentSource } from '../../../clients/content';
@@ -23,9 +24,12 @@ export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: 
   router.get('/{*splat}', async (req: Request, res: Response) => {
     const template = await loadTemplate();
     const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content);
+    // The tracking session starts with the page, so the first events of a visit share one token (SPEC §4).
+    // A response that sets it is private: a shared cache must never hand one token to everyone.
+    const { issued } = trackingSession(req, res);
     const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
     res
-      .set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Host' })
+      .set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': issued ? 'private, no-cache' : 'no-cache', vary: 'Host' })
       .send(renderShellPage(template, boot, preload));
   });
   return router;

@@ -4,6 +4,8 @@ import type { SessionService } from '../../../auth/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
 import { originOf } from '../middleware/brand';
+import { HttpError } from '../../../errors';
+import { callbackUrlText } from '../../../auth/auth-routes';
 
 const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId anonymousId cartState } }`;
 const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
@@ -21,14 +23,15 @@ const uuid = z.uuid();
 export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient): Router {
   const router = Router();
   router.get('/postLogin', async (req, res) => {
-    const callbackUrl = safeCallbackUrl(req.query.callbackUrl, originOf(req));
+    const callbackUrl = safeCallbackUrl(callbackUrlText(req.query.callbackUrl), originOf(req));
+    const cartId = uuid.optional().safeParse(req.query.anonymousCartId);
+    if (!cartId.success) throw new HttpError(400, 'INVALID_PARAMETER', 'anonymousCartId: must be a cart id (a UUID)');
     const session = await sessions.read(req);
     if (!session?.user.isLoggedIn) {
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
     }
-    const cartId = uuid.safeParse(req.query.anonymousCartId);
     const crossSite = ['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '');
-    if (cartId.success && session.anonymousId && !crossSite) {
+    if (cartId.data && session.anonymousId && !crossSite) {
       const call = { correlationId: res.locals.correlationId as string, expected: ['InvalidOperation', 'ConcurrentModification'] };
       const storeKey = res.locals.brandId as string;
       try {
