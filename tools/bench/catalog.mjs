@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureChromium, freePort, REMOTE_APPS, root } from '../scripts/lib.mjs';
+import { productionEnv } from '../scripts/local-secrets.mjs';
 
 const CONCURRENCY = 50;
 const REQUESTS = 3000;
@@ -53,13 +54,15 @@ async function load(port, paths) {
 export async function benchCatalog() {
   ensureChromium();
   const dataDir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+  // Measured as `npm start` runs: production mode and generated secrets.
+  const production = productionEnv(dataDir, {});
   const commercePort = await freePort();
-  const children = [await run(join(root, 'services', 'commerce', 'dist', 'main.js'), { COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') }, `http://127.0.0.1:${commercePort}/healthz`)];
+  const children = [await run(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') }, `http://127.0.0.1:${commercePort}/healthz`)];
   spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
   const gateway = async (ttl) => {
     const port = await freePort();
     children.push(
-      await run(join(root, 'api-gateway', 'dist', 'main.js'), { PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'production', COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`, CATALOG_CACHE_TTL_SECONDS: String(ttl) }, `http://127.0.0.1:${port}/healthz`),
+      await run(join(root, 'api-gateway', 'dist', 'main.js'), { ...production, PORT: String(port), DATA_DIR: dataDir, COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`, CATALOG_CACHE_TTL_SECONDS: String(ttl) }, `http://127.0.0.1:${port}/healthz`),
     );
     return port;
   };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { REMOTE_APPS, ensureChromium, freePort, nx, root } from '../scripts/lib.mjs';
+import { productionEnv } from '../scripts/local-secrets.mjs';
 
 const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
 
@@ -17,7 +18,8 @@ export async function benchFrontend() {
   const coldBuildSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' };
+  // Measured as `npm start` runs: production mode and generated secrets.
+  const env = { ...process.env, ...productionEnv(dataDir, {}), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env, stdio: 'ignore' });
   const port = await freePort();
   const gateway = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
