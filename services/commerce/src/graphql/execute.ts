@@ -14,7 +14,7 @@ import { CommerceError } from '../errors';
 import type { CommerceServices } from '../services';
 import { findUncleanText, uncleanTextMessage } from '../text-hygiene';
 import { ExecutionBudget, budgetedFieldResolver } from './execution-budget';
-import { GRAPHQL_LIMITS, limitViolation } from './limits';
+import { GRAPHQL_LIMITS, type GraphqlLimits, limitViolation } from './limits';
 import { measureOperation } from './query-cost';
 import { createRootValue } from './resolvers';
 import { schema } from './schema';
@@ -48,7 +48,7 @@ const operationsToMeasure = (document: DocumentNode, operationName: string | und
 export interface GraphqlExecutorOptions {
   /** Introspection answers only where developers work (development and test). */
   introspection: boolean;
-  limits?: typeof GRAPHQL_LIMITS;
+  limits?: GraphqlLimits;
 }
 
 /** Runs one GraphQL request: `{query, operationName?, variables?}` -> `{data?, errors?}`. */

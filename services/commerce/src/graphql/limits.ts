@@ -7,7 +7,18 @@ import type { QueryMeasure } from './query-cost';
  * test/gateway-documents.test.ts), so 200,000 leaves it three times the room while the
  * nested-category attack of the penetration test (five list levels, 20^5) measures over 3 million.
  */
-export const GRAPHQL_LIMITS = {
+export interface GraphqlLimits {
+  readonly maxDepth: number;
+  readonly maxCost: number;
+  readonly maxAliases: number;
+  readonly maxRootFields: number;
+  readonly maxTokens: number;
+  readonly maxResponseBytes: number;
+  readonly timeBudgetMs: number;
+  readonly maxResolvedFields: number;
+}
+
+export const GRAPHQL_LIMITS: GraphqlLimits = {
   /** Deep enough for the standard introspection query (15) and the gateway's documents (7). */
   maxDepth: 15,
   maxCost: 200_000,
@@ -20,9 +31,7 @@ export const GRAPHQL_LIMITS = {
   timeBudgetMs: 5_000,
   /** A second bound on work during execution, for what the static cost underestimates. */
   maxResolvedFields: 300_000,
-} as const;
-
-export type GraphqlLimits = typeof GRAPHQL_LIMITS;
+};
 
 /** The first limit the measured operation breaks, as the error to answer, or nothing. */
 export function limitViolation(measure: QueryMeasure, limits: GraphqlLimits = GRAPHQL_LIMITS): CommerceError | undefined {
