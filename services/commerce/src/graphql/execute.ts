@@ -1,39 +1,61 @@
-import { type DocumentNode, GraphQLError, type ValidationRule, execute, parse, specifiedRules, validate } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLError,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type OperationDefinitionNode,
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import type { Logger } from '@shop/node-kit';
 import { CommerceError } from '../errors';
 import type { CommerceServices } from '../services';
+import { findUncleanText, uncleanTextMessage } from '../text-hygiene';
+import { ExecutionBudget, budgetedFieldResolver } from './execution-budget';
+import { GRAPHQL_LIMITS, type GraphqlLimits, limitViolation } from './limits';
+import { measureOperation } from './query-cost';
 import { createRootValue } from './resolvers';
 import { schema } from './schema';
 
 const MAX_QUERY_LENGTH = 100_000;
-const MAX_DEPTH = 15;
 
-/** Refuses absurdly deep queries before any resolver runs. */
-const depthLimit: ValidationRule = (context) => {
-  const depthOf = (node: { selectionSet?: { selections: readonly unknown[] } }, depth: number): number => {
-    if (!node.selectionSet) return depth;
-    return Math.max(depth, ...node.selectionSet.selections.map((child) => depthOf(child as typeof node, depth + 1)));
-  };
-  return {
-    OperationDefinition(node) {
-      if (depthOf(node as never, 0) > MAX_DEPTH) context.reportError(new GraphQLError(`The query is nested deeper than ${MAX_DEPTH} levels.`));
-    },
-  };
-};
+type GraphqlError = { message: string; locations?: unknown; path?: unknown; extensions: Record<string, unknown> };
 
 export interface GraphqlResponse {
   status: number;
-  body: { data?: unknown; errors?: Array<{ message: string; locations?: unknown; path?: unknown; extensions: Record<string, unknown> }> };
+  body: { data?: unknown; errors?: GraphqlError[] };
+  /** The body already serialised (it was measured against the response size limit). */
+  json: string;
 }
 
-const requestError = (message: string, locations?: unknown): GraphqlResponse => ({
-  status: 400,
-  body: { errors: [{ message, ...(locations ? { locations } : {}), extensions: { code: 'InvalidInput' } }] },
-});
+const respond = (status: number, body: GraphqlResponse['body']): GraphqlResponse => ({ status, body, json: JSON.stringify(body) });
+
+const refuse = (error: CommerceError): GraphqlResponse =>
+  respond(error.statusCode, { errors: [{ message: error.message, extensions: { code: error.code, ...error.extras } }] });
+
+const requestError = (message: string, locations?: unknown): GraphqlResponse =>
+  respond(400, { errors: [{ message, ...(locations ? { locations } : {}), extensions: { code: 'InvalidInput' } }] });
+
+/** The operation execute() will run; when the name matches none, every operation (validation reports it). */
+const operationsToMeasure = (document: DocumentNode, operationName: string | undefined) => {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const named = operationName ? operations.filter((o) => o.name?.value === operationName) : [];
+  return named.length > 0 ? named : operations;
+};
+
+export interface GraphqlExecutorOptions {
+  /** Introspection answers only where developers work (development and test). */
+  introspection: boolean;
+  limits?: GraphqlLimits;
+}
 
 /** Runs one GraphQL request: `{query, operationName?, variables?}` -> `{data?, errors?}`. */
-export function createGraphqlExecutor(services: CommerceServices, logger: Logger) {
+export function createGraphqlExecutor(services: CommerceServices, logger: Logger, options: GraphqlExecutorOptions) {
+  const limits = options.limits ?? GRAPHQL_LIMITS;
   const rootValue = createRootValue(services);
+  const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   const cache = new Map<string, DocumentNode>();
 
   return async (body: unknown, correlationId: string): Promise<GraphqlResponse> => {
@@ -45,38 +67,59 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
       return requestError('variables must be a JSON object.');
     }
+    const unclean = findUncleanText({ query, operationName, variables });
+    if (unclean) return requestError(uncleanTextMessage(unclean));
+    const variableValues = (variables ?? undefined) as Record<string, unknown> | undefined;
+    const name = (operationName ?? undefined) as string | undefined;
+
     let document = cache.get(query);
+    const cached = document !== undefined;
     if (!document) {
       try {
-        document = parse(query);
+        document = parse(query, { maxTokens: limits.maxTokens });
       } catch (error) {
         return requestError((error as GraphQLError).message, (error as GraphQLError).locations);
       }
-      const invalid = validate(schema, document, [...specifiedRules, depthLimit]);
-      if (invalid.length > 0) return { status: 400, body: { errors: invalid.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'InvalidInput' } })) } };
+    }
+    // Measured per request (a `limit` may come from the variables) and before the full validation,
+    // whose overlapping-fields rule is itself quadratic in the number of aliased fields.
+    for (const operation of operationsToMeasure(document, name)) {
+      const violation = limitViolation(measureOperation(schema, document, operation, variableValues), limits);
+      if (violation) return refuse(violation);
+    }
+    if (!cached) {
+      const invalid = validate(schema, document, rules);
+      if (invalid.length > 0) return respond(400, { errors: invalid.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'InvalidInput' } })) });
       if (cache.size < 500) cache.set(query, document);
     }
-    const result = await execute({
-      schema,
-      document,
-      rootValue,
-      variableValues: (variables ?? undefined) as Record<string, unknown> | undefined,
-      operationName: (operationName ?? undefined) as string | undefined,
-    });
-    if (!result.errors) return { status: 200, body: { data: result.data } };
-    const errors = result.errors.map((error) => {
-      const original = error.originalError;
-      if (original instanceof CommerceError) {
-        return { message: original.message, locations: error.locations, path: error.path, extensions: { code: original.code, ...original.extras } };
-      }
-      if (!original || original instanceof GraphQLError) {
-        // Variable coercion and similar request problems.
-        return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'InvalidInput' } };
-      }
-      logger.error('GraphQL resolver failed', { correlationId, path: error.path, error: original.stack ?? original.message });
-      return { message: 'An internal error occurred.', path: error.path, extensions: { code: 'General', correlationId } };
-    });
-    const onlyRequestErrors = result.data === undefined && errors.every((e) => e.extensions.code === 'InvalidInput');
-    return { status: onlyRequestErrors ? 400 : 200, body: { ...(result.data !== undefined ? { data: result.data } : {}), errors } };
+
+    const budget = new ExecutionBudget(limits);
+    const result = await execute({ schema, document, rootValue, contextValue: budget, fieldResolver: budgetedFieldResolver, variableValues, operationName: name });
+    // A request past its budget gets the reason alone, not thousands of copies of it and partial data.
+    if (budget.exceeded) return refuse(budget.exceeded);
+    let response: GraphqlResponse;
+    if (!result.errors) {
+      response = respond(200, { data: result.data });
+    } else {
+      const errors: GraphqlError[] = result.errors.map((error) => {
+        const original = error.originalError;
+        if (original instanceof CommerceError) {
+          return { message: original.message, locations: error.locations, path: error.path, extensions: { code: original.code, ...original.extras } };
+        }
+        if (!original || original instanceof GraphQLError) {
+          // Variable coercion and similar request problems.
+          return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'InvalidInput' } };
+        }
+        logger.error('GraphQL resolver failed', { correlationId, path: error.path, error: original.stack ?? original.message });
+        return { message: 'An internal error occurred.', path: error.path, extensions: { code: 'General', correlationId } };
+      });
+      // No data (a non-null root field failing leaves null) and only the caller's mistakes: a 400.
+      const onlyRequestErrors = (result.data === undefined || result.data === null) && errors.every((e) => e.extensions.code === 'InvalidInput');
+      response = respond(onlyRequestErrors ? 400 : 200, { ...(result.data !== undefined ? { data: result.data } : {}), errors });
+    }
+    if (Buffer.byteLength(response.json) > limits.maxResponseBytes) {
+      return refuse(new CommerceError(400, 'ResponseTooLarge', `The response would exceed ${limits.maxResponseBytes} bytes: ask for fewer or smaller pages.`));
+    }
+    return response;
   };
 }

@@ -9,6 +9,7 @@ import { createGraphqlExecutor } from '../graphql/execute';
 import type { CommerceServices } from '../services';
 import { inStoreLogin } from './in-store-login';
 import { issueToken } from './oauth';
+import { refuseUncleanText } from './refuse-unclean-text';
 
 const restError = (res: Response, error: CommerceError) => res.status(error.statusCode).json(error.toRestBody());
 
@@ -19,7 +20,8 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
   app.set('etag', false);
   const base = config.basePath;
   const project = `${base}/${config.projectKey}`;
-  const graphql = createGraphqlExecutor(services, logger);
+  // Introspection is for tooling where developers work; in production it only maps the attack surface.
+  const graphql = createGraphqlExecutor(services, logger, { introspection: config.environment === 'development' || config.environment === 'test' });
 
   app.use((req, res, next) => {
     const id = req.get('x-correlation-id');
@@ -67,15 +69,15 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
   app.post(`${project}/graphql`, async (req, res, next) => {
     try {
       const result = await graphql(req.body, res.locals.correlationId);
-      res.status(result.status).json(result.body);
+      res.status(result.status).type('application/json').send(result.json);
     } catch (error) {
       next(error);
     }
   });
 
-  app.post(`${project}/in-store/key=:storeKey/login`, async (req, res, next) => {
+  app.post(`${project}/in-store/key=:storeKey/login`, refuseUncleanText, async (req, res, next) => {
     try {
-      res.json(await inStoreLogin(services, req.params.storeKey, req.body));
+      res.json(await inStoreLogin(services, String(req.params.storeKey), req.body));
     } catch (error) {
       next(error);
     }

@@ -14,24 +14,83 @@ export type Predicate =
   | { kind: 'nested'; path: string[]; item: Predicate };
 type Scalar = string | number | boolean;
 
-const TOKEN = /\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?)|(<=|>=|!=|<>|=|<|>)|([(),])|([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*))/y;
+const TOKEN = /\s*(?:(-?\d+(?:\.\d+)?)|(<=|>=|!=|<>|=|<|>)|([(),])|([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*))/y;
 type Token = { type: 'string' | 'number' | 'op' | 'punct' | 'word'; text: string };
+
+/** The one-character escapes JSON allows; anything else after a backslash is a mistake. */
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const HEX4 = /^[0-9A-Fa-f]{4}$/;
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Reads the string literal whose opening quote is at `start`, JSON rules strictly: only JSON's
+ * escapes, no raw control characters, and surrogates only in pairs (raw or escaped), since an
+ * unpaired one cannot be stored or sent as UTF-8. Returns the value and the index after the
+ * closing quote. Every problem is the caller's, so every problem is InvalidInput.
+ */
+function readString(input: string, start: number): { value: string; end: number } {
+  const fail = (what: string, at: number) => invalidInput(`Malformed where predicate: ${what} in the string literal at position ${at}.`);
+  const units: number[] = [];
+  let index = start + 1;
+  while (index < input.length) {
+    const char = input[index];
+    if (char === '"') {
+      const value = String.fromCharCode(...units);
+      for (let i = 0; i < units.length; i += 1) {
+        if (isHigh(units[i]) && isLow(units[i + 1] ?? 0)) i += 1;
+        else if (isHigh(units[i]) || isLow(units[i])) throw fail('an unpaired UTF-16 surrogate', start);
+      }
+      return { value, end: index + 1 };
+    }
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) throw fail(`a raw control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`, index);
+    if (char !== '\\') {
+      units.push(code);
+      index += 1;
+      continue;
+    }
+    const escape = input[index + 1];
+    if (escape === undefined) break;
+    if (escape === 'u') {
+      const hex = input.slice(index + 2, index + 6);
+      if (!HEX4.test(hex)) throw fail('an incomplete \\u escape', index);
+      const unit = parseInt(hex, 16);
+      // JSON allows \u0000, but PostgreSQL text cannot hold it.
+      if (unit === 0) throw fail('a NUL character', index);
+      units.push(unit);
+      index += 6;
+    } else if (Object.hasOwn(ESCAPES, escape)) {
+      units.push(ESCAPES[escape].charCodeAt(0));
+      index += 2;
+    } else {
+      throw fail(`an unknown escape "\\${escape.charCodeAt(0) < 0x20 ? '' : escape}"`, index);
+    }
+  }
+  throw invalidInput(`Malformed where predicate: the string literal at position ${start} is not terminated.`);
+}
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
   let index = 0;
   while (index < input.length) {
     if (/^\s*$/.test(input.slice(index))) break;
+    const quote = /\s*"/y;
+    quote.lastIndex = index;
+    if (quote.exec(input)) {
+      const { value, end } = readString(input, quote.lastIndex - 1);
+      tokens.push({ type: 'string', text: value });
+      index = end;
+      continue;
+    }
     TOKEN.lastIndex = index;
     const match = TOKEN.exec(input);
-    if (!match) throw invalidInput(`Malformed where predicate near "${input.slice(index, index + 20)}".`);
+    if (!match) throw invalidInput(`Malformed where predicate at position ${index}.`);
     index = TOKEN.lastIndex;
-    if (match[1]) tokens.push({ type: 'string', text: JSON.parse(match[1]) as string });
-    else if (match[2]) tokens.push({ type: 'number', text: match[2] });
-    else if (match[3]) tokens.push({ type: 'op', text: match[3] });
-    else if (match[4]) tokens.push({ type: 'punct', text: match[4] });
-    else tokens.push({ type: 'word', text: match[5] });
+    if (match[1]) tokens.push({ type: 'number', text: match[1] });
+    else if (match[2]) tokens.push({ type: 'op', text: match[2] });
+    else if (match[3]) tokens.push({ type: 'punct', text: match[3] });
+    else tokens.push({ type: 'word', text: match[4] });
   }
   return tokens;
 }
