@@ -138,7 +138,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.locals.apiMounts = apiMounts;
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
-  app.use(mediaRoutes(config.commerce.apiUrl, logger));
+  app.use(mediaRoutes(commerce));
   if (devTools) app.use(crmDevPage(crm));
   app.use(staticFiles(catalog, config.shellDist, store.root));
   app.use(pages(catalog, config, remotesFor, content));
