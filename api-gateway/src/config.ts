@@ -77,6 +77,10 @@ const envSchema = z.object({
   REMOTE_DEV_URLS: devUrls.optional(),
   /** A headless CMS serving brand content; the brands/ folder's content is used without it. */
   CONTENT_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Consecutive faults (unreachable, timeout, 5xx) after which an upstream's circuit opens. */
+  UPSTREAM_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long an open circuit fails calls at once before letting one probe through. */
+  UPSTREAM_BREAKER_HALF_OPEN_SECONDS: z.coerce.number().min(1).max(300).default(5),
   /** How long content from the CMS is kept before it is fetched again. */
   CONTENT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
@@ -114,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: value.REDIS_URL,
     catalogCacheTtlSeconds: value.CATALOG_CACHE_TTL_SECONDS,
     content: { apiUrl: value.CONTENT_API_URL, cacheTtlSeconds: value.CONTENT_CACHE_TTL_SECONDS },
+    breaker: { failures: value.UPSTREAM_BREAKER_FAILURES, halfOpenAfterMs: value.UPSTREAM_BREAKER_HALF_OPEN_SECONDS * 1000 },
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET, authorizationUrl: value.GOOGLE_AUTHORIZATION_URL, tokenUrl: value.GOOGLE_TOKEN_URL, profileUrl: value.GOOGLE_USERINFO_URL }

@@ -22,6 +22,7 @@ import { createSessionCodec } from './auth/session-token';
 import { createLogger } from '@shop/node-kit';
 import { createBrandOrigins } from './domain/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
+import { type UpstreamName, createUpstreamGuard } from './clients/upstream-guard';
 
 export interface RunningGateway {
   url: string;
@@ -38,17 +39,19 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const config = { ...loadConfig(), ...overrides };
   const logger = createLogger(config.logLevel);
   const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
+  // One breaker per upstream, shared by every request.
+  const guard = (name: UpstreamName) => createUpstreamGuard(name, logger, config.breaker);
   const content = config.content.apiUrl
-    ? createHttpContentSource({ url: config.content.apiUrl, catalog, ttlSeconds: config.content.cacheTtlSeconds, logger })
+    ? createHttpContentSource({ url: config.content.apiUrl, catalog, ttlSeconds: config.content.cacheTtlSeconds, logger, guard: guard('content') })
     : createFileContentSource(config.brandsDir, catalog);
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
   const sink = createTrackingSink({ path: config.trackingLog, maxBytes: config.trackingLogMaxBytes, files: config.trackingLogFiles });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')));
-  const commerce = createCommerceClient({ ...config.commerce, logger });
-  const captcha = createCaptchaClient({ ...config.captcha, logger });
-  const crm = createCrmClient({ ...config.crm, logger });
+  const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
+  const captcha = createCaptchaClient({ ...config.captcha, logger, guard: guard('captcha') });
+  const crm = createCrmClient({ ...config.crm, logger, guard: guard('crm') });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();

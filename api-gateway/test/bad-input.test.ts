@@ -19,6 +19,9 @@ beforeAll(async () => {
     startBuiltService('commerce', { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '40' }, 'COMMERCE_PORT'),
     startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests', CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(data, 'vendors-db') }, 'VENDORS_PORT'),
   ]);
+  // The stand-in CRM opens its database on the first request, which can outlast the gateway's
+  // 2.5 s read deadline (a 503, rightly); this sweep is about validation, so open it first.
+  await Promise.all(['/cases', '/leads'].map((path) => fetch(`${vendors.url}${path}`, { headers: { authorization: `Bearer ${CRM_KEY}` } })));
   gateway = await startTestGateway({
     commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
     captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },

@@ -178,7 +178,8 @@ describe('when the CRM is down or the environment is production', () => {
       });
       expect(response.status).toBe(503);
       const body = (await response.json()) as { error: Record<string, unknown> };
-      expect(body.error).toEqual({ code: 'CRM_UNAVAILABLE', message: expect.any(String), correlationId: expect.any(String) });
+      expect(body.error).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: 'The contact form is temporarily unavailable. Please try again in a moment.', correlationId: expect.any(String) });
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect((await fetch(`${orphan.url}/api/dev/cases`)).status).toBe(503);
     } finally {
       await orphan.stop();

@@ -151,6 +151,7 @@ describe('content API (headless CMS by configuration)', () => {
   it('answers 503 when the CMS was never reachable for a brand', async () => {
     const response = await authClient(cmsGateway.url, 'everwear.localhost').send('/api/content/home');
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CONTENT_UNAVAILABLE');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

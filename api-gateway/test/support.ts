@@ -123,10 +123,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a built service (services/<name>/dist/main.js) on a free port until the test file ends. */
-export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string) {
+/**
+ * Runs a built service (services/<name>/dist/main.js) on a free port (or the given one, to restart
+ * it where the gateway expects it) until the test file ends. `kill` is a crash: SIGKILL, no cleanup.
+ */
+export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string, atPort?: number) {
   const { spawn } = await import('node:child_process');
-  const port = await freePort();
+  const port = atPort ?? (await freePort());
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
   const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -135,7 +138,13 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
     if (child.exitCode !== null || i > 600) throw new Error(`${name} did not start (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url, port, child, stop: () => ended('SIGTERM'), kill: () => ended('SIGKILL') };
 }
 
 interface Layer {

@@ -14,11 +14,12 @@ const OAUTH = ['google', 'facebook'] as const;
 type OAuthProvider = (typeof OAUTH)[number];
 
 /** Runs a Passport strategy session-lessly; resolves to the user (or nothing) and the strategy's info. */
+type StrategyInfo = { state?: { callbackUrl?: string }; code?: string };
 function authenticate(setup: PassportSetup, name: string, req: Request, res: Response, options: Record<string, unknown> = {}) {
-  return new Promise<{ user?: SessionUser; info?: { state?: { callbackUrl?: string } } }>((resolve, reject) => {
+  return new Promise<{ user?: SessionUser; info?: StrategyInfo }>((resolve, reject) => {
     setup.passport.authenticate(name, { session: false, ...options }, (error: unknown, user: SessionUser | false, info: unknown) => {
       if (error) reject(error);
-      else resolve({ user: user || undefined, info: info as { state?: { callbackUrl?: string } } });
+      else resolve({ user: user || undefined, info: info as StrategyInfo });
     })(req, res, reject);
   });
 }
@@ -110,9 +111,11 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
   const credentialsSignIn = async (req: Request, res: Response) => {
     requireCsrf(req);
     const callbackUrl = callbackOf(req, '/account');
-    const { user } = await authenticate(setup, 'credentials', req, res);
+    const { user, info } = await authenticate(setup, 'credentials', req, res);
     if (!user) {
-      const failed = new URLSearchParams({ error: 'CredentialsSignin', code: 'credentials', callbackUrl });
+      // Auth.js carries a `code` with CredentialsSignin: `unavailable` tells the form to say "try again later", not "wrong password".
+      const code = info?.code === 'unavailable' ? 'unavailable' : 'credentials';
+      const failed = new URLSearchParams({ error: 'CredentialsSignin', code, callbackUrl });
       return redirect(req, res, `/login?${failed.toString()}`);
     }
     await sessions.start(req, res, user);

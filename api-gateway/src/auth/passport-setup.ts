@@ -15,9 +15,14 @@ export interface OAuthProviderConfig {
   profileUrl: string;
 }
 
+/** Why a sign-in did not happen, in Auth.js's `code` terms: a wrong password, or an upstream outage. */
+export interface SignInFailure {
+  failure: 'credentials' | 'unavailable';
+}
+
 export interface PassportDeps {
   secret: string;
-  credentials: (req: Request) => Promise<SessionUser | undefined>;
+  credentials: (req: Request) => Promise<SessionUser | SignInFailure>;
   guest: (req: Request) => Promise<SessionUser>;
   social: (req: Request, profile: SocialProfile) => Promise<SessionUser | undefined>;
   google?: OAuthProviderConfig;
@@ -28,14 +33,18 @@ export interface PassportDeps {
 class FunctionStrategy extends Strategy {
   constructor(
     readonly name: string,
-    private readonly signIn: (req: Request) => Promise<SessionUser | undefined>,
+    private readonly signIn: (req: Request) => Promise<SessionUser | SignInFailure | undefined>,
   ) {
     super();
   }
 
   override authenticate(req: Request) {
     this.signIn(req).then(
-      (user) => (user ? this.success(user) : this.fail({ message: 'CredentialsSignin' }, 401)),
+      (result) => {
+        if (result && !('failure' in result)) return this.success(result);
+        // The challenge reaches the route as `info`, which tells a wrong password from an outage.
+        return this.fail({ message: 'CredentialsSignin', code: result?.failure ?? 'credentials' }, 401);
+      },
       (error: Error) => this.error(error),
     );
   }

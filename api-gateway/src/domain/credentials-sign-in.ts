@@ -1,8 +1,10 @@
-import { InvalidHashFormatError, type Logger, verifyPassword } from '@shop/node-kit';
+import { InvalidHashFormatError, type Logger } from '@shop/node-kit';
 import type { SessionUser } from '../auth/session-token';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import { type CommerceClient, CommerceRequestError } from '../clients/commerce/commerce-client';
 import { predicateLiteral } from '../clients/commerce/predicate-literal';
+import { UpstreamUnavailableError } from '../clients/upstream-guard';
+import type { PasswordVerifier } from './password-work';
 import { type CommerceCustomer, sessionUserFor } from './session-user';
 
 type Customer = CommerceCustomer;
@@ -20,10 +22,17 @@ export interface CredentialsInput {
   correlationId: string;
 }
 
-interface Deps {
+/**
+ * Signed in; refused (wrong password or captcha: counts against the throttle); or unavailable (an
+ * upstream fault: the shopper did nothing wrong and is told to try again later, nothing counted).
+ */
+export type SignInOutcome = { kind: 'signed-in'; user: SessionUser } | { kind: 'refused' } | { kind: 'unavailable' };
+
+export interface CredentialsDeps {
   commerce: CommerceClient;
   captcha: CaptchaClient;
   logger: Logger;
+  passwords: PasswordVerifier;
 }
 
 const LEGACY_LOOKUP = `query LegacyCustomer($where: String) {
@@ -33,16 +42,34 @@ const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey
 const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
   customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
 
+const REFUSED: SignInOutcome = { kind: 'refused' };
+const wrongPassword = (error: unknown) => error instanceof CommerceRequestError && [400, 401].includes(error.status);
+
 /**
  * Credentials sign-in (SPEC §4/§5): the captcha must pass (or the internal test secret be
  * given), then the commerce in-store login; when that fails and the brand migrates legacy
  * passwords, a customer whose legacyHash verifies gets the entered password set through a
- * reset token (which clears the hash) and the login is retried. Returns nothing on failure.
+ * reset token (which clears the hash) and the login is retried. Every wrong password costs one
+ * password check here, real or dummy, so legacy accounts cannot be told apart by timing.
  */
-export async function credentialsSignIn(input: CredentialsInput, { commerce, captcha, logger }: Deps): Promise<SessionUser | undefined> {
+export async function credentialsSignIn(input: CredentialsInput, deps: CredentialsDeps): Promise<SignInOutcome> {
+  try {
+    return await attempt(input, deps);
+  } catch (error) {
+    if (error instanceof UpstreamUnavailableError) {
+      deps.logger.warn('Sign-in unavailable', { correlationId: input.correlationId, upstream: error.upstream });
+      return { kind: 'unavailable' };
+    }
+    // The platform refused in a way no shopper causes (logged where it happened): not a wrong password either.
+    if (error instanceof CommerceRequestError) return { kind: 'unavailable' };
+    throw error;
+  }
+}
+
+async function attempt(input: CredentialsInput, { commerce, captcha, logger, passwords }: CredentialsDeps): Promise<SignInOutcome> {
   if (!(await captcha.verify(input.captcha))) {
     logger.warn('Token or captcha verification failed', { correlationId: input.correlationId });
-    return undefined;
+    return REFUSED;
   }
   const call = { correlationId: input.correlationId, expected: ['InvalidCredentials'] };
   const loginWith = (password: string) => commerce.inStoreLogin<{ customer: Customer }>(input.storeKey, { email: input.email, password }, call);
@@ -50,44 +77,42 @@ export async function credentialsSignIn(input: CredentialsInput, { commerce, cap
     try {
       return await loginWith(input.password);
     } catch (error) {
-      const wrongPassword = error instanceof CommerceRequestError && [400, 401].includes(error.status);
-      if (!wrongPassword || input.passwordAsTyped === undefined || input.passwordAsTyped === input.password) throw error;
+      if (!wrongPassword(error) || input.passwordAsTyped === undefined || input.passwordAsTyped === input.password) throw error;
       return loginWith(input.passwordAsTyped);
     }
   };
   try {
-    return sessionUserFor((await login()).customer);
+    return { kind: 'signed-in', user: sessionUserFor((await login()).customer) };
   } catch (error) {
-    if (!(error instanceof CommerceRequestError) || ![400, 401].includes(error.status) || !input.legacyMigration) return undefined;
+    if (!wrongPassword(error)) throw error;
   }
-  if (!(await migrateLegacyPassword(input, commerce, logger))) return undefined;
+  if (!(await migrateLegacyPassword(input, commerce, logger, passwords))) return REFUSED;
   try {
-    return sessionUserFor((await login()).customer);
-  } catch {
-    return undefined;
+    return { kind: 'signed-in', user: sessionUserFor((await login()).customer) };
+  } catch (error) {
+    if (!wrongPassword(error)) throw error;
+    return REFUSED;
   }
 }
 
-async function migrateLegacyPassword(input: CredentialsInput, commerce: CommerceClient, logger: Logger): Promise<boolean> {
-  const call = { correlationId: input.correlationId, expected: ['InvalidSubject'] };
-  const found = await commerce.graphql<{ customers: { results: Array<{ custom?: { customFieldsRaw?: Array<{ name: string; value: unknown }> } }> } }>(
-    'LegacyCustomer',
-    LEGACY_LOOKUP,
-    { where: `email=${predicateLiteral(input.email)} and stores(key=${predicateLiteral(input.storeKey)})` },
-    call,
-  );
-  const legacyHash = found.customers.results[0]?.custom?.customFieldsRaw?.find((field) => field.name === 'legacyHash')?.value;
-  if (typeof legacyHash !== 'string') return false;
+/** True when the legacy hash verified and the password was migrated; exactly one password check either way. */
+async function migrateLegacyPassword(input: CredentialsInput, commerce: CommerceClient, logger: Logger, passwords: PasswordVerifier): Promise<boolean> {
+  const typed = input.passwordAsTyped ?? input.password;
+  const legacyHash = input.legacyMigration ? await findLegacyHash(input, commerce) : undefined;
+  if (legacyHash === undefined) {
+    await passwords.verifyDummy(typed);
+    return false;
+  }
   try {
     // The legacy system hashed what was typed; the new hash is of the normalised password.
-    if (!(await verifyPassword(input.passwordAsTyped ?? input.password, legacyHash))) return false;
+    if (!(await passwords.verify(typed, legacyHash))) return false;
   } catch (error) {
-    if (error instanceof InvalidHashFormatError) {
-      logger.error('Invalid hash format', { correlationId: input.correlationId });
-      return false;
-    }
-    throw error;
+    if (!(error instanceof InvalidHashFormatError)) throw error;
+    logger.error('Invalid hash format', { correlationId: input.correlationId });
+    await passwords.verifyDummy(typed);
+    return false;
   }
+  const call = { correlationId: input.correlationId, expected: ['InvalidSubject'] };
   const token = await commerce.graphql<{ customerCreatePasswordResetToken: { value: string } }>(
     'CreateResetToken',
     CREATE_RESET_TOKEN,
@@ -97,4 +122,15 @@ async function migrateLegacyPassword(input: CredentialsInput, commerce: Commerce
   await commerce.graphql('ResetPassword', RESET_PASSWORD, { tokenValue: token.customerCreatePasswordResetToken.value, newPassword: input.password, storeKey: input.storeKey }, call);
   logger.info('Migrated a legacy password', { correlationId: input.correlationId });
   return true;
+}
+
+async function findLegacyHash(input: CredentialsInput, commerce: CommerceClient): Promise<string | undefined> {
+  const found = await commerce.graphql<{ customers: { results: Array<{ custom?: { customFieldsRaw?: Array<{ name: string; value: unknown }> } }> } }>(
+    'LegacyCustomer',
+    LEGACY_LOOKUP,
+    { where: `email=${predicateLiteral(input.email)} and stores(key=${predicateLiteral(input.storeKey)})` },
+    { correlationId: input.correlationId, expected: ['InvalidSubject'] },
+  );
+  const value = found.customers.results[0]?.custom?.customFieldsRaw?.find((field) => field.name === 'legacyHash')?.value;
+  return typeof value === 'string' ? value : undefined;
 }

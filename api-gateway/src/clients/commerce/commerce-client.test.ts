@@ -1,5 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpstreamUnavailableError } from '../upstream-guard';
 import { CommerceRequestError, createCommerceClient } from './commerce-client';
 
 /** A stand-in commerce platform that records what the client sends. */
@@ -100,8 +101,17 @@ describe('commerce client', () => {
     });
   });
 
-  it('turns an unreachable platform into a 502-class error', async () => {
-    const offline = createCommerceClient({ apiUrl: 'http://127.0.0.1:9', authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger, timeoutMs: 2000 });
-    await expect(offline.graphql('A', 'query A { ok }')).rejects.toMatchObject({ status: 502, code: 'CommerceUnavailable' });
+  it('turns an unreachable platform into an UpstreamUnavailableError', async () => {
+    const offline = createCommerceClient({ apiUrl: 'http://127.0.0.1:9', authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger });
+    await expect(offline.graphql('A', 'query A { ok }')).rejects.toMatchObject({ name: 'UpstreamUnavailableError', upstream: 'commerce' });
+  });
+
+  it('answers a refused token (a wrong client secret) as an outage, not as an error of the caller', async () => {
+    const refusing = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}'));
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    const wrongSecret = createCommerceClient({ apiUrl: at, authUrl: at, projectKey: 'shop', clientId: 'id', clientSecret: 'wrong', logger });
+    await expect(wrongSecret.graphql('A', 'query A { ok }')).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    await new Promise((resolve) => refusing.close(resolve));
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from './commerce-request-error';
 import { discountCodeOperations } from './discount-codes';
+import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
 
 export interface CommerceClientOptions {
   /** e.g. http://localhost:4000/commerce or https://api.{region}.commercetools.com */
@@ -13,7 +14,8 @@ export interface CommerceClientOptions {
   logger: Logger;
   /** Refresh this long before the token expires. */
   refreshMarginSeconds?: number;
-  timeoutMs?: number;
+  /** The commerce breaker; one per gateway, shared by every call. */
+  guard?: UpstreamGuard;
   now?: () => number;
 }
 
@@ -26,38 +28,46 @@ interface CallOptions {
   expected?: readonly string[];
 }
 
+type Answer = { status: number; body: any; upstream?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A mutation changes something: it gets the write deadline, everything else the read one. */
+const deadlineFor = (query: string) => (/^\s*mutation\b/.test(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs);
+
 /**
  * The gateway's commercetools client: a client-credentials token cached until shortly before
- * it expires (and renewed once on a 401), a bearer on every call, GraphQL as POST with
- * operationName/variables/query, nothing cached. Pointing the URLs at a commercetools project
- * needs no code change.
+ * it expires (one shared request renews it, and once more on a 401), a bearer on every call,
+ * GraphQL as POST with operationName/variables/query, nothing cached. Every exchange runs under
+ * the commerce breaker with its own deadline (the token has its own, so a first call is not
+ * token + call on one clock). Pointing the URLs at a commercetools project needs no code change.
  */
 export function createCommerceClient(options: CommerceClientOptions) {
   const { apiUrl, authUrl, projectKey, clientId, clientSecret, logger } = options;
   const margin = (options.refreshMarginSeconds ?? 300) * 1000;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const guard = options.guard ?? createUpstreamGuard('commerce', logger);
   const now = options.now ?? Date.now;
   let token: { value: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
 
-  const fetchToken = async (): Promise<string> => {
-    const response = await fetch(`${authUrl.replace(/\/$/, '')}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: `grant_type=client_credentials&scope=${encodeURIComponent(`manage_project:${projectKey}`)}`,
-      signal: AbortSignal.timeout(timeoutMs),
+  const fetchToken = () =>
+    guard.within(UPSTREAM_TIMEOUTS.tokenMs, async (signal): Promise<string> => {
+      const response = await upstreamFetch(`${authUrl.replace(/\/$/, '')}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: `grant_type=client_credentials&scope=${encodeURIComponent(`manage_project:${projectKey}`)}`,
+        signal,
+      }, 'The commerce token endpoint');
+      const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
+      if (!response.ok || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
+        logger.error('Commerce token request failed', { status: response.status, upstreamCorrelationId: response.headers.get('x-correlation-id') });
+        // Without a token nothing works: a fault (503), whether the platform is down or refuses our credentials.
+        throw new UpstreamFault('The commerce platform did not issue a token.');
+      }
+      token = { value: body.access_token, expiresAt: now() + body.expires_in * 1000 };
+      return token.value;
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
-    if (!response.ok || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
-      logger.error('Commerce token request failed', { status: response.status, upstreamCorrelationId: response.headers.get('x-correlation-id') });
-      throw new CommerceRequestError(502, 'TokenUnavailable', 'The commerce platform did not issue a token.', {}, response.headers.get('x-correlation-id') ?? undefined);
-    }
-    token = { value: body.access_token, expiresAt: now() + body.expires_in * 1000 };
-    return token.value;
-  };
 
   const accessToken = (): Promise<string> => {
     if (token && token.expiresAt - margin > now()) return Promise.resolve(token.value);
@@ -68,33 +78,39 @@ export function createCommerceClient(options: CommerceClientOptions) {
     return pending;
   };
 
-  const post = async (path: string, body: unknown, call: CallOptions, retried = false): Promise<{ status: number; body: any; upstream?: string }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const response = await fetch(`${apiUrl.replace(/\/$/, '')}/${projectKey}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await accessToken()}`,
-        'content-type': 'application/json',
-        ...(call.correlationId ? { 'x-correlation-id': call.correlationId } : {}),
-      },
-      // Node's fetch keeps no HTTP cache, so no query or mutation is ever answered from one.
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    }).catch((error: Error) => {
-      logger.error('Commerce platform unreachable', { correlationId: call.correlationId, error: error.message });
-      throw new CommerceRequestError(502, 'CommerceUnavailable', 'The commerce platform could not be reached.', {}, undefined);
+  /** One request with the bearer; 5xx and non-JSON answers are faults, anything else the caller's to read. */
+  const exchange = (path: string, body: unknown, call: CallOptions, bearer: string, deadlineMs: number) =>
+    guard.within(deadlineMs, async (signal): Promise<Answer> => {
+      const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/${projectKey}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/json',
+          ...(call.correlationId ? { 'x-correlation-id': call.correlationId } : {}),
+        },
+        // Node's fetch keeps no HTTP cache, so no query or mutation is ever answered from one.
+        body: JSON.stringify(body),
+        signal,
+      }, 'The commerce platform');
+      const upstream = response.headers.get('x-correlation-id') ?? undefined;
+      const parsed = await response.json().catch(() => undefined);
+      if (parsed === undefined || response.status >= 500) {
+        logger.error('Commerce platform failed', { correlationId: call.correlationId, upstreamCorrelationId: upstream, status: response.status });
+        throw new UpstreamFault(`The commerce platform answered ${response.status}.`);
+      }
+      return { status: response.status, body: parsed, upstream };
     });
-    if (response.status === 401 && !retried) {
+
+  const post = (path: string, body: unknown, call: CallOptions, deadlineMs: number): Promise<Answer> =>
+    guard.run(async () => {
+      const first = await exchange(path, body, call, await accessToken(), deadlineMs);
+      if (first.status !== 401) return first;
+      // An expired or revoked token: renew it once.
       token = undefined;
-      return post(path, body, call, true);
-    }
-    const upstream = response.headers.get('x-correlation-id') ?? undefined;
-    const parsed = await response.json().catch(() => undefined);
-    if (parsed === undefined) {
-      logger.error('Commerce platform answered with something other than JSON', { correlationId: call.correlationId, upstreamCorrelationId: upstream, status: response.status });
-      throw new CommerceRequestError(502, 'BadUpstreamResponse', 'The commerce platform answered unexpectedly.', {}, upstream);
-    }
-    return { status: response.status, body: parsed, upstream };
-  };
+      const second = await exchange(path, body, call, await accessToken(), deadlineMs);
+      if (second.status === 401) throw new UpstreamFault('The commerce platform refused a fresh token.');
+      return second;
+    });
 
   const fail = (status: number, error: { code?: string; message?: string; extensions?: Record<string, unknown> } | undefined, call: CallOptions, upstream?: string): never => {
     const code = error?.extensions?.code ?? error?.code ?? 'General';
@@ -107,7 +123,7 @@ export function createCommerceClient(options: CommerceClientOptions) {
 
   /** One GraphQL operation; resolves to `data` or throws the first error. */
   const graphql = async <T>(operationName: string, query: string, variables: Record<string, unknown> = {}, call: CallOptions = {}): Promise<T> => {
-    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, call);
+    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, call, deadlineFor(query));
     if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], call, upstream);
     return body.data as T;
   };
@@ -117,10 +133,21 @@ export function createCommerceClient(options: CommerceClientOptions) {
     ...discountCodeOperations(graphql),
     /** REST in-store login; a non-OK answer throws with the platform's message (SPEC §8). */
     async inStoreLogin<T>(storeKey: string, body: Record<string, unknown>, call: CallOptions = {}): Promise<T> {
-      const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, call);
+      // The platform hashes the password, slow by design: the write deadline.
+      const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, call, UPSTREAM_TIMEOUTS.writeMs);
       if (status >= 400) return fail(status, { code: answer?.errors?.[0]?.code, message: answer?.message ?? answer?.errors?.[0]?.message }, call, upstream);
       return answer as T;
     },
+    /** A product image from the platform's asset host; undefined when there is no such image. */
+    image: (type: string, file: string) =>
+      guard.run(() =>
+        guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
+          const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/images/${type}/${file}`, { signal }, 'The commerce image host');
+          if (response.status === 404) return undefined;
+          if (!response.ok) throw new UpstreamFault(`The commerce image host answered ${response.status}.`);
+          return Buffer.from(await response.arrayBuffer());
+        }),
+      ),
   };
 }
 export type CommerceClient = ReturnType<typeof createCommerceClient>;

@@ -3,6 +3,7 @@ import type { BrandId } from '@shop/contracts';
 import type { Logger } from '@shop/node-kit';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
+import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, UpstreamUnavailableError, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
 
 /** Where brand content comes from: the brands/ folder by default, a headless CMS by configuration. */
 export interface ContentSource {
@@ -33,6 +34,8 @@ interface HttpSourceOptions {
   catalog: BrandCatalog;
   ttlSeconds: number;
   logger: Logger;
+  /** The CMS's breaker. */
+  guard?: UpstreamGuard;
   now?: () => number;
 }
 
@@ -41,14 +44,23 @@ interface HttpSourceOptions {
  * folder. Content is validated with the same schemas; the last good copy keeps serving while
  * the CMS is down or publishes something broken.
  */
-export function createHttpContentSource({ url, catalog, ttlSeconds, logger, now = Date.now }: HttpSourceOptions): ContentSource {
+export function createHttpContentSource({ url, catalog, ttlSeconds, logger, guard = createUpstreamGuard('content', logger), now = Date.now }: HttpSourceOptions): ContentSource {
   const entries = new Map<BrandId, { content: BrandContent; fetchedAt: number }>();
   const inFlight = new Map<BrandId, Promise<BrandContent>>();
   const fetchBrand = async (brand: BrandId, config: BrandConfig, correlationId: string) => {
     const address = `${url.replace(/\/$/, '')}/brands/${brand}/content`;
-    const response = await fetch(address, { headers: { accept: 'application/json', 'x-correlation-id': correlationId }, signal: AbortSignal.timeout(5000) });
-    if (!response.ok) throw new Error(`${address} answered ${response.status}`);
-    const bundle = bundleSchema.parse(await response.json());
+    const raw = await guard.run(() =>
+      guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
+        const response = await upstreamFetch(address, { headers: { accept: 'application/json', 'x-correlation-id': correlationId }, signal }, 'The content CMS');
+        if (response.status >= 500) throw new UpstreamFault(`${address} answered ${response.status}`);
+        // A 4xx is the CMS answering (no such brand, our key refused): not an outage for the breaker.
+        if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+        return response.json().catch(() => {
+          throw new UpstreamFault(`${address} answered with something other than JSON`);
+        });
+      }),
+    );
+    const bundle = bundleSchema.parse(raw);
     const origin = (kind: string, name: string) => () => `cms:${brand}/${kind}/${name}`;
     const content = assembleBrandContent(
       {
@@ -81,7 +93,7 @@ export function createHttpContentSource({ url, catalog, ttlSeconds, logger, now 
           entries.set(brand, { content: entry.content, fetchedAt: now() });
           return entry.content;
         }
-        throw new HttpError(503, 'CONTENT_UNAVAILABLE', 'Content is not available right now; please try again shortly.');
+        throw error instanceof UpstreamUnavailableError ? error : new UpstreamUnavailableError('content', guard.retryAfterSeconds(), (error as Error).message);
       }
     },
   };

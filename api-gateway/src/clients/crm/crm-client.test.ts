@@ -2,7 +2,8 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadBrandCatalog } from '@shop/brands';
-import { type BrandCrmConfig, CrmRequestError, createCrmClient } from './index';
+import { UpstreamUnavailableError } from '../upstream-guard';
+import { type BrandCrmConfig, createCrmClient } from './index';
 
 // The brand's real settings, so the test follows the config schema.
 const crm: BrandCrmConfig = loadBrandCatalog({ dir: join(__dirname, '..', '..', '..', '..', 'brands'), environment: 'test' }).get('vanityfair')!.config.crm;
@@ -89,9 +90,9 @@ describe('CRM client', () => {
     fake.reply(400, { error: { code: 'INVALID_FIELD', field: 'email', message: 'email: must be an e-mail address' } });
     await expect(client.submitLead({ crm, email: 'x' })).rejects.toMatchObject({ status: 502, code: 'CRM_FAILED' });
     fake.reply(503, { error: { code: 'STORAGE_UNAVAILABLE' } });
-    await expect(client.listCases(5)).rejects.toMatchObject({ status: 503, code: 'CRM_UNAVAILABLE' });
+    await expect(client.listCases(5)).rejects.toMatchObject({ upstream: 'crm', retryAfterSeconds: expect.any(Number) });
     const down = createCrmClient({ url: 'http://127.0.0.1:9', apiKey: 'key-0123456789abcdef', logger: silent });
-    await expect(down.listLeads(5)).rejects.toBeInstanceOf(CrmRequestError);
+    await expect(down.listLeads(5)).rejects.toBeInstanceOf(UpstreamUnavailableError);
   });
 
   it('reads the custom fields back into named case properties', async () => {

@@ -1,5 +1,6 @@
 import type { BrandConfig } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
+import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
 
 /** A brand's SPEC §3 web-to-case and lead settings. */
 export type BrandCrmConfig = BrandConfig['crm'];
@@ -61,13 +62,14 @@ export interface LeadRecord {
   createdAt: string;
 }
 
-/** The CRM could not take or give records; `status` is what the shop should answer (502 or 503). */
+/**
+ * The CRM answered, but refused or garbled the request: a 502. An outage (unreachable, 5xx,
+ * too slow) is an UpstreamUnavailableError instead, answered as 503 with Retry-After.
+ */
 export class CrmRequestError extends Error {
-  constructor(
-    readonly status: 502 | 503,
-    readonly code: 'CRM_UNAVAILABLE' | 'CRM_FAILED',
-    message: string,
-  ) {
+  readonly status = 502;
+  readonly code = 'CRM_FAILED';
+  constructor(message: string) {
     super(message);
     this.name = 'CrmRequestError';
   }
@@ -79,7 +81,8 @@ export interface CrmClientOptions {
   /** Shared secret, sent as a bearer token; the stand-in's read endpoints require it. */
   apiKey: string;
   logger: Logger;
-  timeoutMs?: number;
+  /** The CRM's breaker. */
+  guard?: UpstreamGuard;
 }
 
 /** Custom fields (Salesforce API names) the web-to-case and web-to-lead forms carry besides the standard ones. */
@@ -137,7 +140,7 @@ function leadForm(lead: Lead): URLSearchParams {
 const reshapeSubmittedCase = (body: Raw | undefined): { caseNumber: string | null } => ({ caseNumber: text(body?.caseNumber) });
 
 function reshapeSubmittedLead(body: Raw | undefined): { id: string; created: boolean } {
-  if (typeof body?.id !== 'string' || typeof body.created !== 'boolean') throw new CrmRequestError(502, 'CRM_FAILED', 'The CRM answered a signup unexpectedly.');
+  if (typeof body?.id !== 'string' || typeof body.created !== 'boolean') throw new CrmRequestError('The CRM answered a signup unexpectedly.');
   return { id: body.id, created: body.created };
 }
 
@@ -181,31 +184,29 @@ function reshapeLead(raw: Raw): LeadRecord {
 /**
  * The CRM behind the contact form and e-mail signup: Salesforce-style web-to-case and
  * web-to-lead form posts, so the local stand-in and a real org are interchangeable by CRM_URL.
- * Failures become CrmRequestError (logged here without the shopper's text); nothing is retried,
- * since a retried post could file a case twice.
+ * Refusals become CrmRequestError (logged here without the shopper's text), outages an
+ * UpstreamUnavailableError; nothing is retried, since a retried post could file a case twice.
  */
-export function createCrmClient({ url, apiKey, logger, timeoutMs = 20_000 }: CrmClientOptions) {
+export function createCrmClient({ url, apiKey, logger, guard = createUpstreamGuard('crm', logger) }: CrmClientOptions) {
   const base = url.replace(/\/$/, '');
 
-  const call = async (path: string, init: RequestInit, correlationId: string | undefined): Promise<Raw | undefined> => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${apiKey}`, ...(correlationId ? { 'x-correlation-id': correlationId } : {}) },
-      signal: AbortSignal.timeout(timeoutMs),
-    }).catch((error: Error) => {
-      logger.error('CRM unreachable', { correlationId, path: path.split('?')[0], error: error.message });
-      throw new CrmRequestError(503, 'CRM_UNAVAILABLE', 'The CRM could not be reached.');
-    });
-    const body = (await response.json().catch(() => undefined)) as Raw | undefined;
-    if (!response.ok) {
-      const detail = (body?.error ?? {}) as Raw;
-      logger.error('CRM request failed', { correlationId, path: path.split('?')[0], status: response.status, code: detail.code, field: detail.field, message: detail.message });
-      throw response.status === 503
-        ? new CrmRequestError(503, 'CRM_UNAVAILABLE', 'The CRM is not available.')
-        : new CrmRequestError(502, 'CRM_FAILED', 'The CRM refused the request.');
-    }
-    return body;
-  };
+  const call = (path: string, init: RequestInit, correlationId: string | undefined): Promise<Raw | undefined> =>
+    guard.run(() =>
+      // Filing a case or lead is a write: the longer deadline, so a slow CRM is not asked twice by an impatient retry.
+      guard.within(init.method === 'POST' ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs, async (signal) => {
+        const response = await upstreamFetch(`${base}${path}`, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${apiKey}`, ...(correlationId ? { 'x-correlation-id': correlationId } : {}) },
+          signal,
+        }, 'The CRM');
+        const body = (await response.json().catch(() => undefined)) as Raw | undefined;
+        if (response.ok) return body;
+        const detail = (body?.error ?? {}) as Raw;
+        logger.error('CRM request failed', { correlationId, path: path.split('?')[0], status: response.status, code: detail.code, field: detail.field, message: detail.message });
+        if (response.status >= 500) throw new UpstreamFault(`The CRM answered ${response.status}.`);
+        throw new CrmRequestError('The CRM refused the request.');
+      }),
+    );
   const post = (path: string, form: URLSearchParams, correlationId?: string) =>
     call(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }, correlationId);
   const list = async (path: string, limit: number) => {

@@ -19,11 +19,13 @@ import { randomUUID } from 'node:crypto';
 import { credentialsRequestSchema, normalisePassword } from '@shop/contracts';
 import { parseForm } from './parse-form';
 import { authRoutes } from '../../auth/auth-routes';
-import { createPassport } from '../../auth/passport-setup';
 import { socialSignIn } from '../../domain/social-sign-in';
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
-import { credentialsSignIn } from '../../domain/credentials-sign-in';
+import { attemptSignIn } from '../../domain/sign-in-attempt';
+import { createPasswordVerifier } from '../../domain/password-work';
+import type { SessionUser } from '../../auth/session-token';
+import { type SignInFailure, createPassport } from '../../auth/passport-setup';
 import type { FileOutbox } from '../../data-access/outbox';
 import type { Throttle } from '../../domain/throttle';
 import { accountRoutes } from './routes/account';
@@ -89,23 +91,20 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
-  const signInWithCredentials = async (req: Request) => {
+  const passwords = createPasswordVerifier();
+  const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
     const res = req.res as Response;
     // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
     const form = parseForm(credentialsRequestSchema, req.body);
     const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
     const { id, brand } = brandOf(res, catalog);
-    const ip = req.ip ?? 'unknown';
-    if (!(await throttle.signInAllowed(ip, fields.email))) {
-      logger.warn('Sign-in throttled', { correlationId: res.locals.correlationId });
-      return undefined;
-    }
-    const user = await credentialsSignIn(
+    const outcome = await attemptSignIn(
       { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
-      { commerce, captcha, logger },
+      req.ip ?? 'unknown',
+      { commerce, captcha, logger, throttle, passwords },
     );
-    await (user ? throttle.signInSucceeded(ip, fields.email) : throttle.signInFailed(ip, fields.email));
-    return user;
+    if (outcome.kind === 'signed-in') return outcome.user;
+    return { failure: outcome.kind === 'unavailable' ? 'unavailable' : 'credentials' };
   };
   const passport = createPassport({
     secret: config.authSecret,
@@ -138,7 +137,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
   app.locals.apiMounts = apiMounts;
   for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
   app.use('/api', notFound);
-  app.use(mediaRoutes(config.commerce.apiUrl, logger));
+  app.use(mediaRoutes(commerce));
   if (devTools) app.use(crmDevPage(crm));
   app.use(staticFiles(catalog, config.shellDist, store.root));
   app.use(pages(catalog, config, remotesFor, content));

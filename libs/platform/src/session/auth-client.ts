@@ -8,6 +8,8 @@ export interface SignInResult {
   url: string;
   /** Set when sign-in failed (SPEC §8 error type, e.g. CredentialsSignin). */
   error?: string;
+  /** Auth.js's detail for CredentialsSignin: `credentials` (wrong e-mail or password) or `unavailable` (try again later). */
+  code?: string;
 }
 
 /** The double-submit CSRF token every state-changing POST to the gateway carries. */
@@ -26,8 +28,8 @@ async function post(path: string, fields: Record<string, string>): Promise<SignI
   });
   const body = (await response.json().catch(() => ({}))) as { url?: string; error?: { code?: string } };
   if (!response.ok || !body.url) return { url: '', error: body.error?.code ?? 'Configuration' };
-  const error = new URL(body.url, location.href).searchParams.get('error') ?? undefined;
-  return { url: body.url, error };
+  const params = new URL(body.url, location.href).searchParams;
+  return { url: body.url, error: params.get('error') ?? undefined, code: params.get('code') ?? undefined };
 }
 
 /** Credentials and guest post to their callback; OAuth providers start at signin and redirect on. */

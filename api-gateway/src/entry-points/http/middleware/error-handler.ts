@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { CommerceRequestError } from '../../../clients/commerce/commerce-client';
 import { HttpError } from '../../../errors';
+import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
+import { unavailableMessage } from './service-label';
 import type { Logger } from '@shop/node-kit';
 
 const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string, fields?: Record<string, string>) => {
@@ -10,14 +12,20 @@ const send = (res: Parameters<RequestHandler>[1], status: number, code: string, 
 export const notFound: RequestHandler = (req, res) =>
   send(res, 404, 'NOT_FOUND', `Nothing at ${req.method} ${req.path}`);
 
-/** One JSON error shape; a 4xx for what the caller got wrong, a bare 500 for everything else. */
+/** One JSON error shape; a 4xx for what the caller got wrong, a 503 for an upstream outage, a bare 500 for everything else. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
+    if (error instanceof UpstreamUnavailableError) {
+      // Down, too slow or its circuit open: the shopper may retry once the breaker lets a probe through.
+      res.set('retry-after', String(error.retryAfterSeconds));
+      return send(res, 503, 'UPSTREAM_UNAVAILABLE', unavailableMessage(res, error.upstream));
+    }
     if (error instanceof CommerceRequestError) {
-      // Logged where it happened, with the upstream correlation id; the browser gets no details.
-      return send(res, 502, 'UPSTREAM_UNAVAILABLE', 'A service we depend on did not answer as expected. Please try again.');
+      // The platform answered with a refusal no route expected; logged where it happened, with the
+      // upstream correlation id. The browser gets no details.
+      return send(res, 502, 'UPSTREAM_FAILED', 'A service we depend on did not answer as expected. Please try again.');
     }
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;

@@ -16,6 +16,7 @@ import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 import { parseBody } from '../middleware/json-body';
 import { parseForm } from '../parse-form';
+import { serviceLabel } from '../middleware/service-label';
 
 const email = safeText({ message: 'Enter a valid e-mail address.' })
   .trim()
@@ -53,7 +54,7 @@ interface Deps {
 /** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
 export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger, origins }: Deps): Router {
   const router = Router();
-  router.use(...parseBody({ limit: '8kb', urlencoded: true }));
+  router.use(serviceLabel('The account service'), ...parseBody({ limit: '8kb', urlencoded: true }));
   const store = (res: Response) => res.locals.brandId as BrandId;
   const ip = (req: Request) => req.ip ?? 'unknown';
 

@@ -8,6 +8,7 @@ import { productDetail, suggest } from '../../../domain/catalog/product-detail';
 import { listProducts } from '../../../domain/catalog/product-listing';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
+import { serviceLabel } from '../middleware/service-label';
 
 const LISTING_MAX_AGE = 60;
 const suggestQuery = safeText().trim().min(2).max(100);
@@ -29,22 +30,23 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
     await cache.set(key, serialize(value), cacheTtlSeconds);
     return value;
   };
+  const labelled = serviceLabel('The catalog');
   const publicCache = (res: Response) => res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
 
-  router.get('/categories', async (_req, res) => {
+  router.get('/categories', labelled, async (_req, res) => {
     const { tree } = await context(res);
     publicCache(res).json({ categories: publicTree(tree.roots) });
   });
 
-  router.get('/products', async (req, res) => {
+  router.get('/products', labelled, async (req, res) => {
     const query = parseQuery(req);
     const ctx = await context(res);
     const key = `products:${ctx.storeKey}:${JSON.stringify(query)}`;
     publicCache(res).json(await cached(key, () => listProducts(query, ctx)));
   });
 
-  router.get('/products/:id', async (req, res) => {
-    const id = req.params.id;
+  router.get('/products/:id', labelled, async (req, res) => {
+    const id = String(req.params.id);
     if (!/^[A-Za-z0-9-]{2,80}$/.test(id)) throw new HttpError(400, 'INVALID_PARAMETER', 'id: must be a sku or a style number');
     const ctx = await context(res);
     const product = await cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
@@ -52,7 +54,7 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
     publicCache(res).json(product);
   });
 
-  router.get('/search/suggest', async (req, res) => {
+  router.get('/search/suggest', labelled, async (req, res) => {
     const parsed = suggestQuery.safeParse(req.query.q);
     if (!parsed.success) throw new HttpError(400, 'INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
     const q = parsed.data;

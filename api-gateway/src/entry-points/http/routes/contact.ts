@@ -11,6 +11,7 @@ import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
 import { parseBody } from '../middleware/json-body';
+import { serviceLabel } from '../middleware/service-label';
 
 interface Deps {
   catalog: BrandCatalog;
@@ -33,7 +34,7 @@ export function contactRoutes({ catalog, crm, captcha, csrf, throttle, logger }:
   // Parsers on the route itself: this router is mounted at /api and must not parse other routes' bodies.
   const body = parseBody({ limit: '64kb', urlencoded: true });
 
-  router.post('/contact', ...body, async (req, res) => {
+  router.post('/contact', serviceLabel('The contact form'), ...body, async (req, res) => {
     checkCsrf(req, csrf);
     const correlationId = res.locals.correlationId as string;
     const parsed = parseContactRequest(req.body);

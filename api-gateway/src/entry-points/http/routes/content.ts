@@ -5,6 +5,7 @@ import type { ContentSource } from '../../../clients/content';
 import { contentDocument } from '../../../domain/content/content-document';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
+import { serviceLabel } from '../middleware/service-label';
 
 const PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 const MAX_AGE = 300;
@@ -12,7 +13,7 @@ const MAX_AGE = 300;
 /** GET /api/content/{path}: the brand's content documents, whichever source holds them. */
 export function contentRoutes(catalog: BrandCatalog, source: ContentSource): Router {
   const router = Router();
-  router.get('/content/{*path}', async (req, res) => {
+  router.get('/content/{*path}', serviceLabel('Content'), async (req, res) => {
     const path = ([] as string[]).concat(req.params.path ?? []).join('/');
     if (!PATH.test(path) || path.length > 120) throw new HttpError(400, 'INVALID_PARAMETER', 'path: must be a content path such as home or learn/{article}');
     const parsed = articleQuerySchema.safeParse(req.query);

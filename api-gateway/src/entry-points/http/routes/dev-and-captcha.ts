@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import type { CaptchaClient } from '../../../clients/captcha/captcha-client';
 import type { FileOutbox } from '../../../data-access/outbox';
-import { HttpError } from '../../../errors';
+import { serviceLabel } from '../middleware/service-label';
 
 /** GET /api/captcha/challenge: a fresh invisible-captcha token for the sign-in form. */
 export function captchaRoutes(captcha: CaptchaClient): Router {
   const router = Router();
-  router.get('/challenge', async (_req, res) => {
+  router.get('/challenge', serviceLabel('Sign-in'), async (_req, res) => {
+    // A vendor outage is an UpstreamUnavailableError: 503 with Retry-After.
     const token = await captcha.challenge();
-    if (!token) throw new HttpError(503, 'CAPTCHA_UNAVAILABLE', 'The captcha service is not answering.');
     res.set('cache-control', 'no-store').json({ token });
   });
   return router;

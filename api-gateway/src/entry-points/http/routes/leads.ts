@@ -10,6 +10,7 @@ import type { Throttle } from '../../../domain/throttle';
 import { HttpError } from '../../../errors';
 import { brandOf } from '../middleware/brand';
 import { parseBody } from '../middleware/json-body';
+import { serviceLabel } from '../middleware/service-label';
 
 interface Deps {
   catalog: BrandCatalog;
@@ -23,7 +24,7 @@ interface Deps {
 /** POST /api/leads: an e-mail signup (web-to-lead) that answers with a welcome code valid 30 days. */
 export function leadRoutes({ catalog, crm, codes, mailer, csrf, throttle }: Deps): Router {
   const router = Router();
-  router.post('/leads', ...parseBody({ limit: '8kb' }), async (req, res) => {
+  router.post('/leads', serviceLabel('E-mail signup'), ...parseBody({ limit: '8kb' }), async (req, res) => {
     checkCsrf(req, csrf);
     const { csrfToken: _token, ...fields } = (typeof req.body === 'object' && req.body ? req.body : {}) as Record<string, unknown>;
     const parsed = leadRequestSchema.safeParse(fields);

@@ -13,7 +13,11 @@ const csrfForm = (properties: Record<string, object> = {}, required: string[] = 
 });
 const provider = { name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['google', 'facebook'] } };
 const credentialsForm = csrfForm({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 }, captchaToken: { type: 'string', maxLength: 4096 } }, ['email', 'password']);
-const credentials = { summary: 'E-mail and password sign-in (Auth.js); a field that is not plain text is a 400 with error.fields', requestBody: credentialsForm, responses: { ...redirect, ...errors } };
+const credentials = {
+  summary: 'E-mail and password sign-in (Auth.js); a field that is not plain text is a 400 with error.fields. A failure redirects to /login?error=CredentialsSignin&code=credentials (wrong e-mail, password or captcha; counted) or code=unavailable (commerce or the captcha vendor is down; not counted, try again later)',
+  requestBody: credentialsForm,
+  responses: { ...redirect, ...errors },
+};
 const guest = { summary: 'Start a guest (anonymous) session', requestBody: csrfForm(), responses: { ...redirect, ...errors } };
 const trackingRecord = {
   type: 'object',
@@ -52,6 +56,14 @@ export const OPENAPI = {
     schemas: {
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message', 'correlationId'], properties: { code: { type: 'string' }, message: { type: 'string' }, correlationId: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Form validation: a message per wrong field' } } } } },
       SessionUser: sessionUser,
+    },
+    responses: {
+      Unavailable: {
+        description:
+          'UPSTREAM_UNAVAILABLE: a service this route needs (commerce, the captcha vendor, the CRM, the content CMS) is down, too slow or its circuit is open. The message names the service; try again after Retry-After.',
+        headers: { 'Retry-After': { description: 'Seconds until the gateway tries the service again (its circuit breaker half-opens), or a short default', schema: { type: 'integer', minimum: 1 } } },
+        content: json(error),
+      },
     },
   },
   paths: {
@@ -228,6 +240,28 @@ export const OPENAPI = {
     '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
   },
 };
+
+/** Routes that wait on an upstream: an outage is answered 503 with Retry-After, never 500 or 502. */
+const UPSTREAM_ROUTES: Array<[path: string, method: 'get' | 'post']> = [
+  ['/api/account/register', 'post'],
+  ['/api/account/password/reset', 'post'],
+  ['/api/captcha/challenge', 'get'],
+  ['/api/dev/cases', 'get'],
+  ['/api/dev/leads', 'get'],
+  ['/api/contact', 'post'],
+  ['/api/leads', 'post'],
+  ['/api/categories', 'get'],
+  ['/api/products', 'get'],
+  ['/api/products/{id}', 'get'],
+  ['/api/search/suggest', 'get'],
+  ['/api/content/{path}', 'get'],
+];
+type Operation = { responses: Record<string, unknown> };
+for (const [path, method] of UPSTREAM_ROUTES) {
+  const operation = (OPENAPI.paths as Record<string, Record<string, Operation | undefined>>)[path]?.[method];
+  if (!operation) throw new Error(`OpenAPI: no ${method} ${path} to mark as upstream-dependent`);
+  operation.responses['503'] = { $ref: '#/components/responses/Unavailable' };
+}
 
 /** Development tools are not mounted outside development and test, so they are not described there either. */
 export function openApiRoutes(devTools: boolean): Router {

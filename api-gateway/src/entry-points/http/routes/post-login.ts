@@ -5,6 +5,7 @@ import { type CommerceClient, CommerceRequestError } from '../../../clients/comm
 import { safeCallbackUrl } from '../../../domain/safe-callback-url';
 import { originOf } from '../middleware/brand';
 import { HttpError } from '../../../errors';
+import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
 import { callbackUrlText } from '../../../auth/auth-routes';
 
 const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId anonymousId cartState } }`;
@@ -40,8 +41,8 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
           await commerce.graphql('TakeCart', TAKE, { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId: session.user.id } }] }, call);
         }
       } catch (error) {
-        // The shopper is signed in either way; a cart that cannot move stays where it was.
-        if (!(error instanceof CommerceRequestError)) throw error;
+        // The shopper is signed in either way; a cart that cannot move (refused, or commerce down) stays where it was.
+        if (!(error instanceof CommerceRequestError || error instanceof UpstreamUnavailableError)) throw error;
       }
     }
     return res.redirect(302, callbackUrl);

@@ -8,10 +8,23 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: 'Sign-in was cancelled or refused.',
   OAuthCallbackError: 'Sign-in with that provider did not complete. Please try again.',
 };
+/** An upstream outage (code=unavailable): the password may well be right, so never say it is not. */
+const UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a moment.';
 
-/** Fetches a fresh invisible-captcha token; the gateway checks it with the captcha vendor. */
-async function captchaToken(): Promise<string> {
+interface Failure {
+  error: string;
+  code?: string;
+}
+const messageFor = ({ error, code }: Failure) =>
+  error === 'CredentialsSignin' && code === 'unavailable' ? UNAVAILABLE : (MESSAGES[error] ?? 'Sign-in failed. Please try again.');
+
+/**
+ * Fetches a fresh invisible-captcha token; the gateway checks it with the captcha vendor.
+ * Undefined when the vendor is down (503): sending no token would only be refused as a failed attempt.
+ */
+async function captchaToken(): Promise<string | undefined> {
   const response = await fetch('/api/captcha/challenge', { credentials: 'same-origin' });
+  if (response.status === 503) return undefined;
   if (!response.ok) return '';
   return ((await response.json()) as { token?: string }).token ?? '';
 }
@@ -20,7 +33,10 @@ async function captchaToken(): Promise<string> {
 export function LoginForm() {
   const [params] = useSearchParams();
   const callbackUrl = params.get('callbackUrl') ?? '/account';
-  const [error, setError] = useState(params.get('error') ?? '');
+  const [failure, setFailure] = useState<Failure | undefined>(() => {
+    const error = params.get('error');
+    return error ? { error, code: params.get('code') ?? undefined } : undefined;
+  });
   const [busy, setBusy] = useState(false);
   const [social, setSocial] = useState<Array<{ id: ProviderId; name: string }>>([]);
   const emailId = useId();
@@ -40,14 +56,16 @@ export function LoginForm() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    setError('');
-    const result = await signIn(
-      'credentials',
-      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), captchaToken: await captchaToken() },
-      { callbackUrl },
-    );
+    setFailure(undefined);
+    const token = await captchaToken();
+    if (token === undefined) {
+      setFailure({ error: 'CredentialsSignin', code: 'unavailable' });
+      setBusy(false);
+      return;
+    }
+    const result = await signIn('credentials', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), captchaToken: token }, { callbackUrl });
     if (result.error) {
-      setError(result.error);
+      setFailure({ error: result.error, code: result.code });
       setBusy(false);
       return;
     }
@@ -57,15 +75,15 @@ export function LoginForm() {
 
   const withProvider = async (provider: ProviderId) => {
     const result = await signIn(provider, {}, { callbackUrl });
-    if (result.error) setError(result.error);
+    if (result.error) setFailure({ error: result.error, code: result.code });
     else window.location.assign(result.url);
   };
 
   return (
     <div className="login-form">
-      {error && (
+      {failure && (
         <p role="alert" className="form-error">
-          {MESSAGES[error] ?? 'Sign-in failed. Please try again.'}
+          {messageFor(failure)}
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate={false}>

@@ -1,0 +1,112 @@
+import type { Logger } from '@shop/node-kit';
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, TaskCancelledError, TimeoutStrategy, circuitBreaker, handleWhen, timeout } from 'cockatiel';
+
+/** The services the gateway depends on, one breaker each. */
+export type UpstreamName = 'commerce' | 'captcha' | 'crm' | 'content';
+
+/**
+ * Per-call deadlines. Reads are what a page waits on, so they give up soon; writes (sign-up,
+ * reset, sign-in, cart and order mutations, a filed case) may legitimately take longer upstream,
+ * and abandoning one early would leave the shopper unsure whether it happened.
+ */
+export const UPSTREAM_TIMEOUTS = { readMs: 2_500, writeMs: 8_000, tokenMs: 3_000 } as const;
+
+export interface BreakerSettings {
+  /** Consecutive faults that open the circuit. */
+  failures: number;
+  /** How long an open circuit refuses calls before one probe may go through. */
+  halfOpenAfterMs: number;
+}
+export const DEFAULT_BREAKER: BreakerSettings = { failures: 5, halfOpenAfterMs: 5_000 };
+
+/** Retry-After when the circuit is still closed (a single timeout or refused connection). */
+const DEFAULT_RETRY_AFTER_SECONDS = 2;
+
+const STATE_NAMES = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'isolated' } as const;
+
+/**
+ * Thrown inside a guarded call when the upstream did not answer usefully (unreachable, 5xx,
+ * not JSON, no token): it counts against the breaker. Answers such as DuplicateField are not faults.
+ */
+export class UpstreamFault extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpstreamFault';
+  }
+}
+
+/** What routes see for any upstream fault: answered as 503 with Retry-After, never as a 500. */
+export class UpstreamUnavailableError extends Error {
+  constructor(
+    readonly upstream: UpstreamName,
+    readonly retryAfterSeconds: number,
+    reason: string,
+  ) {
+    super(`${upstream} unavailable: ${reason}`);
+    this.name = 'UpstreamUnavailableError';
+  }
+}
+
+/**
+ * One circuit breaker per upstream (cockatiel), shared by every call to it, plus per-call
+ * timeouts. Faults become UpstreamUnavailableError; anything else (a domain error the upstream
+ * answered with) passes through untouched and does not count as a failure.
+ */
+export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings: BreakerSettings = DEFAULT_BREAKER) {
+  const isFault = (error: unknown) => error instanceof UpstreamFault || error instanceof TaskCancelledError;
+  const breaker = circuitBreaker(handleWhen(isFault), { halfOpenAfter: settings.halfOpenAfterMs, breaker: new ConsecutiveBreaker(settings.failures) });
+  let openedAt = 0;
+  breaker.onBreak(() => {
+    openedAt = Date.now();
+    logger.warn('Upstream circuit opened', { upstream: name });
+  });
+  breaker.onReset(() => logger.info('Upstream circuit closed', { upstream: name }));
+
+  const retryAfterSeconds = () => {
+    if (breaker.state === CircuitState.HalfOpen) return 1;
+    if (breaker.state !== CircuitState.Open) return DEFAULT_RETRY_AFTER_SECONDS;
+    return Math.max(1, Math.ceil((openedAt + settings.halfOpenAfterMs - Date.now()) / 1000));
+  };
+  const unavailable = (reason: string) => new UpstreamUnavailableError(name, retryAfterSeconds(), reason);
+
+  return {
+    name,
+    /** For logs and tests: closed, open, half-open (a probe in flight) or isolated. */
+    get state() {
+      return STATE_NAMES[breaker.state];
+    },
+    retryAfterSeconds,
+    /** Runs one exchange with the upstream under its breaker. */
+    async run<T>(exchange: () => Promise<T>): Promise<T> {
+      // cockatiel makes callers wait for a half-open probe; a shopper should not wait on it.
+      if (breaker.state === CircuitState.HalfOpen) throw unavailable('probing');
+      try {
+        return await breaker.execute(exchange);
+      } catch (error) {
+        if (error instanceof BrokenCircuitError) throw unavailable('circuit open');
+        if (error instanceof TaskCancelledError) {
+          logger.error('Upstream timed out', { upstream: name });
+          throw unavailable('timed out');
+        }
+        if (error instanceof UpstreamFault) throw unavailable(error.message);
+        throw error;
+      }
+    },
+    /** Gives `work` an AbortSignal and abandons it at the deadline (TaskCancelledError, a fault). */
+    within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+      return timeout(ms, TimeoutStrategy.Aggressive).execute(({ signal }) => work(signal));
+    },
+  };
+}
+export type UpstreamGuard = ReturnType<typeof createUpstreamGuard>;
+
+/** A fetch that turns a refused connection or reset into a fault, keeping the cause in the log. */
+export async function upstreamFetch(url: string, init: RequestInit, describe: string): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    // An abort at the deadline is the timeout's to report.
+    if (init.signal?.aborted) throw error;
+    throw new UpstreamFault(`${describe} could not be reached (${(error as Error).message})`);
+  }
+}

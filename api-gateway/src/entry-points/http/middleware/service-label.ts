@@ -1,0 +1,24 @@
+import type { RequestHandler, Response } from 'express';
+import type { UpstreamName } from '../../../clients/upstream-guard';
+
+/** What a shopper would call each upstream when no route names it more precisely. */
+const DEFAULT_LABELS: Record<UpstreamName, string> = {
+  commerce: 'The shop',
+  captcha: 'The security check',
+  crm: 'Customer service',
+  content: 'Content',
+};
+
+/**
+ * Names the service a route fronts ("The catalog"), so an upstream outage is explained in the
+ * shopper's terms rather than ours. Set per route: routers mounted at /api see every request.
+ */
+export const serviceLabel =
+  (label: string): RequestHandler =>
+  (_req, res, next) => {
+    res.locals.serviceLabel = label;
+    next();
+  };
+
+export const unavailableMessage = (res: Response, upstream: UpstreamName) =>
+  `${(res.locals.serviceLabel as string | undefined) ?? DEFAULT_LABELS[upstream]} is temporarily unavailable. Please try again in a moment.`;
