@@ -22,7 +22,8 @@ function harness(login: () => Promise<unknown>, allowed = true) {
     },
     graphql: async () => ({ customers: { results: [] } }),
   };
-  const deps = { commerce: commerce as never, captcha, logger, passwords, throttle: throttle as never };
+  const pacer = { observe: () => void events.push('observed'), wait: async () => void events.push('paced') };
+  const deps = { commerce: commerce as never, captcha, logger, passwords, throttle: throttle as never, pacer };
   return { events, run: () => attemptSignIn(input, '203.0.113.7', deps) };
 }
 
@@ -30,7 +31,7 @@ describe('a sign-in attempt under the brute-force limits', () => {
   it('counts a wrong password against the account', async () => {
     const { events, run } = harness(async () => Promise.reject(new CommerceRequestError(400, 'InvalidCredentials', 'no', {}, undefined)));
     expect(await run()).toEqual({ kind: 'refused' });
-    expect(events).toEqual(['login', 'dummy', 'failed']);
+    expect(events).toEqual(['login', 'dummy', 'observed', 'failed']);
   });
 
   it('never counts an upstream outage as a wrong password', async () => {
@@ -39,11 +40,11 @@ describe('a sign-in attempt under the brute-force limits', () => {
     expect(events).toEqual(['login']);
   });
 
-  it('answers a throttled attempt like a wrong password, with the same password work and no login', async () => {
+  it('answers a throttled attempt like a wrong password, after a paced wait, with no login and no password work', async () => {
     const { events, run } = harness(async () => ({ customer: { id: 'c', email: 'a@example.com' } }), false);
     expect(await run()).toEqual({ kind: 'refused' });
-    // One dummy stands in for the platform's check, one for ours: a wrong password costs both.
-    expect(events).toEqual(['dummy', 'dummy']);
+    // Password work here would let an attacker past the limit spend the server's CPU and memory.
+    expect(events).toEqual(['paced']);
   });
 
   it('clears the count on success', async () => {

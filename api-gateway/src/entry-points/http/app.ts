@@ -24,6 +24,7 @@ import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
 import { attemptSignIn } from '../../domain/sign-in-attempt';
 import { createPasswordVerifier } from '../../domain/password-work';
+import { createAnswerPacer } from '../../domain/answer-pacer';
 import type { SessionUser } from '../../auth/session-token';
 import { type SignInFailure, createPassport } from '../../auth/passport-setup';
 import type { FileOutbox } from '../../data-access/outbox';
@@ -92,6 +93,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
   const passwords = createPasswordVerifier();
+  const pacer = createAnswerPacer();
   const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
     const res = req.res as Response;
     // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
@@ -101,7 +103,7 @@ export function createApp({ config, catalog, logger, registry, store, sink, sess
     const outcome = await attemptSignIn(
       { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
       req.ip ?? 'unknown',
-      { commerce, captcha, logger, throttle, passwords },
+      { commerce, captcha, logger, throttle, passwords, pacer },
     );
     if (outcome.kind === 'signed-in') return outcome.user;
     return { failure: outcome.kind === 'unavailable' ? 'unavailable' : 'credentials' };
