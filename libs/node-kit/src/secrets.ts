@@ -17,8 +17,11 @@ export const RELAXED_ENVIRONMENTS: readonly string[] = ['development', 'test'];
 
 export const MIN_SECRET_BYTES = 32;
 
-/** Words that mark a value as a placeholder or a test fixture rather than a generated secret. */
-const PLACEHOLDER = /dev-only|change-?me|example|e2e|test|secret-?here|password|placeholder/i;
+/**
+ * Words that mark a value as written by a person (a placeholder, a fixture, a "secret" named as
+ * such) rather than generated: a random value of 32 bytes never spells them.
+ */
+const PLACEHOLDER = /dev-only|change-?me|example|e2e|test|secret|password|passphrase|placeholder|dummy|sample|default/i;
 
 /** Why a value cannot protect a production deployment, or undefined when it can. */
 export function weakSecretReason(value: string): string | undefined {
