@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Router } from 'express';
-import { authClient, registeredRoutes, startBuiltService, startTestGateway } from './support';
+import { authClient, captchaAt, commerceAt, registeredRoutes, startBuiltService, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0003';
@@ -23,8 +23,8 @@ beforeAll(async () => {
   // 2.5 s read deadline (a 503, rightly); this sweep is about validation, so open it first.
   await Promise.all(['/cases', '/leads'].map((path) => fetch(`${vendors.url}${path}`, { headers: { authorization: `Bearer ${CRM_KEY}` } })));
   gateway = await startTestGateway({
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
-    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    commerce: commerceAt(commerce.url),
+    captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
     crm: { url: vendors.url, apiKey: CRM_KEY },
     // Each sweep request comes from its own address, so per-address limits never answer for validation.
     trustProxy: ['loopback'],

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductDetail, ProductListResponse } from '@shop/contracts';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
 
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -10,7 +10,7 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 beforeAll(async () => {
   commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-catalog-')), COMMERCE_SEED_PRODUCTS: '400' }, 'COMMERCE_PORT');
   gateway = await startTestGateway({
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    commerce: commerceAt(commerce.url),
   });
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, captchaAt, startBuiltService, startTestGateway } from './support';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0002';
 const CRM_KEY = 'crm-key-for-gateway-tests-0001';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   // The CRM creates its database on first use: do that here rather than inside a test.
   await fetch(`${vendors.url}/cases`, { headers: { authorization: `Bearer ${CRM_KEY}` } });
   gateway = await startTestGateway({
-    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
     crm: { url: vendors.url, apiKey: CRM_KEY },
     // Tests play several client addresses through X-Forwarded-For.
     trustProxy: ['loopback'],
@@ -166,7 +166,7 @@ describe('GET /dev/cases', () => {
 describe('when the CRM is down or the environment is production', () => {
   it('answers a good message with a JSON 503, not a 500', async () => {
     const orphan = await startTestGateway({
-      captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+      captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
       crm: { url: 'http://127.0.0.1:9', apiKey: CRM_KEY },
     });
     try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0001';
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
@@ -15,8 +15,8 @@ beforeAll(async () => {
     startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests' }, 'VENDORS_PORT'),
   ]);
   gateway = await startTestGateway({
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
-    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    commerce: commerceAt(commerce.url),
+    captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
     // Tests play several client addresses through X-Forwarded-For.
     trustProxy: ['loopback'],
   });

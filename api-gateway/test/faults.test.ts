@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LoadRoute, type PhaseResult, type Sample, allSamples, isOk, runPhase, table } from './load-phases';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
 
 /**
  * Crashes the real commerce and vendor services under a bounded load and checks what shoppers
@@ -28,8 +28,8 @@ let style = '';
 beforeAll(async () => {
   [commerce, vendors] = await Promise.all([startBuiltService('commerce', commerceEnv, 'COMMERCE_PORT'), startBuiltService('vendors', vendorsEnv, 'VENDORS_PORT')]);
   gateway = await startTestGateway({
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
-    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: vendorsEnv.CAPTCHA_SECRET, internalSecret: INTERNAL_CAPTCHA },
+    commerce: commerceAt(commerce.url),
+    captcha: captchaAt(vendors.url, vendorsEnv.CAPTCHA_SECRET, INTERNAL_CAPTCHA),
     crm: { url: vendors.url, apiKey: CRM_KEY },
     // Every load request comes from an address of its own, so no rate limit shapes the results.
     trustProxy: ['loopback'],

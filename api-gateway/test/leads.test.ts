@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WELCOME_CODE_PATTERN } from '@shop/contracts';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
 
 const CRM_KEY = 'crm-key-for-gateway-tests-0002';
 let vendors: Awaited<ReturnType<typeof startBuiltService>>;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await fetch(`${vendors.url}/leads`, { headers: { authorization: `Bearer ${CRM_KEY}` } });
   gateway = await startTestGateway({
     crm: { url: vendors.url, apiKey: CRM_KEY },
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    commerce: commerceAt(commerce.url),
     trustProxy: ['loopback'],
   });
 }, 180_000);

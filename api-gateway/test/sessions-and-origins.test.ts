@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config';
 import type { GatewayConfig } from '../src/config';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
 
 /**
  * Penetration-test findings 2 (reset-link poisoning), 4 (X-Forwarded-For rotation), 5 (sessions
@@ -23,8 +23,8 @@ beforeAll(async () => {
     startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests' }, 'VENDORS_PORT'),
   ]);
   upstreams = {
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
-    captcha: { verifyUrl: `${vendors.url}/captcha/siteverify`, challengeUrl: `${vendors.url}/captcha/challenge`, secret: 'captcha-secret-for-tests', internalSecret: INTERNAL_CAPTCHA },
+    commerce: commerceAt(commerce.url),
+    captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
   };
 }, 120_000);
 afterAll(() => Promise.all([commerce?.stop(), vendors?.stop()]));

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authClient, startBuiltService, startTestGateway } from './support';
+import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
 
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-social-')), COMMERCE_SEED_PRODUCTS: '20' }, 'COMMERCE_PORT');
   const oauth = (id: string) => ({ clientId: id, clientSecret: `${id}-secret`, authorizationUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, profileUrl: `${providerUrl}/userinfo` });
   gateway = await startTestGateway({
-    commerce: { apiUrl: `${commerce.url}/commerce`, authUrl: `${commerce.url}/commerce`, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    commerce: commerceAt(commerce.url),
     google: oauth('google-client'),
     facebook: oauth('facebook-client'),
   });

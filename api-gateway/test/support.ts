@@ -113,6 +113,23 @@ export function authClient(baseUrl: string, host?: string) {
   };
 }
 
+/** Gateway settings for a local commerce service (its development client credentials). */
+export const commerceAt = (serviceUrl: string): GatewayConfig['commerce'] => ({
+  apiUrl: `${serviceUrl}/commerce`,
+  authUrl: `${serviceUrl}/commerce`,
+  projectKey: 'shop',
+  clientId: 'shop-gateway-dev',
+  clientSecret: 'dev-only-commerce-client-secret',
+});
+
+/** Gateway settings for the local captcha stand-in, with an always-passing answer for tests. */
+export const captchaAt = (serviceUrl: string, secret: string, internalSecret: string): GatewayConfig['captcha'] => ({
+  verifyUrl: `${serviceUrl}/captcha/siteverify`,
+  challengeUrl: `${serviceUrl}/captcha/challenge`,
+  secret,
+  internalSecret,
+});
+
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
   return new Promise<number>((resolve) => {
