@@ -79,7 +79,7 @@ describe('ContactForm', () => {
   });
 
   it('says so when the message could not be sent for another reason', async () => {
-    fakeGateway([{ status: 503, body: { error: { code: 'CRM_UNAVAILABLE', message: 'down', correlationId: 'c' } } }]);
+    fakeGateway([{ status: 503, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down', correlationId: 'c' } } }]);
     renderForm();
     fillGoodMessage();
     await submit();
