@@ -9,7 +9,13 @@ import type { BrandCatalog } from '@shop/brands';
  */
 export function createBrandOrigins(catalog: BrandCatalog, defaultBrand: BrandId, port: () => number) {
   const configured = new Map<string, readonly string[]>();
-  for (const [id, brand] of catalog) if (brand.config.origins) configured.set(id, brand.config.origins);
+  // Worked out once: brand resolution asks for these on every request.
+  const hostnamesOf = new Map<string, string[]>();
+  for (const [id, brand] of catalog) {
+    if (!brand.config.origins) continue;
+    configured.set(id, brand.config.origins);
+    hostnamesOf.set(id, brand.config.origins.map((origin) => new URL(origin).hostname));
+  }
 
   const originsOf = (id: BrandId): readonly string[] => {
     const own = configured.get(id);
@@ -25,7 +31,7 @@ export function createBrandOrigins(catalog: BrandCatalog, defaultBrand: BrandId,
     /** The configured origin equal to the one the request names, if any. */
     match: (id: BrandId, requestOrigin: string): string | undefined => originsOf(id).find((origin) => origin === requestOrigin.toLowerCase()),
     /** Host names of configured origins, which also select their brand. */
-    hostnames: (id: BrandId): string[] => (configured.get(id) ?? []).map((origin) => new URL(origin).hostname),
+    hostnames: (id: BrandId): readonly string[] => hostnamesOf.get(id) ?? [],
   };
 }
 export type BrandOrigins = ReturnType<typeof createBrandOrigins>;
