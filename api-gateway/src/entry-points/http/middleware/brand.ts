@@ -1,8 +1,8 @@
 import type { BrandId } from '@shop/contracts';
 import type { BrandCatalog, LoadedBrand } from '@shop/brands';
 import type { Request, RequestHandler, Response } from 'express';
-import type { BrandOrigins } from '../../../domain/brand-origins';
-import { resolveBrandId } from '../../../domain/resolve-brand';
+import type { BrandOrigins } from '../../../shared/brand-origins';
+import { resolveBrandId } from '../../../shared/resolve-brand';
 import { HttpError } from '../../../errors';
 
 const HOST = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i;

@@ -1,0 +1,151 @@
+import { normalisePassword, safePassword, safeText } from '@shop/contracts';
+import { PASSWORD_MESSAGES, checkPassword } from '@shop/node-kit';
+import type { Logger } from '@shop/node-kit';
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { checkCsrf } from '../auth/auth-routes';
+import type { Csrf } from '../../sessions/csrf';
+import type { SessionService } from '../../sessions/session-service';
+import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
+import type { Mailer } from '../../data-access/outbox';
+import { safeCallbackUrl } from '../auth/safe-callback-url';
+import type { BrandOrigins } from '../../shared/brand-origins';
+import { originOf } from '../../entry-points/http/middleware/brand';
+import type { BrandId } from '@shop/contracts';
+import type { Throttle } from '../../shared/throttle';
+import { HttpError } from '../../errors';
+import { parseBody } from '../../entry-points/http/middleware/json-body';
+import { parseForm } from '../../entry-points/http/parse-form';
+import { serviceLabel } from '../../entry-points/http/middleware/service-label';
+
+const email = safeText({ message: 'Enter a valid e-mail address.' })
+  .trim()
+  .max(254)
+  .regex(/^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/, { message: 'Enter a valid e-mail address.' });
+const name = safeText({ message: 'Enter a name in plain text.' }).trim().min(1, { message: 'Required.' }).max(100);
+// Normalised once here, so the policy check and the hash see the same password (see normalisePassword).
+const password = safePassword({ message: 'Enter a password in plain text.' }).max(1024).transform(normalisePassword);
+const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
+const forgotSchema = z.object({ email });
+const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
+
+const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
+  customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
+const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey: KeyReferenceInput) {
+  customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
+const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
+  customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
+
+function requirePolicy(password: string, context: { email?: string; brand: string }) {
+  const problem = checkPassword(password, context);
+  if (problem) throw new HttpError(400, 'WEAK_PASSWORD', PASSWORD_MESSAGES[problem]);
+}
+
+interface Deps {
+  commerce: CommerceClient;
+  sessions: SessionService;
+  csrf: Csrf;
+  throttle: Throttle;
+  mailer: Mailer;
+  logger: Logger;
+  origins: BrandOrigins;
+}
+
+/** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
+export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger, origins }: Deps): Router {
+  const router = Router();
+  router.use(serviceLabel('The account service'), ...parseBody({ limit: '8kb', urlencoded: true }));
+  const store = (res: Response) => res.locals.brandId as BrandId;
+  const ip = (req: Request) => req.ip ?? 'unknown';
+
+  router.post('/register', async (req, res) => {
+    checkCsrf(req, csrf);
+    const input = parseForm(registerSchema, req.body);
+    requirePolicy(input.password, { email: input.email, brand: store(res) });
+    if (!(await throttle.registrationAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
+    let customer: { id: string; email: string; firstName?: string; lastName?: string };
+    try {
+      const data = await commerce.graphql<{ customerSignUp: { customer: typeof customer } }>(
+        'SignUp',
+        SIGN_UP,
+        {
+          storeKey: store(res),
+          draft: {
+            email: input.email,
+            password: input.password,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            authenticationMode: 'Password',
+            custom: { typeKey: 'customer-b2c', fields: [] },
+          },
+        },
+        { correlationId: res.locals.correlationId, expected: ['DuplicateField'] },
+      );
+      customer = data.customerSignUp.customer;
+    } catch (error) {
+      if (error instanceof CommerceRequestError && error.code === 'DuplicateField') {
+        throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
+      }
+      throw error;
+    }
+    await sessions.start(req, res, {
+      id: customer.id,
+      userId: customer.id,
+      email: customer.email,
+      firstname: customer.firstName,
+      lastname: customer.lastName,
+      isLoggedIn: true,
+    });
+    const url = safeCallbackUrl(input.callbackUrl, originOf(req), [], '/account');
+    res.status(201).json({ user: { id: customer.id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName }, url });
+  });
+
+  // The same answer whether or not the e-mail has an account; the work happens after answering.
+  router.post('/password/forgot', async (req, res) => {
+    checkCsrf(req, csrf);
+    const input = parseForm(forgotSchema, req.body);
+    const allowed = await throttle.passwordEmailAllowed(ip(req), input.email);
+    res.status(202).json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
+    if (!allowed) return;
+    const storeKey = store(res);
+    // The brand's canonical origin, never the request's Host: a forged Host must not get the token.
+    const link = (token: string) => `${origins.canonical(storeKey)}/password/reset?token=${encodeURIComponent(token)}`;
+    void commerce
+      .graphql<{ customerCreatePasswordResetToken: { value: string } }>('CreateResetToken', CREATE_RESET_TOKEN, { email: input.email, storeKey }, {
+        correlationId: res.locals.correlationId,
+        expected: ['InvalidSubject'],
+      })
+      .then(({ customerCreatePasswordResetToken: token }) =>
+        mailer.send({
+          to: input.email,
+          subject: 'Reset your password',
+          text: `Use this link within 10 minutes to choose a new password: ${link(token.value)}\nIf you did not ask for it, ignore this e-mail.`,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof CommerceRequestError && error.code === 'InvalidSubject')) logger.error('Password e-mail failed', { correlationId: res.locals.correlationId, error: String(error) });
+      });
+  });
+
+  router.post('/password/reset', async (req, res) => {
+    checkCsrf(req, csrf);
+    const input = parseForm(resetSchema, req.body);
+    requirePolicy(input.newPassword, { brand: store(res) });
+    if (!(await throttle.passwordResetAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
+    try {
+      const reset = await commerce.graphql<{ customerResetPassword: { id: string } }>('ResetPassword', RESET_PASSWORD, { tokenValue: input.token, newPassword: input.newPassword, storeKey: store(res) }, {
+        correlationId: res.locals.correlationId,
+        expected: ['InvalidSubject'],
+      });
+      // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3).
+      await sessions.endAllFor(reset.customerResetPassword.id);
+    } catch (error) {
+      if (error instanceof CommerceRequestError && error.code === 'InvalidSubject') {
+        throw new HttpError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
+      }
+      throw error;
+    }
+    res.json({ message: 'Your password has been changed. Sign in with the new password.' });
+  });
+  return router;
+}
