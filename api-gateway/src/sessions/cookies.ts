@@ -1,19 +1,10 @@
+import { parse } from 'cookie';
 import type { Request } from 'express';
 
-/** The request's cookies; malformed pairs are skipped rather than trusted. */
+/** The request's cookies, parsed by the `cookie` package (the first of two same-named cookies wins). */
 export function readCookies(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at <= 0) continue;
-    const name = part.slice(0, at).trim();
-    const raw = part.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
-    try {
-      if (!(name in out)) out[name] = decodeURIComponent(raw);
-    } catch {
-      // Not percent-decodable: ignore the cookie.
-    }
-  }
+  for (const [name, value] of Object.entries(parse(req.headers.cookie ?? ''))) if (value !== undefined) out[name] = value;
   return out;
 }
 

@@ -1,18 +1,8 @@
 import { hkdfSync, randomUUID } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
-import { z } from 'zod';
+import { type SessionUser, sessionUserSchema } from '@shop/contracts';
 
-/** SPEC §3 session user. */
-export const sessionUserSchema = z.object({
-  id: z.string().min(1).max(100),
-  email: z.string().max(320).optional(),
-  firstname: z.string().max(256).optional(),
-  lastname: z.string().max(256).optional(),
-  isLoggedIn: z.boolean(),
-  externalLoginData: z.object({ facebookId: z.string().max(100).optional() }).optional(),
-  userId: z.string().max(100).optional(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export { sessionUserSchema, type SessionUser };
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;

@@ -1,149 +1,73 @@
-import type { BrandCatalog } from '@shop/brands';
 import compression from 'compression';
-import express, { type Request, type Response, type Router } from 'express';
-import type { GatewayConfig } from '../../config';
-import type { RegistryRepository } from '../../data-access/registry-repository';
-import type { RemoteStore } from '../../data-access/remote-store';
-import type { TrackingSink } from '../../data-access/tracking-sink';
-import { resolveRemotes } from '../../modules/platform/resolve-remotes';
-import { type Logger, RELAXED_ENVIRONMENTS } from '@shop/node-kit';
-import { brandOf, brandResolver, originOf } from './middleware/brand';
+import express, { type Router } from 'express';
+import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
+import type { AppDeps } from '../../modules/app-deps';
+import type { GatewayModule, ModuleFactory } from '../../modules/gateway-module';
+import { accountModule } from '../../modules/account';
+import { authModule } from '../../modules/auth';
+import { catalogModule } from '../../modules/catalog';
+import { contactModule } from '../../modules/contact';
+import { contentModule } from '../../modules/content';
+import { devToolsModule } from '../../modules/dev-tools';
+import { leadsModule } from '../../modules/leads';
+import { platformModule } from '../../modules/platform';
+import { storesModule } from '../../modules/stores';
+import { trackingModule } from '../../modules/tracking';
+import { brandResolver } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
+import { csrfProtection } from './middleware/csrf-protection';
 import { errorHandler, notFound } from './middleware/error-handler';
+import { parseBody } from './middleware/json-body';
 import { securityHeaders } from './middleware/security-headers';
-import { pages } from '../../modules/platform/pages-routes';
-import { platformApi } from '../../modules/platform/platform-routes';
-import { staticFiles } from '../../modules/platform/static-files';
-import { trackingApi } from '../../modules/tracking/tracking-routes';
-import { randomUUID } from 'node:crypto';
-import { credentialsRequestSchema, normalisePassword } from '@shop/contracts';
-import { parseForm } from './parse-form';
-import { authRoutes } from '../../modules/auth/auth-routes';
-import { socialSignIn } from '../../modules/auth/social-sign-in';
-import type { CaptchaClient } from '../../clients/captcha/captcha-client';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
-import { attemptSignIn } from '../../modules/auth/sign-in-attempt';
-import { createPasswordVerifier } from '../../modules/auth/password-work';
-import { createAnswerPacer } from '../../modules/auth/answer-pacer';
-import type { SessionUser } from '../../sessions/session-token';
-import { type SignInFailure, createPassport } from '../../modules/auth/passport-setup';
-import type { FileOutbox } from '../../data-access/outbox';
-import type { Throttle } from '../../shared/throttle';
-import { accountRoutes } from '../../modules/account/account-routes';
-import { postLoginRoutes } from '../../modules/auth/post-login-routes';
-import { captchaRoutes, devRoutes } from '../../modules/auth/captcha-routes';
-import { openApiRoutes } from './openapi';
-import { catalogRoutes } from '../../modules/catalog/catalog-routes';
-import { mediaRoutes } from '../../modules/catalog/media-routes';
-import { storesRoutes } from '../../modules/stores/stores-routes';
-import type { CrmClient } from '../../clients/crm';
-import { contactRoutes } from '../../modules/contact/contact-routes';
-import { crmDevPage, crmDevRoutes } from '../../modules/dev-tools/dev-crm-routes';
-import type { ResponseCache } from '../../data-access/response-cache';
-import type { ContentSource } from '../../clients/content';
-import { contentRoutes } from '../../modules/content/content-routes';
-import { leadRoutes } from '../../modules/leads/leads-routes';
+import { openApiModule } from './openapi';
+import './locals';
 
+export type { AppDeps } from '../../modules/app-deps';
+/** A mounted /api router and its prefix, as tests walk them (`app.locals.apiMounts`). */
 export type ApiMount = [prefix: string, router: Router];
-import type { Csrf } from '../../sessions/csrf';
-import type { SessionService } from '../../sessions/session-service';
-import type { BrandOrigins } from '../../shared/brand-origins';
 
-export interface AppDeps {
-  config: GatewayConfig;
-  catalog: BrandCatalog;
-  logger: Logger;
-  registry: RegistryRepository;
-  store: RemoteStore;
-  sink: TrackingSink;
-  sessions: SessionService;
-  csrf: Csrf;
-  commerce: CommerceClient;
-  captcha: CaptchaClient;
-  throttle: Throttle;
-  outbox: FileOutbox;
-  cache: ResponseCache;
-  content: ContentSource;
-  crm: CrmClient;
-  origins: BrandOrigins;
-}
+/** The gateway's features. Adding one is one line here; its folder under src/modules says the rest. */
+const MODULES: ModuleFactory[] = [authModule, accountModule, catalogModule, contentModule, storesModule, leadsModule, contactModule, trackingModule, platformModule, devToolsModule];
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm, origins }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, catalog, logger, csrf, origins } = deps;
   const app = express();
   app.disable('x-powered-by');
-  // Developer pages (outbox, CRM records) only in development and test, never on a shared site such as staging.
-  const devTools = RELAXED_ENVIRONMENTS.includes(config.environment);
   app.set('trust proxy', config.trustProxy);
 
-  const remotesFor = (req: Request, res: Response) => {
-    const { id, brand } = brandOf(res, catalog);
-    return resolveRemotes(id, brand.config, originOf(req), {
-      registry,
-      devUrls: config.remoteDevUrls,
-      logger,
-    });
-  };
+  const features = MODULES.map((factory) => factory(deps)).filter((module): module is GatewayModule => module !== undefined);
+  const modules = [...features, openApiModule(features)];
+  const mounts = modules.flatMap((module) => module.api ?? []);
+  assertDistinctMounts(mounts.map((mount) => mount.path));
+  const pageModules = modules.filter((module) => module.pages);
+  if (pageModules.length > 1) throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
 
   app.use(correlationId);
-  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !devTools }));
+  // Outside development and test a request for a host no brand names is refused.
+  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment) }));
   app.use(securityHeaders(catalog, config));
   app.use(compression());
-
-  app.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
-  });
-  const passwords = createPasswordVerifier();
-  const pacer = createAnswerPacer();
-  const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
-    const res = req.res as Response;
-    // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
-    const form = parseForm(credentialsRequestSchema, req.body);
-    const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
-    const { id, brand } = brandOf(res, catalog);
-    const outcome = await attemptSignIn(
-      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
-      req.ip ?? 'unknown',
-      { commerce, captcha, logger, throttle, passwords, pacer },
-    );
-    if (outcome.kind === 'signed-in') return outcome.user;
-    return { failure: outcome.kind === 'unavailable' ? 'unavailable' : 'credentials' };
-  };
-  const passport = createPassport({
-    secret: config.authSecret,
-    credentials: signInWithCredentials,
-    guest: async () => {
-      const id = randomUUID();
-      return { id, userId: id, isLoggedIn: false };
-    },
-    social: (req, profile) => socialSignIn(profile, brandOf(req.res as Response, catalog).id, commerce, (req.res as Response).locals.correlationId),
-    google: config.google,
-    facebook: config.facebook,
-  });
-  const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
-  // Every /api router, with the prefix it is mounted at: the OpenAPI test walks this list.
-  const apiMounts: ApiMount[] = [
-    ['/auth', authRoutes(sessions, csrf, passport, socialAllowed)],
-    ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger, origins })],
-    ['/user', postLoginRoutes(sessions, commerce)],
-    ['/captcha', captchaRoutes(captcha)],
-    ...(devTools ? [['/dev', devRoutes(outbox)] as ApiMount, ['/dev', crmDevRoutes(crm)] as ApiMount] : []),
-    ['/', contactRoutes({ catalog, crm, captcha, csrf, throttle, logger })],
-    ['/', leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, csrf, throttle })],
-    ['/', platformApi(catalog, config, remotesFor, content)],
-    ['/', trackingApi(sink, throttle)],
-    ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
-    ['/', contentRoutes(catalog, content)],
-    ['/', storesRoutes(catalog)],
-    ['/', openApiRoutes(devTools)],
-  ];
-  app.locals.apiMounts = apiMounts;
-  for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
+  // Bodies are parsed first, each mount with its own limits, so the CSRF check can read a token from the body.
+  for (const { path, body } of mounts) if (body) app.use(`/api${path}`, ...parseBody(body));
+  app.use(csrfProtection(csrf));
+  for (const { path, router } of mounts) app.use(`/api${path}`, router);
+  app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
-  app.use(mediaRoutes(commerce));
-  if (devTools) app.use(crmDevPage(crm));
-  app.use(staticFiles(catalog, config.shellDist, store.root));
-  app.use(pages(catalog, config, remotesFor, content));
+  for (const module of modules) for (const router of module.site ?? []) app.use(router);
+  // The page catch-all answers every GET left, so it comes last.
+  for (const module of pageModules) app.use(module.pages as Router);
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** No mount may equal or contain another: then no router can shadow another, whatever their order. */
+function assertDistinctMounts(paths: string[]) {
+  for (const a of paths) {
+    for (const b of paths) {
+      if (a !== b && !(b.startsWith(`${a}/`) || a === '/')) continue;
+      if (a === b && paths.indexOf(a) === paths.lastIndexOf(a)) continue;
+      throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
+    }
+  }
 }

@@ -3,8 +3,6 @@ import { PASSWORD_MESSAGES, checkPassword } from '@shop/node-kit';
 import type { Logger } from '@shop/node-kit';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { checkCsrf } from '../auth/auth-routes';
-import type { Csrf } from '../../sessions/csrf';
 import type { SessionService } from '../../sessions/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
 import type { Mailer } from '../../data-access/outbox';
@@ -13,8 +11,7 @@ import type { BrandOrigins } from '../../shared/brand-origins';
 import { originOf } from '../../entry-points/http/middleware/brand';
 import type { BrandId } from '@shop/contracts';
 import type { Throttle } from '../../shared/throttle';
-import { HttpError } from '../../errors';
-import { parseBody } from '../../entry-points/http/middleware/json-body';
+import { DomainError } from '../../shared/domain-error';
 import { parseForm } from '../../entry-points/http/parse-form';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
@@ -25,9 +22,9 @@ const email = safeText({ message: 'Enter a valid e-mail address.' })
 const name = safeText({ message: 'Enter a name in plain text.' }).trim().min(1, { message: 'Required.' }).max(100);
 // Normalised once here, so the policy check and the hash see the same password (see normalisePassword).
 const password = safePassword({ message: 'Enter a password in plain text.' }).max(1024).transform(normalisePassword);
-const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
-const forgotSchema = z.object({ email });
-const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
+export const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
+export const forgotSchema = z.object({ email });
+export const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
 
 const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
   customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
@@ -38,13 +35,12 @@ const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPasswor
 
 function requirePolicy(password: string, context: { email?: string; brand: string }) {
   const problem = checkPassword(password, context);
-  if (problem) throw new HttpError(400, 'WEAK_PASSWORD', PASSWORD_MESSAGES[problem]);
+  if (problem) throw new DomainError('WEAK_PASSWORD', PASSWORD_MESSAGES[problem]);
 }
 
-interface Deps {
+export interface AccountDeps {
   commerce: CommerceClient;
   sessions: SessionService;
-  csrf: Csrf;
   throttle: Throttle;
   mailer: Mailer;
   logger: Logger;
@@ -52,17 +48,16 @@ interface Deps {
 }
 
 /** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
-export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logger, origins }: Deps): Router {
+export function accountRoutes({ commerce, sessions, throttle, mailer, logger, origins }: AccountDeps): Router {
   const router = Router();
-  router.use(serviceLabel('The account service'), ...parseBody({ limit: '8kb', urlencoded: true }));
-  const store = (res: Response) => res.locals.brandId as BrandId;
+  router.use(serviceLabel('The account service'));
+  const store = (res: Response): BrandId => res.locals.brandId;
   const ip = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/register', async (req, res) => {
-    checkCsrf(req, csrf);
     const input = parseForm(registerSchema, req.body);
     requirePolicy(input.password, { email: input.email, brand: store(res) });
-    if (!(await throttle.registrationAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
+    if (!(await throttle.registrationAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
     let customer: { id: string; email: string; firstName?: string; lastName?: string };
     try {
       const data = await commerce.graphql<{ customerSignUp: { customer: typeof customer } }>(
@@ -84,7 +79,7 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
       customer = data.customerSignUp.customer;
     } catch (error) {
       if (error instanceof CommerceRequestError && error.code === 'DuplicateField') {
-        throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
+        throw new DomainError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
       }
       throw error;
     }
@@ -102,7 +97,6 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
 
   // The same answer whether or not the e-mail has an account; the work happens after answering.
   router.post('/password/forgot', async (req, res) => {
-    checkCsrf(req, csrf);
     const input = parseForm(forgotSchema, req.body);
     const allowed = await throttle.passwordEmailAllowed(ip(req), input.email);
     res.status(202).json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
@@ -128,10 +122,9 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
   });
 
   router.post('/password/reset', async (req, res) => {
-    checkCsrf(req, csrf);
     const input = parseForm(resetSchema, req.body);
     requirePolicy(input.newPassword, { brand: store(res) });
-    if (!(await throttle.passwordResetAllowed(ip(req)))) throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
+    if (!(await throttle.passwordResetAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
     try {
       const reset = await commerce.graphql<{ customerResetPassword: { id: string } }>('ResetPassword', RESET_PASSWORD, { tokenValue: input.token, newPassword: input.newPassword, storeKey: store(res) }, {
         correlationId: res.locals.correlationId,
@@ -141,7 +134,7 @@ export function accountRoutes({ commerce, sessions, csrf, throttle, mailer, logg
       await sessions.endAllFor(reset.customerResetPassword.id);
     } catch (error) {
       if (error instanceof CommerceRequestError && error.code === 'InvalidSubject') {
-        throw new HttpError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
+        throw new DomainError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
       }
       throw error;
     }

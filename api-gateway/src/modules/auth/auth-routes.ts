@@ -1,11 +1,11 @@
-import { safeText } from '@shop/contracts';
 import { type Request, type Response, Router } from 'express';
-import { parseBody } from '../../entry-points/http/middleware/json-body';
 import { safeCallbackUrl } from './safe-callback-url';
 import { originOf } from '../../entry-points/http/middleware/brand';
 import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { cookieNames, isSecureRequest, readCookies } from '../../sessions/cookies';
 import type { Csrf } from '../../sessions/csrf';
+import { callbackUrlSchema, sessionUpdateSchema } from './auth-schemas';
 import type { PassportSetup } from './passport-setup';
 import type { SessionService } from '../../sessions/session-service';
 import type { SessionUser } from '../../sessions/session-token';
@@ -34,51 +34,35 @@ function redirect(req: Request, res: Response, url: string) {
   else res.redirect(302, url);
 }
 
-/** Every state-changing request carries the double-submit token (form field, JSON field or header). */
-export function checkCsrf(req: Request, csrf: Csrf) {
-  const cookie = readCookies(req)[cookieNames(isSecureRequest(req)).csrf];
-  const submitted = body(req).csrfToken ?? req.get('x-csrf-token');
-  if (!csrf.verify(cookie, submitted)) throw new HttpError(403, 'MissingCSRF', 'The CSRF token is missing or wrong.');
-}
-
-const sessionName = safeText().max(256);
-const callbackUrlSchema = safeText().max(2048).optional();
-
 /**
  * A callbackUrl is text under the one text rule: a broken one is a 400, not a silent fallback,
  * so a tampered link is visible. Where it may point is safeCallbackUrl's job.
  */
 export function callbackUrlText(raw: unknown): string | undefined {
   const parsed = callbackUrlSchema.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, 'INVALID_CALLBACK_URL', `callbackUrl: ${parsed.error.issues[0].message}`);
+  if (!parsed.success) throw new DomainError('INVALID_CALLBACK_URL', `callbackUrl: ${parsed.error.issues[0].message}`);
   return parsed.data;
 }
 
 /** update({ data }): only first and last names (either spelling), each plain text of at most 256 characters. */
-function sessionUpdateNames(data: unknown): { firstname?: string; lastname?: string } {
-  if (data === undefined) return {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new HttpError(400, 'InvalidSessionUpdate', 'data must be an object of names.');
-  const fields = data as Record<string, unknown>;
-  const name = (key: string) => {
-    if (fields[key] === undefined) return undefined;
-    const parsed = sessionName.safeParse(fields[key]);
-    if (!parsed.success) throw new HttpError(400, 'InvalidSessionUpdate', `${key} must be plain text of at most 256 characters.`);
-    return parsed.data;
-  };
-  return { firstname: name('firstname') ?? name('firstName'), lastname: name('lastname') ?? name('lastName') };
+function sessionUpdateNames(fields: Record<string, unknown>): { firstname?: string; lastname?: string } {
+  const parsed = sessionUpdateSchema.safeParse(fields);
+  if (!parsed.success) {
+    const key = parsed.error.issues[0].path[1];
+    throw new DomainError('InvalidSessionUpdate', typeof key === 'string' ? `${key} must be plain text of at most 256 characters.` : 'data must be an object of names.');
+  }
+  const data = parsed.data.data ?? {};
+  return { firstname: data.firstname ?? data.firstName, lastname: data.lastname ?? data.lastName };
 }
 
 const body = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
 
 /**
  * The Auth.js-compatible routes under /api/auth. Sessions are ours (an encrypted cookie);
- * every POST needs the double-submit CSRF token.
+ * every POST needs the double-submit CSRF token, which the app's CSRF middleware checks.
  */
 export function authRoutes(sessions: SessionService, csrf: Csrf, setup: PassportSetup, socialAllowed: (res: Response) => boolean): Router {
   const router = Router();
-  router.use(...parseBody({ limit: '8kb', urlencoded: true }));
-
-  const requireCsrf = (req: Request) => checkCsrf(req, csrf);
   const noCache = (res: Response) => res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
   const callbackOf = (req: Request, fallback = '/') => safeCallbackUrl(callbackUrlText(body(req).callbackUrl ?? req.query.callbackUrl), originOf(req), [], fallback);
 
@@ -109,7 +93,6 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
 
   // E-mail and password. With no callbackUrl the shopper lands on the account page (SPEC §2).
   const credentialsSignIn = async (req: Request, res: Response) => {
-    requireCsrf(req);
     const callbackUrl = callbackOf(req, '/account');
     const { user, info } = await authenticate(setup, 'credentials', req, res);
     if (!user) {
@@ -126,9 +109,8 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
 
   // A guest (anonymous) session: not logged in, but with an id carts and tracking can use.
   const guestSignIn = async (req: Request, res: Response) => {
-    requireCsrf(req);
     const { user } = await authenticate(setup, 'guest', req, res);
-    if (!user) throw new HttpError(500, 'GUEST_SIGN_IN_FAILED', 'The guest session could not be started.');
+    if (!user) throw new DomainError('GUEST_SIGN_IN_FAILED', 'The guest session could not be started.');
     await sessions.start(req, res, user);
     redirect(req, res, callbackOf(req));
   };
@@ -137,14 +119,13 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
   const oauthProvider = (req: Request, res: Response): OAuthProvider => {
     const name = req.params.provider as OAuthProvider;
     if (!OAUTH.includes(name) || !setup.oauthProviders.includes(name) || !socialAllowed(res)) {
-      throw new HttpError(404, 'UnknownProvider', `The sign-in provider "${String(req.params.provider)}" is not configured.`);
+      throw new DomainError('UnknownProvider', `The sign-in provider "${String(req.params.provider)}" is not configured.`);
     }
     return name;
   };
 
   // signIn('google'): after the CSRF check, our own authorize step sends the browser on.
   router.post('/signin/:provider', (req, res) => {
-    requireCsrf(req);
     const provider = oauthProvider(req, res);
     redirect(req, res, `/api/auth/signin/${provider}/authorize?${new URLSearchParams({ callbackUrl: callbackOf(req) })}`);
   });
@@ -166,23 +147,20 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
     return res.redirect(302, safeCallbackUrl(outcome.info?.state?.callbackUrl, originOf(req)));
   });
   router.post('/callback/:provider', (req, res) => {
-    requireCsrf(req);
     oauthProvider(req, res);
     throw new HttpError(405, 'MethodNotAllowed', 'OAuth providers call back with GET.');
   });
 
   router.post('/signout', async (req, res) => {
-    requireCsrf(req);
     await sessions.end(req, res, await sessions.read(req));
     redirect(req, res, callbackOf(req));
   });
 
   // update(): only the names may change, and only on a signed-in session.
   router.post('/session', async (req, res) => {
-    requireCsrf(req);
     noCache(res);
     // Checked before the session is, and even when they will be ignored (a guest): bad input is refused, not skipped.
-    const { firstname, lastname } = sessionUpdateNames(body(req).data);
+    const { firstname, lastname } = sessionUpdateNames(body(req));
     const claims = await sessions.read(req);
     if (!claims) return res.json(null);
     const user = { ...claims.user };

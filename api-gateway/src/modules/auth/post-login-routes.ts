@@ -4,7 +4,7 @@ import type { SessionService } from '../../sessions/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
 import { safeCallbackUrl } from './safe-callback-url';
 import { originOf } from '../../entry-points/http/middleware/brand';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import { callbackUrlText } from './auth-routes';
 
@@ -26,15 +26,15 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
   router.get('/postLogin', async (req, res) => {
     const callbackUrl = safeCallbackUrl(callbackUrlText(req.query.callbackUrl), originOf(req));
     const cartId = uuid.optional().safeParse(req.query.anonymousCartId);
-    if (!cartId.success) throw new HttpError(400, 'INVALID_PARAMETER', 'anonymousCartId: must be a cart id (a UUID)');
+    if (!cartId.success) throw new DomainError('INVALID_PARAMETER', 'anonymousCartId: must be a cart id (a UUID)');
     const session = await sessions.read(req);
     if (!session?.user.isLoggedIn) {
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
     }
     const crossSite = ['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '');
     if (cartId.data && session.anonymousId && !crossSite) {
-      const call = { correlationId: res.locals.correlationId as string, expected: ['InvalidOperation', 'ConcurrentModification'] };
-      const storeKey = res.locals.brandId as string;
+      const call = { correlationId: res.locals.correlationId, expected: ['InvalidOperation', 'ConcurrentModification'] };
+      const storeKey = res.locals.brandId;
       try {
         const { cart } = await commerce.graphql<{ cart: { id: string; version: number; customerId?: string; anonymousId?: string; cartState: string } | null }>('AnonymousCart', CART, { id: cartId.data, storeKey }, call);
         if (cart && cart.cartState === 'Active' && !cart.customerId && cart.anonymousId === session.anonymousId) {

@@ -6,19 +6,30 @@ import type { ResponseCache } from '../../data-access/response-cache';
 import { type CategoryTree, loadCategoryTree, publicTree } from './category-tree';
 import { productDetail, suggest } from './product-detail';
 import { listProducts } from './product-listing';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
+import { z } from 'zod';
 import { brandOf } from '../../entry-points/http/middleware/brand';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
 const LISTING_MAX_AGE = 60;
-const suggestQuery = safeText().trim().min(2).max(100);
+export const suggestQuery = z.object({ q: safeText().trim().min(2).max(100) });
+export const productParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{2,80}$/).describe('A sku or a style number') });
 
-/** Catalog reads for the browser: categories, listings with facets, product detail, quick search. */
-export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): Router {
-  const router = Router();
+export interface CatalogRouters {
+  categories: Router;
+  products: Router;
+  search: Router;
+}
+
+/**
+ * Catalog reads for the browser: categories (/api/categories), listings with facets and product
+ * detail (/api/products), quick search (/api/search); one cache and category tree behind all three.
+ */
+export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): CatalogRouters {
+  const [categories, products, search] = [Router(), Router(), Router()];
   const context = async (res: Response) => {
     const { id, brand } = brandOf(res, catalog);
-    const correlationId = res.locals.correlationId as string;
+    const correlationId = res.locals.correlationId;
     const tree = await cached(`categories:${id}`, () => loadCategoryTree(commerce, id, correlationId));
     return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
   };
@@ -33,35 +44,36 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
   const labelled = serviceLabel('The catalog');
   const publicCache = (res: Response) => res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
 
-  router.get('/categories', labelled, async (_req, res) => {
+  categories.get('/', labelled, async (_req, res) => {
     const { tree } = await context(res);
     publicCache(res).json({ categories: publicTree(tree.roots) });
   });
 
-  router.get('/products', labelled, async (req, res) => {
+  products.get('/', labelled, async (req, res) => {
     const query = parseQuery(req);
     const ctx = await context(res);
     const key = `products:${ctx.storeKey}:${JSON.stringify(query)}`;
     publicCache(res).json(await cached(key, () => listProducts(query, ctx)));
   });
 
-  router.get('/products/:id', labelled, async (req, res) => {
-    const id = String(req.params.id);
-    if (!/^[A-Za-z0-9-]{2,80}$/.test(id)) throw new HttpError(400, 'INVALID_PARAMETER', 'id: must be a sku or a style number');
+  products.get('/:id', labelled, async (req, res) => {
+    const parsed = productParams.safeParse(req.params);
+    if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'id: must be a sku or a style number');
+    const { id } = parsed.data;
     const ctx = await context(res);
     const product = await cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
-    if (!product) throw new HttpError(404, 'PRODUCT_NOT_FOUND', `There is no product "${id}".`);
+    if (!product) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
     publicCache(res).json(product);
   });
 
-  router.get('/search/suggest', labelled, async (req, res) => {
-    const parsed = suggestQuery.safeParse(req.query.q);
-    if (!parsed.success) throw new HttpError(400, 'INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
+  search.get('/suggest', labelled, async (req, res) => {
+    const parsed = suggestQuery.shape.q.safeParse(req.query.q);
+    if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
     const q = parsed.data;
     const ctx = await context(res);
     publicCache(res).json(await cached(`suggest:${ctx.storeKey}:${q.toLowerCase()}`, () => suggest(q, ctx)));
   });
-  return router;
+  return { categories, products, search };
 }
 
 /** Query string -> validated listing query; a bad parameter is a 400 that names it. */
@@ -70,11 +82,11 @@ function parseQuery(req: Request): ProductQuery {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path.join('.');
-    throw new HttpError(400, 'INVALID_PARAMETER', `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`);
+    throw new DomainError('INVALID_PARAMETER', `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`);
   }
   const query = result.data as ProductQuery;
   if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
-    throw new HttpError(400, 'INVALID_PARAMETER', 'priceMin: must not be above priceMax');
+    throw new DomainError('INVALID_PARAMETER', 'priceMin: must not be above priceMax');
   }
   return query;
 }

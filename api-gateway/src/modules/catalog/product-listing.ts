@@ -1,6 +1,6 @@
 import { FILTER_NAMES, type Facet, type FilterName, type ProductListResponse, type ProductQuery } from '@shop/contracts';
 import type { CommerceClient } from '../../clients/commerce/commerce-client';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { type CategoryTree, breadcrumbOf } from './category-tree';
 import { type RawProduct, toSummary } from './product-shapes';
 import { predicateLiteral } from '../../clients/commerce/predicate-literal';
@@ -50,7 +50,7 @@ export async function listProducts(
 ): Promise<ProductListResponse> {
   const { tree } = context;
   const category = query.category ? tree.bySlug.get(query.category) : undefined;
-  if (query.category && !category) throw new HttpError(404, 'CATEGORY_NOT_FOUND', `There is no category "${query.category}".`);
+  if (query.category && !category) throw new DomainError('CATEGORY_NOT_FOUND', `There is no category "${query.category}".`);
   const selected: FilterName[] = FILTER_NAMES.filter((name) => (query[name]?.length ?? 0) > 0);
   const attributeFilter = (name: FilterName) => `variants.attributes.${name}:${quote(query[name] ?? [])}`;
   const priceFilter =

@@ -2,22 +2,19 @@ import { CONTACT_MESSAGES, parseContactRequest } from '@shop/contracts';
 import type { BrandCatalog } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
 import { Router } from 'express';
-import { checkCsrf } from '../auth/auth-routes';
-import type { Csrf } from '../../sessions/csrf';
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import { type CrmClient, CrmRequestError } from '../../clients/crm';
 import { submitContactCase } from './contact-case';
 import type { Throttle } from '../../shared/throttle';
 import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { brandOf } from '../../entry-points/http/middleware/brand';
-import { parseBody } from '../../entry-points/http/middleware/json-body';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
-interface Deps {
+export interface ContactRoutesDeps {
   catalog: BrandCatalog;
   crm: CrmClient;
   captcha: CaptchaClient;
-  csrf: Csrf;
   throttle: Throttle;
   logger: Logger;
 }
@@ -25,29 +22,25 @@ interface Deps {
 const UPSTREAM_MESSAGE = 'We could not send your message just now. Please try again in a few minutes, or call customer service.';
 
 /**
- * POST /api/contact: the contact form as a web-to-case record (SPEC §3). Order of checks: CSRF,
+ * POST /api/contact (mounted there): the contact form as a web-to-case record (SPEC §3). Order of checks: CSRF (the app's middleware),
  * every field (all wrong fields reported at once), the per-address limit on well-formed
  * messages, then the invisible captcha as for sign-in; only then is a case filed.
  */
-export function contactRoutes({ catalog, crm, captcha, csrf, throttle, logger }: Deps): Router {
+export function contactRoutes({ catalog, crm, captcha, throttle, logger }: ContactRoutesDeps): Router {
   const router = Router();
-  // Parsers on the route itself: this router is mounted at /api and must not parse other routes' bodies.
-  const body = parseBody({ limit: '64kb', urlencoded: true });
-
-  router.post('/contact', serviceLabel('The contact form'), ...body, async (req, res) => {
-    checkCsrf(req, csrf);
-    const correlationId = res.locals.correlationId as string;
+  router.post('/', serviceLabel('The contact form'), async (req, res) => {
+    const correlationId = res.locals.correlationId;
     const parsed = parseContactRequest(req.body);
     if (!parsed.ok) {
-      throw new HttpError(400, 'VALIDATION_FAILED', `Check these fields: ${Object.keys(parsed.fields).join(', ')}.`, parsed.fields);
+      throw new DomainError('VALIDATION_FAILED', `Check these fields: ${Object.keys(parsed.fields).join(', ')}.`, parsed.fields);
     }
     if (!(await throttle.contactAllowed(req.ip ?? 'unknown'))) {
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many messages from this address. Please try again later or call customer service.');
+      throw new DomainError('TOO_MANY_REQUESTS', 'Too many messages from this address. Please try again later or call customer service.');
     }
     const { captchaToken, ...message } = parsed.value;
     if (!(await captcha.verify(captchaToken))) {
       logger.warn('Token or captcha verification failed', { correlationId });
-      throw new HttpError(400, 'CAPTCHA_FAILED', CONTACT_MESSAGES.captchaToken, { captchaToken: CONTACT_MESSAGES.captchaToken });
+      throw new DomainError('CAPTCHA_FAILED', CONTACT_MESSAGES.captchaToken, { captchaToken: CONTACT_MESSAGES.captchaToken });
     }
     try {
       const { caseNumber } = await submitContactCase(message, brandOf(res, catalog).brand.config.crm, { crm, correlationId });

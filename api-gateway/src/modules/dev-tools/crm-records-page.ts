@@ -1,8 +1,8 @@
+import escape from 'escape-html';
 import type { CaseRecord, LeadRecord } from '../../clients/crm';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Every value on the page goes through this: records hold whatever shoppers typed. */
-export const escapeHtml = (value: unknown) => (value === null || value === undefined ? '' : String(value)).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+export const escapeHtml = (value: unknown) => escape(value === null || value === undefined ? '' : String(value));
 
 type Column<T> = [heading: string, value: (row: T) => unknown, className?: string];
 

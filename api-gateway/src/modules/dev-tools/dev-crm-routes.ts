@@ -2,13 +2,15 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { type CrmClient, CrmRequestError } from '../../clients/crm';
 import { renderCrmRecordsPage } from './crm-records-page';
+import type { FileOutbox } from '../../data-access/outbox';
 import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 
-const limitSchema = z.coerce.number().int().min(1).max(200).default(50);
+export const limitSchema = z.coerce.number().int().min(1).max(200).default(50);
 
 const limitOf = (req: Request) => {
   const parsed = limitSchema.safeParse(req.query.limit);
-  if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', 'limit: a whole number from 1 to 200');
+  if (!parsed.success) throw new DomainError('VALIDATION_FAILED', 'limit: a whole number from 1 to 200');
   return parsed.data;
 };
 
@@ -24,9 +26,13 @@ async function fromCrm<T>(read: () => Promise<T>): Promise<T> {
 
 const noStore = (res: Response) => res.set('cache-control', 'no-store');
 
-/** GET /api/dev/cases and /api/dev/leads: what the CRM holds, newest first (development and test only). */
-export function crmDevRoutes(crm: CrmClient): Router {
+/**
+ * GET /api/dev/outbox: the mail that would have been sent; GET /api/dev/cases and /api/dev/leads:
+ * what the CRM holds, newest first (development and test only).
+ */
+export function devApiRoutes(outbox: FileOutbox, crm: CrmClient): Router {
   const router = Router();
+  router.get('/outbox', (_req, res) => noStore(res).json({ messages: outbox.recent() }));
   router.get('/cases', async (req, res) => noStore(res).json(await fromCrm(() => crm.listCases(limitOf(req)))));
   router.get('/leads', async (req, res) => noStore(res).json(await fromCrm(() => crm.listLeads(limitOf(req)))));
   return router;

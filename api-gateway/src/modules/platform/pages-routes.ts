@@ -3,13 +3,11 @@ import type { BrandCatalog } from '@shop/brands';
 import { type Request, type Response, Router } from 'express';
 import type { GatewayConfig } from '../../config';
 import { assertShellTemplate, renderShellPage } from './render-shell-page';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { trackingSession } from '../../entry-points/http/middleware/tracking-session';
-import { bootConfigFor } from './platform-routes';
+import { type RemotesFor, bootConfigFor } from './platform-routes';
 import { shellTemplatePath } from './static-files';
 import type { ContentSource } from '../../clients/content';
-
-type RemotesFor = Parameters<typeof bootConfigFor>[4];
 
 /** Remotes every page needs at once (header slots), worth a preload hint. */
 const PRELOADED = ['catalog', 'cartCheckout'] as const;
@@ -41,7 +39,7 @@ function templateLoader(config: GatewayConfig): () => Promise<string> {
     const url = new URL('/shell/index.html', config.shellDevUrl).toString();
     return async () => {
       const response = await fetch(url).catch(() => undefined);
-      if (!response?.ok) throw new HttpError(503, 'SHELL_UNAVAILABLE', `The shell dev server at ${url} is not answering`);
+      if (!response?.ok) throw new DomainError('SHELL_UNAVAILABLE', `The shell dev server at ${url} is not answering`);
       return assertShellTemplate(await response.text(), url);
     };
   }
@@ -49,7 +47,7 @@ function templateLoader(config: GatewayConfig): () => Promise<string> {
   let cached: string | undefined;
   return async () => {
     if (cached) return cached;
-    if (!existsSync(path)) throw new HttpError(503, 'SHELL_NOT_BUILT', 'The shell has not been built: run npm start');
+    if (!existsSync(path)) throw new DomainError('SHELL_NOT_BUILT', 'The shell has not been built: run npm start');
     cached = assertShellTemplate(readFileSync(path, 'utf8'), path);
     return cached;
   };

@@ -11,7 +11,7 @@ const BARE_CHROME: ChromeContent = {
   footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
 };
 
-type RemotesFor = (req: Request, res: Response) => ReturnType<typeof ResolveRemotes>;
+export type RemotesFor = (req: Request, res: Response) => ReturnType<typeof ResolveRemotes>;
 
 /** What a page boots with: the brand's public config, flag values, remotes, nav and footer. */
 export async function bootConfigFor(
@@ -24,24 +24,26 @@ export async function bootConfigFor(
 ): Promise<ShellBootConfig> {
   const { id, brand } = brandOf(res, catalog);
   // A page still boots (with bare chrome) when a CMS is down and nothing is cached.
-  const { nav, footer } = await content.brandContent(id, res.locals.correlationId as string).catch(() => BARE_CHROME);
+  const { nav, footer } = await content.brandContent(id, res.locals.correlationId).catch(() => BARE_CHROME);
   return {
     brand: brand.publicConfig,
     flags: brand.flagValues,
     remotes: remotesFor(req, res),
     environment: config.environment,
-    origin: res.locals.canonicalOrigin as string,
+    origin: res.locals.canonicalOrigin,
     chrome: { nav, footer },
   };
 }
 
-export function platformApi(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): Router {
-  const router = Router();
-  router.get('/remotes', (req, res) => {
+/** GET /api/remotes (the brand's remote registry) and GET /api/brand (what a page boots with), each mounted at its own path. */
+export function platformApi(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): { remotes: Router; brand: Router } {
+  const remotes = Router();
+  remotes.get('/', (req, res) => {
     res.set('cache-control', 'no-store').json({ remotes: remotesFor(req, res) });
   });
-  router.get('/brand', async (req, res) => {
+  const brand = Router();
+  brand.get('/', async (req, res) => {
     res.set('cache-control', 'no-store').json(await bootConfigFor(req, res, catalog, config, remotesFor, content));
   });
-  return router;
+  return { remotes, brand };
 }

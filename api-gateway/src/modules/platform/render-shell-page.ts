@@ -1,8 +1,6 @@
 import type { ShellBootConfig } from '@shop/contracts';
 import { themeToCss } from '@shop/brands';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+import escapeHtml from 'escape-html';
 
 /** JSON that is safe inside a <script> element: no way to close the tag or break the parser. */
 export const scriptSafeJson = (value: unknown) =>

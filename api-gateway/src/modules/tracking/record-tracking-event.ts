@@ -1,6 +1,6 @@
 import { type BrandId, trackingRecordSchema } from '@shop/contracts';
 import type { TrackingSink } from '../../data-access/tracking-sink';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 
 interface Context {
   brand: BrandId;
@@ -19,10 +19,10 @@ export function recordTrackingEvent(body: unknown, context: Context, sink: Track
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new HttpError(400, 'INVALID_TRACKING_EVENT', `${where}${issue.message}`);
+    throw new DomainError('INVALID_TRACKING_EVENT', `${where}${issue.message}`);
   }
   if (parsed.data.sessionToken !== undefined && parsed.data.sessionToken !== context.sessionToken) {
-    throw new HttpError(400, 'SESSION_TOKEN_MISMATCH', 'sessionToken: must be the value of the sessionToken cookie');
+    throw new DomainError('SESSION_TOKEN_MISMATCH', 'sessionToken: must be the value of the sessionToken cookie');
   }
   sink.append({ receivedAt: new Date().toISOString(), brand: context.brand, correlationId: context.correlationId, record: { ...parsed.data, sessionToken: context.sessionToken } });
 }

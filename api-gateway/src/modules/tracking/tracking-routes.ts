@@ -4,6 +4,7 @@ import type { TrackingSink } from '../../data-access/tracking-sink';
 import { recordTrackingEvent } from './record-tracking-event';
 import type { Throttle } from '../../shared/throttle';
 import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 import { parseBody } from '../../entry-points/http/middleware/json-body';
 import { requireSameOrigin } from '../../entry-points/http/middleware/same-origin';
 import { trackingSession } from '../../entry-points/http/middleware/tracking-session';
@@ -15,7 +16,7 @@ const requireJson: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * POST /api/tracking: one SPEC §3 event record per request; the browser does not read the reply.
+ * POST /api/tracking (mounted there; on the CSRF allow-list): one SPEC §3 event record per request; the browser does not read the reply.
  * Checks run cheapest first, and the rate limit comes before the body is even parsed: media
  * type (415), same origin (403), session cookie (issued here when missing), per-address and
  * per-session limits (429 with Retry-After), then body depth and the record itself (400).
@@ -23,16 +24,17 @@ const requireJson: RequestHandler = (req, _res, next) => {
 export function trackingApi(sink: TrackingSink, throttle: Throttle): Router {
   const router = Router();
   const limit: RequestHandler = async (req, res, next) => {
-    res.locals.trackingSession = trackingSession(req, res).token;
-    const verdict = await throttle.trackingAllowed(req.ip ?? 'unknown', res.locals.trackingSession as string);
+    const { token } = trackingSession(req, res);
+    res.locals.trackingSession = token;
+    const verdict = await throttle.trackingAllowed(req.ip ?? 'unknown', token);
     if (!verdict.allowed) {
       res.set('retry-after', String(verdict.retryAfterSeconds));
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many tracking events. Slow down.');
+      throw new DomainError('TOO_MANY_REQUESTS', 'Too many tracking events. Slow down.');
     }
     next();
   };
-  router.post('/tracking', requireJson, requireSameOrigin, limit, ...parseBody({ limit: TRACKING_MAX_BODY_BYTES }), (req, res) => {
-    recordTrackingEvent(req.body, { brand: res.locals.brandId, correlationId: res.locals.correlationId, sessionToken: res.locals.trackingSession as string }, sink);
+  router.post('/', requireJson, requireSameOrigin, limit, ...parseBody({ limit: TRACKING_MAX_BODY_BYTES }), (req, res) => {
+    recordTrackingEvent(req.body, { brand: res.locals.brandId, correlationId: res.locals.correlationId, sessionToken: res.locals.trackingSession ?? '' }, sink);
     res.status(202).json({ accepted: true });
   });
   return router;
