@@ -64,7 +64,11 @@ const body = (req: Request): Record<string, unknown> => (typeof req.body === 'ob
 export function authRoutes(sessions: SessionService, csrf: Csrf, setup: PassportSetup, socialAllowed: (res: Response) => boolean): Router {
   const router = Router();
   const noCache = (res: Response) => res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
-  const callbackOf = (req: Request, fallback = '/') => safeCallbackUrl(callbackUrlText(body(req).callbackUrl ?? req.query.callbackUrl), originOf(req), [], fallback);
+  // A callbackUrl in the body is validated as sent (null is not "absent"); without one, the query's.
+  const callbackOf = (req: Request, fallback = '/') => {
+    const fields = body(req);
+    return safeCallbackUrl(callbackUrlText('callbackUrl' in fields ? fields.callbackUrl : req.query.callbackUrl), originOf(req), [], fallback);
+  };
 
   router.get('/session', async (req, res) => {
     noCache(res);
