@@ -62,14 +62,21 @@ describe('CSRF middleware', () => {
     expect(response.status).toBe(200);
   });
 
-  it('covers the whole app: unsafe methods on pages and unknown paths are refused too', async () => {
+  it('covers every mounted router, whatever its methods; a path nothing is mounted at stays a 404', async () => {
+    const send = (method: string, path: string) => request(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json', 'content-length': '2' }, body: '{}' });
     for (const [method, path] of [
-      ['POST', '/login'],
       ['PUT', '/api/products'],
       ['DELETE', '/api/auth/session'],
-      ['PATCH', '/shell/index.html'],
+      ['PATCH', '/api/stores'],
+      ['POST', '/api/openapi.json'],
     ]) {
-      await expectMissingCsrf(await request(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json', 'content-length': '2' }, body: '{}' }), `${method} ${path}`);
+      await expectMissingCsrf(await send(method, path), `${method} ${path}`);
+    }
+    for (const [method, path] of [
+      ['POST', '/api/nowhere'],
+      ['DELETE', '/anything'],
+    ]) {
+      expect({ method, path, status: (await send(method, path)).status }).toEqual({ method, path, status: 404 });
     }
   });
 

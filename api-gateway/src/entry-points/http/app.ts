@@ -15,7 +15,7 @@ import { storesModule } from '../../modules/stores';
 import { trackingModule } from '../../modules/tracking';
 import { brandResolver } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
-import { csrfProtection } from './middleware/csrf-protection';
+import { UNSAFE_METHODS, csrfProtection } from './middleware/csrf-protection';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { parseBody } from './middleware/json-body';
 import { securityHeaders } from './middleware/security-headers';
@@ -47,18 +47,28 @@ export function createApp(deps: AppDeps) {
   app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment) }));
   app.use(securityHeaders(catalog, config));
   app.use(compression());
-  // Bodies are parsed first, each mount with its own limits, so the CSRF check can read a token from the body.
-  for (const { path, body } of mounts) if (body) app.use(`/api${path}`, ...parseBody(body));
-  app.use(csrfProtection(csrf));
-  for (const { path, router } of mounts) app.use(`/api${path}`, router);
+  // Every router is mounted behind the one CSRF middleware; bodies are parsed first, each mount
+  // with its own limits, so the check can read a token from the body. A path nothing is mounted
+  // at is a plain 404, whatever the method.
+  const checkCsrf = csrfProtection(csrf);
+  for (const { path, body, router } of mounts) app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, router);
   app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
-  for (const module of modules) for (const router of module.site ?? []) app.use(router);
+  // Site routers answer GETs (files, images, pages); one that ever takes an unsafe method gets the same check.
+  for (const module of modules) for (const router of module.site ?? []) app.use(...(hasUnsafeRoute(router) ? [checkCsrf] : []), router);
   // The page catch-all answers every GET left, so it comes last.
   for (const module of pageModules) app.use(module.pages as Router);
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** Whether a router (or one nested in it) has a POST, PUT, PATCH or DELETE route. */
+function hasUnsafeRoute(router: Router): boolean {
+  type Layer = { route?: { methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  return (router as unknown as { stack: Layer[] }).stack.some((layer) =>
+    layer.route ? UNSAFE_METHODS.some((method) => layer.route?.methods[method.toLowerCase()]) : Boolean(layer.handle?.stack && hasUnsafeRoute(layer.handle as unknown as Router)),
+  );
 }
 
 /** No mount may equal or contain another: then no router can shadow another, whatever their order. */
