@@ -24,9 +24,12 @@ function flattenUnion(schema: JsonSchema): JsonSchema {
   const members = schema.oneOf ?? schema.anyOf;
   if (!members?.length || !members.every((m) => m.type === 'object' && m.properties)) return schema;
   const properties: Record<string, JsonSchema> = {};
-  for (const member of members) for (const [name, property] of Object.entries(member.properties ?? {})) properties[name] ??= name === 'event' ? {} : property;
-  const events = members.map((m) => (m.properties?.event as { const?: unknown } | undefined)?.const).filter((v) => v !== undefined);
-  if (events.length === members.length && 'event' in properties) properties.event = { type: 'string', enum: events };
+  for (const member of members) for (const [name, property] of Object.entries(member.properties ?? {})) properties[name] ??= property;
+  // The discriminator (a constant in every member) becomes the list of its values.
+  for (const name of Object.keys(properties)) {
+    const values = members.map((m) => (m.properties?.[name] as { const?: unknown } | undefined)?.const);
+    if (values.every((value) => typeof value === 'string')) properties[name] = { type: 'string', enum: values };
+  }
   const required = (members[0].required ?? []).filter((name) => members.every((m) => m.required?.includes(name)));
   return { type: 'object', properties, required, ...schema };
 }

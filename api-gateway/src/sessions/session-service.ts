@@ -13,7 +13,7 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     path: '/',
   });
 
-  const brandOfRequest = (req: Request) => (req.res as Response).locals.brandId as string;
+  const brandOfRequest = (req: Request): string => (req.res as Response).locals.brandId;
 
   const write = async (req: Request, res: Response, user: SessionUser, keep: Pick<SessionClaims, 'jti' | 'anonymousId'> | undefined): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;

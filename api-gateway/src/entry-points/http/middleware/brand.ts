@@ -37,11 +37,11 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
 }
 
 export function brandOf(res: Response, catalog: BrandCatalog): { id: BrandId; brand: LoadedBrand } {
-  const id = res.locals.brandId as BrandId;
+  const id = res.locals.brandId;
   const brand = catalog.get(id);
   if (!brand) throw new Error(`Brand ${id} is not loaded`);
   return { id, brand };
 }
 
 /** The brand origin the request was made to, as configured (never the raw Host header). */
-export const originOf = (req: Request): string => (req.res as Response).locals.origin as string;
+export const originOf = (req: Request): string => (req.res as Response).locals.origin;
