@@ -72,12 +72,10 @@ function hasUnsafeRoute(router: Router): boolean {
 }
 
 /** No mount may equal or contain another: then no router can shadow another, whatever their order. */
-function assertDistinctMounts(paths: string[]) {
-  for (const a of paths) {
-    for (const b of paths) {
-      if (a !== b && !(b.startsWith(`${a}/`) || a === '/')) continue;
-      if (a === b && paths.indexOf(a) === paths.lastIndexOf(a)) continue;
-      throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
+export function assertDistinctMounts(paths: string[]) {
+  paths.forEach((a, index) => {
+    for (const b of paths.slice(index + 1)) {
+      if (a === b || a === '/' || b === '/' || b.startsWith(`${a}/`) || a.startsWith(`${b}/`)) throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
     }
-  }
+  });
 }
