@@ -21,7 +21,7 @@ import { parseForm } from './parse-form';
 import { authRoutes } from '../../modules/auth/auth-routes';
 import { socialSignIn } from '../../modules/auth/social-sign-in';
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import type { CommerceClient } from '../../clients/commercetools';
 import { attemptSignIn } from '../../modules/auth/sign-in-attempt';
 import { createPasswordVerifier } from '../../modules/auth/password-work';
 import { createAnswerPacer } from '../../modules/auth/answer-pacer';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import type { CommerceClient } from '../../clients/commercetools';
 import { HttpError } from '../../errors';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 

@@ -107,6 +107,19 @@ export function createRootValue(services: CommerceServices) {
       const cart = await carts.get(id, storeKey);
       return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
     },
+    inStore: async ({ key }: Args) => {
+      const store = await stores.require(key);
+      return {
+        cart: async ({ id }: Args) => {
+          const cart = await carts.get(id, store.key);
+          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+        },
+        customerActiveCart: async ({ customerId }: Args) => {
+          const cart = await carts.activeCart(customerId, store.key);
+          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+        },
+      };
+    },
     customerActiveCart: async ({ customerId, storeKey }: Args) => {
       const store = await stores.require(storeKey);
       const cart = await carts.activeCart(customerId, store.key);

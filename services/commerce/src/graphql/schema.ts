@@ -796,7 +796,14 @@ input CustomObjectDraft {
   version: Long
 }
 
+"Store-scoped access, as commercetools has it (inStore(key: ...) { cart(id: ...) })."
+type InStore {
+  cart(id: String!): Cart
+  customerActiveCart(customerId: String!): Cart
+}
+
 type Query {
+  inStore(key: KeyReferenceInput!): InStore!
   customer(id: String, key: String, storeKey: KeyReferenceInput): Customer
   customers(where: String, sort: [String!], limit: Int, offset: Int, storeKey: KeyReferenceInput): CustomerQueryResult!
   category(id: String, key: String): Category

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { CommerceRequestError } from '../../../clients/commerce/commerce-client';
+import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
 import { unavailableMessage } from './service-label';
