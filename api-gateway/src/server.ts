@@ -14,7 +14,7 @@ import { createMemoryCache, createRedisCache } from './data-access/response-cach
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
 import { createThrottle } from './shared/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
-import { createCommerceClient } from './clients/commerce/commerce-client';
+import { createCommerceClient } from './clients/commercetools';
 import { createCrmClient } from './clients/crm';
 import { createFileRevocationStore, createRedisRevocationStore } from './sessions/revocation-store';
 import { createSessionService } from './sessions/session-service';

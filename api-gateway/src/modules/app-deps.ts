@@ -1,7 +1,7 @@
 import type { BrandCatalog } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
-import type { CommerceClient } from '../clients/commerce/commerce-client';
+import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
 import type { CrmClient } from '../clients/crm';
 import type { GatewayConfig } from '../config';

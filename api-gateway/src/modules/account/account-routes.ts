@@ -4,7 +4,7 @@ import type { Logger } from '@shop/node-kit';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { SessionService } from '../../sessions/session-service';
-import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
+import { type CommerceClient, CommerceRequestError } from '../../clients/commercetools';
 import type { Mailer } from '../../data-access/outbox';
 import { safeCallbackUrl } from '../auth/safe-callback-url';
 import type { BrandOrigins } from '../../shared/brand-origins';
@@ -25,13 +25,6 @@ const password = safePassword({ message: 'Enter a password in plain text.' }).ma
 export const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
 export const forgotSchema = z.object({ email });
 export const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
-
-const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
-  customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
-const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey: KeyReferenceInput) {
-  customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
-const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
-  customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
 
 function requirePolicy(password: string, context: { email?: string; brand: string }) {
   const problem = checkPassword(password, context);
@@ -58,30 +51,13 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
     const input = parseForm(registerSchema, req.body);
     requirePolicy(input.password, { email: input.email, brand: store(res) });
     if (!(await throttle.registrationAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
-    let customer: { id: string; email: string; firstName?: string; lastName?: string };
-    try {
-      const data = await commerce.graphql<{ customerSignUp: { customer: typeof customer } }>(
-        'SignUp',
-        SIGN_UP,
-        {
-          storeKey: store(res),
-          draft: {
-            email: input.email,
-            password: input.password,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            authenticationMode: 'Password',
-            custom: { typeKey: 'customer-b2c', fields: [] },
-          },
-        },
-        { correlationId: res.locals.correlationId, expected: ['DuplicateField'] },
-      );
-      customer = data.customerSignUp.customer;
-    } catch (error) {
-      if (error instanceof CommerceRequestError && error.code === 'DuplicateField') {
-        throw new DomainError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
-      }
-      throw error;
+    const customer = await commerce.signUpCustomer(
+      store(res),
+      { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName },
+      { correlationId: res.locals.correlationId },
+    );
+    if ('duplicate' in customer) {
+      throw new DomainError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
     }
     await sessions.start(req, res, {
       id: customer.id,
@@ -105,15 +81,12 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
     // The brand's canonical origin, never the request's Host: a forged Host must not get the token.
     const link = (token: string) => `${origins.canonical(storeKey)}/password/reset?token=${encodeURIComponent(token)}`;
     void commerce
-      .graphql<{ customerCreatePasswordResetToken: { value: string } }>('CreateResetToken', CREATE_RESET_TOKEN, { email: input.email, storeKey }, {
-        correlationId: res.locals.correlationId,
-        expected: ['InvalidSubject'],
-      })
-      .then(({ customerCreatePasswordResetToken: token }) =>
+      .createPasswordResetToken(storeKey, input.email, { correlationId: res.locals.correlationId, expected: ['InvalidSubject'] })
+      .then((token) =>
         mailer.send({
           to: input.email,
           subject: 'Reset your password',
-          text: `Use this link within 10 minutes to choose a new password: ${link(token.value)}\nIf you did not ask for it, ignore this e-mail.`,
+          text: `Use this link within 10 minutes to choose a new password: ${link(token)}\nIf you did not ask for it, ignore this e-mail.`,
         }),
       )
       .catch((error: unknown) => {
@@ -126,12 +99,9 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
     requirePolicy(input.newPassword, { brand: store(res) });
     if (!(await throttle.passwordResetAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
     try {
-      const reset = await commerce.graphql<{ customerResetPassword: { id: string } }>('ResetPassword', RESET_PASSWORD, { tokenValue: input.token, newPassword: input.newPassword, storeKey: store(res) }, {
-        correlationId: res.locals.correlationId,
-        expected: ['InvalidSubject'],
-      });
+      const customerId = await commerce.resetPassword(store(res), input.token, input.newPassword, { correlationId: res.locals.correlationId, expected: ['InvalidSubject'] });
       // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3).
-      await sessions.endAllFor(reset.customerResetPassword.id);
+      await sessions.endAllFor(customerId);
     } catch (error) {
       if (error instanceof CommerceRequestError && error.code === 'InvalidSubject') {
         throw new DomainError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');

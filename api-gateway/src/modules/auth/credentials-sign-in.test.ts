@@ -1,5 +1,5 @@
 import { InvalidHashFormatError } from '@shop/node-kit';
-import { CommerceRequestError } from '../../clients/commerce/commerce-client';
+import { CommerceRequestError } from '../../clients/commercetools';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import { credentialsSignIn } from './credentials-sign-in';
 import type { PasswordVerifier } from './password-work';
@@ -14,13 +14,21 @@ function commerceWith(legacyHash: string | undefined, login: () => Promise<never
   return {
     calls,
     client: {
-      inStoreLogin: async () => {
+      signIn: async () => {
         calls.push('login');
         return login();
       },
-      graphql: async (operation: string) => {
-        calls.push(operation);
-        return { customers: { results: legacyHash === undefined ? [] : [{ custom: { customFieldsRaw: [{ name: 'legacyHash', value: legacyHash }] } }] } };
+      findLegacyPasswordHash: async () => {
+        calls.push('LegacyCustomer');
+        return legacyHash;
+      },
+      createPasswordResetToken: async () => {
+        calls.push('CreateResetToken');
+        return 'token';
+      },
+      resetPassword: async () => {
+        calls.push('ResetPassword');
+        return 'c-9';
       },
     },
   };
@@ -97,7 +105,7 @@ describe('credentials sign-in', () => {
   });
 
   it('signs in with the right password', async () => {
-    const { client } = commerceWith(undefined, async () => ({ customer: { id: 'c-9', email: 'a@example.com' } }) as never);
+    const { client } = commerceWith(undefined, async () => ({ id: 'c-9', email: 'a@example.com' }) as never);
     const { checks, passwords } = recordingVerifier();
     expect(await credentialsSignIn(input, deps(client, passwords))).toMatchObject({ kind: 'signed-in', user: { id: 'c-9', isLoggedIn: true } });
     expect(checks).toEqual([]);

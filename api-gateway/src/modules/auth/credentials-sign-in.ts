@@ -1,13 +1,10 @@
 import { InvalidHashFormatError, type Logger } from '@shop/node-kit';
 import type { SessionUser } from '../../sessions/session-token';
 import type { CaptchaClient } from '../../clients/captcha/captcha-client';
-import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
-import { predicateLiteral } from '../../clients/commerce/predicate-literal';
+import { type CommerceClient, CommerceRequestError } from '../../clients/commercetools';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import type { PasswordVerifier } from './password-work';
-import { type CommerceCustomer, sessionUserFor } from './session-user';
-
-type Customer = CommerceCustomer;
+import { sessionUserFor } from './session-user';
 
 export interface CredentialsInput {
   email: string;
@@ -34,13 +31,6 @@ export interface CredentialsDeps {
   logger: Logger;
   passwords: PasswordVerifier;
 }
-
-const LEGACY_LOOKUP = `query LegacyCustomer($where: String) {
-  customers(where: $where, limit: 1) { results { id custom { customFieldsRaw(includeNames: ["legacyHash"]) { name value } } } } }`;
-const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey: KeyReferenceInput) {
-  customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
-const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
-  customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
 
 const REFUSED: SignInOutcome = { kind: 'refused' };
 const wrongPassword = (error: unknown) => error instanceof CommerceRequestError && [400, 401].includes(error.status);
@@ -72,7 +62,7 @@ async function attempt(input: CredentialsInput, { commerce, captcha, logger, pas
     return REFUSED;
   }
   const call = { correlationId: input.correlationId, expected: ['InvalidCredentials'] };
-  const loginWith = (password: string) => commerce.inStoreLogin<{ customer: Customer }>(input.storeKey, { email: input.email, password }, call);
+  const loginWith = (password: string) => commerce.signIn(input.storeKey, { email: input.email, password }, call);
   const login = async () => {
     try {
       return await loginWith(input.password);
@@ -82,13 +72,13 @@ async function attempt(input: CredentialsInput, { commerce, captcha, logger, pas
     }
   };
   try {
-    return { kind: 'signed-in', user: sessionUserFor((await login()).customer) };
+    return { kind: 'signed-in', user: sessionUserFor(await login()) };
   } catch (error) {
     if (!wrongPassword(error)) throw error;
   }
   if (!(await migrateLegacyPassword(input, commerce, logger, passwords))) return REFUSED;
   try {
-    return { kind: 'signed-in', user: sessionUserFor((await login()).customer) };
+    return { kind: 'signed-in', user: sessionUserFor(await login()) };
   } catch (error) {
     if (!wrongPassword(error)) throw error;
     return REFUSED;
@@ -113,24 +103,12 @@ async function migrateLegacyPassword(input: CredentialsInput, commerce: Commerce
     return false;
   }
   const call = { correlationId: input.correlationId, expected: ['InvalidSubject'] };
-  const token = await commerce.graphql<{ customerCreatePasswordResetToken: { value: string } }>(
-    'CreateResetToken',
-    CREATE_RESET_TOKEN,
-    { email: input.email, storeKey: input.storeKey },
-    call,
-  );
-  await commerce.graphql('ResetPassword', RESET_PASSWORD, { tokenValue: token.customerCreatePasswordResetToken.value, newPassword: input.password, storeKey: input.storeKey }, call);
+  const token = await commerce.createPasswordResetToken(input.storeKey, input.email, call);
+  await commerce.resetPassword(input.storeKey, token, input.password, call);
   logger.info('Migrated a legacy password', { correlationId: input.correlationId });
   return true;
 }
 
-async function findLegacyHash(input: CredentialsInput, commerce: CommerceClient): Promise<string | undefined> {
-  const found = await commerce.graphql<{ customers: { results: Array<{ custom?: { customFieldsRaw?: Array<{ name: string; value: unknown }> } }> } }>(
-    'LegacyCustomer',
-    LEGACY_LOOKUP,
-    { where: `email=${predicateLiteral(input.email)} and stores(key=${predicateLiteral(input.storeKey)})` },
-    { correlationId: input.correlationId, expected: ['InvalidSubject'] },
-  );
-  const value = found.customers.results[0]?.custom?.customFieldsRaw?.find((field) => field.name === 'legacyHash')?.value;
-  return typeof value === 'string' ? value : undefined;
+function findLegacyHash(input: CredentialsInput, commerce: CommerceClient): Promise<string | undefined> {
+  return commerce.findLegacyPasswordHash(input.storeKey, input.email, { correlationId: input.correlationId, expected: ['InvalidSubject'] });
 }

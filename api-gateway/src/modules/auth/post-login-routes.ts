@@ -1,15 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SessionService } from '../../sessions/session-service';
-import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
+import { type CommerceClient, CommerceRequestError } from '../../clients/commercetools';
 import { safeCallbackUrl } from './safe-callback-url';
 import { originOf } from '../../entry-points/http/middleware/brand';
 import { DomainError } from '../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import { callbackUrlText } from './auth-routes';
 
-const CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput) { cart(id: $id, storeKey: $storeKey) { id version customerId anonymousId cartState } }`;
-const TAKE = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
 const uuid = z.uuid();
 
 /**
@@ -36,9 +34,9 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
       const call = { correlationId: res.locals.correlationId, expected: ['InvalidOperation', 'ConcurrentModification'] };
       const storeKey = res.locals.brandId;
       try {
-        const { cart } = await commerce.graphql<{ cart: { id: string; version: number; customerId?: string; anonymousId?: string; cartState: string } | null }>('AnonymousCart', CART, { id: cartId.data, storeKey }, call);
-        if (cart && cart.cartState === 'Active' && !cart.customerId && cart.anonymousId === session.anonymousId) {
-          await commerce.graphql('TakeCart', TAKE, { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId: session.user.id } }] }, call);
+        const cart = await commerce.getCart(storeKey, cartId.data, call);
+        if (cart && cart.state === 'Active' && !cart.customerId && cart.anonymousId === session.anonymousId) {
+          await commerce.assignCartToCustomer(cart, session.user.id, call);
         }
       } catch (error) {
         // The shopper is signed in either way; a cart that cannot move (refused, or commerce down) stays where it was.

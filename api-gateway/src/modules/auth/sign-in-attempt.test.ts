@@ -1,5 +1,5 @@
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
-import { CommerceRequestError } from '../../clients/commerce/commerce-client';
+import { CommerceRequestError } from '../../clients/commercetools';
 import type { PasswordVerifier } from './password-work';
 import { attemptSignIn } from './sign-in-attempt';
 
@@ -16,11 +16,11 @@ function harness(login: () => Promise<unknown>, allowed = true) {
   };
   const passwords: PasswordVerifier = { verify: async () => false, verifyDummy: async () => void events.push('dummy') };
   const commerce = {
-    inStoreLogin: async () => {
+    signIn: async () => {
       events.push('login');
       return login();
     },
-    graphql: async () => ({ customers: { results: [] } }),
+    findLegacyPasswordHash: async () => undefined,
   };
   const pacer = { observe: () => void events.push('observed'), wait: async () => void events.push('paced') };
   const deps = { commerce: commerce as never, captcha, logger, passwords, throttle: throttle as never, pacer };
@@ -41,14 +41,14 @@ describe('a sign-in attempt under the brute-force limits', () => {
   });
 
   it('answers a throttled attempt like a wrong password, after a paced wait, with no login and no password work', async () => {
-    const { events, run } = harness(async () => ({ customer: { id: 'c', email: 'a@example.com' } }), false);
+    const { events, run } = harness(async () => ({ id: 'c', email: 'a@example.com' }), false);
     expect(await run()).toEqual({ kind: 'refused' });
     // Password work here would let an attacker past the limit spend the server's CPU and memory.
     expect(events).toEqual(['paced']);
   });
 
   it('clears the count on success', async () => {
-    const { events, run } = harness(async () => ({ customer: { id: 'c', email: 'a@example.com' } }));
+    const { events, run } = harness(async () => ({ id: 'c', email: 'a@example.com' }));
     expect(await run()).toMatchObject({ kind: 'signed-in' });
     expect(events).toEqual(['login', 'succeeded']);
   });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../sessions/session-token';
-import { type CommerceClient, CommerceRequestError } from '../../clients/commerce/commerce-client';
-import { type CommerceCustomer, sessionUserFor } from './session-user';
-import { predicateLiteral } from '../../clients/commerce/predicate-literal';
+import type { CommerceClient } from '../../clients/commercetools';
+import { sessionUserFor } from './session-user';
 
 export interface SocialProfile {
   provider: 'google' | 'facebook';
@@ -12,12 +11,6 @@ export interface SocialProfile {
   familyName?: string;
   displayName?: string;
 }
-
-const FIND = `query FindCustomer($where: String) { customers(where: $where, limit: 1) { results { id email firstName lastName } } }`;
-const SIGN_UP = `mutation SocialSignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
-  customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName } } }`;
-
-type Customer = CommerceCustomer;
 
 /** Given and family name, else the full name split at its first space (SPEC §4). */
 export function namesOf(profile: SocialProfile): { firstName?: string; lastName?: string } {
@@ -33,36 +26,13 @@ export function namesOf(profile: SocialProfile): { firstName?: string; lastName?
 export async function socialSignIn(profile: SocialProfile, storeKey: string, commerce: CommerceClient, correlationId: string): Promise<SessionUser | undefined> {
   const email = profile.email?.trim();
   if (!email) return undefined;
-  const find = async () =>
-    (await commerce.graphql<{ customers: { results: Customer[] } }>('FindCustomer', FIND, { where: `email=${predicateLiteral(email)} and stores(key=${predicateLiteral(storeKey)})` }, { correlationId }))
-      .customers.results[0];
-  let customer = await find();
+  const call = { correlationId };
+  let customer = await commerce.findCustomerByEmail(storeKey, email, call);
   if (!customer) {
     const { firstName, lastName } = namesOf(profile);
-    try {
-      customer = (
-        await commerce.graphql<{ customerSignUp: { customer: Customer } }>(
-          'SocialSignUp',
-          SIGN_UP,
-          {
-            storeKey,
-            draft: {
-              email,
-              password: randomBytes(32).toString('base64url'),
-              ...(firstName ? { firstName } : {}),
-              ...(lastName ? { lastName } : {}),
-              authenticationMode: 'Password',
-              custom: { typeKey: 'customer-b2c', fields: [] },
-            },
-          },
-          { correlationId, expected: ['DuplicateField'] },
-        )
-      ).customerSignUp.customer;
-    } catch (error) {
-      // Signed up a moment ago by a parallel request: use that customer.
-      if (!(error instanceof CommerceRequestError && error.code === 'DuplicateField')) throw error;
-      customer = await find();
-    }
+    const signedUp = await commerce.signUpCustomer(storeKey, { email, password: randomBytes(32).toString('base64url'), firstName, lastName }, call);
+    // Signed up a moment ago by a parallel request: use that customer.
+    customer = 'duplicate' in signedUp ? await commerce.findCustomerByEmail(storeKey, email, call) : signedUp;
   }
   if (!customer) return undefined;
   return sessionUserFor(customer, profile.provider === 'facebook' ? { externalLoginData: { facebookId: profile.providerId } } : {});

@@ -1,7 +1,7 @@
 import { productQuerySchema, safeText, type ProductQuery } from '@shop/contracts';
 import type { BrandCatalog } from '@shop/brands';
 import { type Request, type Response, Router } from 'express';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import type { CommerceClient } from '../../clients/commercetools';
 import type { ResponseCache } from '../../data-access/response-cache';
 import { type CategoryTree, loadCategoryTree, publicTree } from './category-tree';
 import { productDetail, suggest } from './product-detail';

@@ -1,15 +1,5 @@
 import type { CategoryNode } from '@shop/contracts';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
-import { predicateLiteral } from '../../clients/commerce/predicate-literal';
-
-interface RawCategory {
-  id: string;
-  key: string;
-  slug: string;
-  name: string;
-  orderHint: string;
-  parentRef: { id: string } | null;
-}
+import type { CommerceClient } from '../../clients/commercetools';
 
 export interface TreeNode extends CategoryNode {
   id: string;
@@ -23,20 +13,12 @@ export interface CategoryTree {
   bySlug: Map<string, TreeNode>;
 }
 
-const QUERY = `query BrandCategories($where: String) {
-  categories(where: $where, limit: 500) { results { id key slug(locale: "en-US") name(locale: "en-US") orderHint parentRef { id } } } }`;
-
 /** The brand's category tree (its store's root category left out), each node with its URL path. */
 export async function loadCategoryTree(commerce: CommerceClient, storeKey: string, correlationId: string): Promise<CategoryTree> {
-  const data = await commerce.graphql<{ categories: { results: RawCategory[] } }>('BrandCategories', QUERY, { where: `storeKey=${predicateLiteral(storeKey)}` }, { correlationId });
-  const raw = data.categories.results;
-  const root = raw.find((c) => !c.parentRef);
+  const categories = await commerce.getCategories(storeKey, { correlationId });
   const byId = new Map<string, TreeNode>();
-  for (const c of raw) {
-    if (c === root) continue;
-    byId.set(c.id, { id: c.id, key: c.key, slug: c.slug, name: c.name, path: '', children: [], parentId: c.parentRef && c.parentRef.id !== root?.id ? c.parentRef.id : undefined });
-  }
-  const order = new Map(raw.map((c) => [c.id, c.orderHint]));
+  for (const c of categories) byId.set(c.id, { id: c.id, key: c.key, slug: c.slug, name: c.name, path: '', children: [], parentId: c.parentId });
+  const order = new Map(categories.map((c) => [c.id, c.orderHint]));
   const roots: TreeNode[] = [];
   for (const node of byId.values()) {
     const parent = node.parentId ? byId.get(node.parentId) : undefined;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
+import type { CommerceClient } from '../../clients/commercetools';
 import { DomainError } from '../../shared/domain-error';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 

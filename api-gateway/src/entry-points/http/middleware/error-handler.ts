@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { CommerceRequestError } from '../../../clients/commerce/commerce-client';
+import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
 import { DomainError, type DomainErrorCode } from '../../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';

@@ -1,7 +1,8 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UpstreamUnavailableError } from '../upstream-guard';
-import { CommerceRequestError, createCommerceClient } from './commerce-client';
+import { CommerceRequestError } from './commerce-request-error';
+import { createTransport } from './transport';
 
 /** A stand-in commerce platform that records what the client sends. */
 function fakePlatform() {
@@ -47,12 +48,12 @@ describe('commerce client', () => {
   const logged: Array<[string, Record<string, unknown> | undefined]> = [];
   const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m: string, f?: Record<string, unknown>) => logged.push([m, f]) };
   let clock = 0;
-  let client: ReturnType<typeof createCommerceClient>;
+  let client: ReturnType<typeof createTransport>;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => platform.server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}`;
-    client = createCommerceClient({ apiUrl: url, authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger, now: () => clock });
+    client = createTransport({ apiUrl: url, authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger, now: () => clock });
   });
   afterAll(() => new Promise((resolve) => platform.server.close(resolve)));
 
@@ -102,7 +103,7 @@ describe('commerce client', () => {
   });
 
   it('turns an unreachable platform into an UpstreamUnavailableError', async () => {
-    const offline = createCommerceClient({ apiUrl: 'http://127.0.0.1:9', authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger });
+    const offline = createTransport({ apiUrl: 'http://127.0.0.1:9', authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger });
     await expect(offline.graphql('A', 'query A { ok }')).rejects.toMatchObject({ name: 'UpstreamUnavailableError', upstream: 'commerce' });
   });
 
@@ -110,7 +111,7 @@ describe('commerce client', () => {
     const refusing = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}'));
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
-    const wrongSecret = createCommerceClient({ apiUrl: at, authUrl: at, projectKey: 'shop', clientId: 'id', clientSecret: 'wrong', logger });
+    const wrongSecret = createTransport({ apiUrl: at, authUrl: at, projectKey: 'shop', clientId: 'id', clientSecret: 'wrong', logger });
     await expect(wrongSecret.graphql('A', 'query A { ok }')).rejects.toBeInstanceOf(UpstreamUnavailableError);
     await new Promise((resolve) => refusing.close(resolve));
   });

@@ -1,6 +1,5 @@
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from './commerce-request-error';
-import { discountCodeOperations } from './discount-codes';
 import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
 
 export interface CommerceClientOptions {
@@ -19,10 +18,7 @@ export interface CommerceClientOptions {
   now?: () => number;
 }
 
-export { CommerceRequestError };
-export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
-
-interface CallOptions {
+export interface CallOptions {
   correlationId?: string;
   /** Error codes the caller expects (e.g. DuplicateField): not logged. */
   expected?: readonly string[];
@@ -34,13 +30,13 @@ type Answer = { status: number; body: any; upstream?: string }; // eslint-disabl
 const deadlineFor = (query: string) => (/^\s*mutation\b/.test(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs);
 
 /**
- * The gateway's commercetools client: a client-credentials token cached until shortly before
+ * The transport of the gateway's commercetools adapter: a client-credentials token cached until shortly before
  * it expires (one shared request renews it, and once more on a 401), a bearer on every call,
  * GraphQL as POST with operationName/variables/query, nothing cached. Every exchange runs under
  * the commerce breaker with its own deadline (the token has its own, so a first call is not
  * token + call on one clock). Pointing the URLs at a commercetools project needs no code change.
  */
-export function createCommerceClient(options: CommerceClientOptions) {
+export function createTransport(options: CommerceClientOptions) {
   const { apiUrl, authUrl, projectKey, clientId, clientSecret, logger } = options;
   const margin = (options.refreshMarginSeconds ?? 300) * 1000;
   const guard = options.guard ?? createUpstreamGuard('commerce', logger);
@@ -130,7 +126,6 @@ export function createCommerceClient(options: CommerceClientOptions) {
 
   return {
     graphql,
-    ...discountCodeOperations(graphql),
     /** REST in-store login; a non-OK answer throws with the platform's message (SPEC §8). */
     async inStoreLogin<T>(storeKey: string, body: Record<string, unknown>, call: CallOptions = {}): Promise<T> {
       // The platform hashes the password, slow by design: the write deadline.
@@ -150,4 +145,6 @@ export function createCommerceClient(options: CommerceClientOptions) {
       ),
   };
 }
-export type CommerceClient = ReturnType<typeof createCommerceClient>;
+export type Transport = ReturnType<typeof createTransport>;
+/** One GraphQL operation over the transport. */
+export type Graphql = Transport['graphql'];

@@ -1,6 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CommerceRequestError, createCommerceClient } from './commerce-client';
+import { CommerceRequestError, createCommerceClient } from '.';
 
 /** A stand-in commerce platform with one stored code, answering the discount code operations. */
 function fakePlatform() {

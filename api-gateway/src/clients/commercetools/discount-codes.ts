@@ -1,6 +1,7 @@
+import type { TCtpDiscountCode } from '@commercetools-test-data/graphql-types';
 import { CommerceRequestError } from './commerce-request-error';
-
-type Graphql = <T>(operationName: string, query: string, variables?: Record<string, unknown>, call?: { correlationId?: string; expected?: readonly string[] }) => Promise<T>;
+import { CREATE_DISCOUNT_CODE, DISCOUNT_CODE_BY_KEY } from './documents';
+import type { Graphql } from './transport';
 
 /** A discount code as the shop sees it. */
 export interface StoredDiscountCode {
@@ -32,19 +33,7 @@ export interface DuplicateDiscountCode {
   field: 'code' | 'key';
 }
 
-const FIELDS = 'id code key validFrom validUntil';
-const CREATE = `mutation CreateDiscountCode($draft: DiscountCodeDraft!, $storeKey: KeyReferenceInput) {
-  createDiscountCode(draft: $draft, storeKey: $storeKey) { ${FIELDS} } }`;
-const BY_KEY = `query DiscountCodeByKey($key: String!, $storeKey: KeyReferenceInput) {
-  discountCode(key: $key, storeKey: $storeKey) { ${FIELDS} } }`;
-
-interface RawDiscountCode {
-  id: string;
-  code: string;
-  key?: string | null;
-  validFrom?: string | null;
-  validUntil?: string | null;
-}
+type RawDiscountCode = Pick<TCtpDiscountCode, 'id' | 'code' | 'key' | 'validFrom' | 'validUntil'>;
 
 function reshapeDiscountCode(raw: RawDiscountCode): StoredDiscountCode {
   return {
@@ -78,7 +67,7 @@ export function discountCodeOperations(graphql: Graphql) {
         ...(input.maxApplications ? { maxApplications: input.maxApplications } : {}),
       };
       try {
-        const data = await graphql<{ createDiscountCode: RawDiscountCode }>('CreateDiscountCode', CREATE, { draft, storeKey: input.storeKey }, {
+        const data = await graphql<{ createDiscountCode: RawDiscountCode }>('CreateDiscountCode', CREATE_DISCOUNT_CODE, { draft, storeKey: input.storeKey }, {
           correlationId,
           expected: ['DuplicateField'],
         });
@@ -93,7 +82,7 @@ export function discountCodeOperations(graphql: Graphql) {
 
     /** The store's code with this key, or undefined. */
     async findDiscountCodeByKey(storeKey: string, key: string, correlationId: string): Promise<StoredDiscountCode | undefined> {
-      const data = await graphql<{ discountCode: RawDiscountCode | null }>('DiscountCodeByKey', BY_KEY, { key, storeKey }, { correlationId });
+      const data = await graphql<{ discountCode: RawDiscountCode | null }>('DiscountCodeByKey', DISCOUNT_CODE_BY_KEY, { key, storeKey }, { correlationId });
       return data.discountCode ? reshapeDiscountCode(data.discountCode) : undefined;
     },
   };
