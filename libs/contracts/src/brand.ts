@@ -92,14 +92,3 @@ export interface ShellBootConfig {
   /** Header nav and footer from the brand's content (GET /api/content/nav and /footer). */
   chrome: import('./content').ChromeContent;
 }
-
-/** SPEC §3 session user, as GET /api/auth/session returns it. */
-export interface SessionUser {
-  id: string;
-  userId?: string;
-  email?: string;
-  firstname?: string;
-  lastname?: string;
-  isLoggedIn: boolean;
-  externalLoginData?: { facebookId?: string };
-}

@@ -1,5 +1,5 @@
 import type { BrandId } from '@shop/contracts';
-import type { StoreRecord, ZipCentroid } from '../../domain/stores/store-types';
+import type { StoreRecord, ZipCentroid } from '../../modules/stores/store-types';
 import { createLocalStoreProvider } from './local-provider';
 
 /** What the store locator needs from wherever stores are kept, in our own types. */

@@ -1,6 +1,6 @@
 import type { BrandId } from '@shop/contracts';
 import { type SeedStore, type ZipTable, generateStores, loadZipTable } from '@shop/store-seed';
-import type { StoreRecord, ZipCentroid } from '../../domain/stores/store-types';
+import type { StoreRecord, ZipCentroid } from '../../modules/stores/store-types';
 import type { StoreDirectory } from './index';
 
 interface LocalData {
