@@ -1,6 +1,6 @@
 import { useChrome } from '@shop/platform';
 import { Link } from 'react-router-dom';
-import { catalogApi } from '../api/catalog-api';
+import { catalogApi } from '../../../lib/catalog-api';
 
 /** Nothing matched: for a search, categories whose names match ("did you mean"); else the brand's main sections. */
 export function EmptyState({ query }: { query?: string }) {

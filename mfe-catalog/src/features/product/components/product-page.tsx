@@ -3,12 +3,12 @@ import { track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '
 import { PageShell } from '@shop/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { catalogApi } from '../../listing/api/catalog-api';
-import { PriceTag } from '../../listing/components/price-tag';
-import { productViewed, selectRecentlyViewed } from '../../listing/catalog-slice';
+import { catalogApi } from '../../../lib/catalog-api';
+import { PriceTag } from '../../../components/price-tag';
+import { productViewed, selectRecentlyViewed } from '../../../lib/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
 import { OptionPicker } from './option-picker';
-import { ContentNotes } from '../../content-notes/content-notes';
+import { ContentNotes } from '../../../components/content-notes';
 import { useProductHead } from './product-head';
 
 /** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */

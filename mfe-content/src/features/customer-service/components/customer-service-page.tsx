@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
 import { ContentError, ContentLoading, formatDate } from '../../../lib/content-states';
-import { ContactForm } from '../../contact/components/contact-form';
+import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 
 const isTopic = (value: string): value is CustomerServiceTopic => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
