@@ -33,7 +33,7 @@ export function ListingPage({ page, category, basePath }: Props) {
   const brand = useBrand();
   const state = useMemo(() => parseListing(new URLSearchParams(location.search)), [location.search]);
   const query = apiQuery(state, category, PAGE_SIZE);
-  const { data, currentData, isFetching, error, refetch } = catalogApi.useGetProductsQuery(query);
+  const { data, currentData, isFetching, error, refetch } = catalogApi.useCatalogGetProductsQuery(query);
   // `data` may still be the previous listing while this one loads; `currentData` is this one.
   const ready = currentData !== undefined;
   const countRef = useRef<HTMLParagraphElement>(null);

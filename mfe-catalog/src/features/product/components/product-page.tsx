@@ -18,7 +18,7 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const recent = useAppSelector(selectRecentlyViewed);
-  const { data: product, error, isLoading } = catalogApi.useGetProductQuery(id);
+  const { data: product, error, isLoading } = catalogApi.useCatalogGetProductQuery(id);
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState('');
   const quantityId = useId();

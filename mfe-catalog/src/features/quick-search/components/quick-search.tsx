@@ -27,7 +27,7 @@ export default function QuickSearch() {
   const [results, setResults] = useState<SuggestResponse | null>(null);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [trigger] = catalogApi.useLazySuggestQuery();
+  const [trigger] = catalogApi.useLazyCatalogSuggestQuery();
   const inputId = useId();
   const listId = useId();
   const pending = useRef<{ abort: () => void } | undefined>(undefined);

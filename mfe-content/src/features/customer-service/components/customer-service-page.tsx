@@ -19,7 +19,7 @@ export default function CustomerServicePage({ page }: { page: string }) {
 
 /** Renders one customer-service topic; also used by brand landing pages such as /privacy-policy. */
 export function ServicePage({ topic, page, extra }: { topic: CustomerServiceTopic; page: string; extra?: ReactNode }) {
-  const { data, error, isLoading, refetch } = contentApi.useGetPageQuery(topic);
+  const { data, error, isLoading, refetch } = contentApi.useContentGetPageQuery(topic);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={data?.title ?? titleFromSlug(topic)}>
       <div className="service-layout">
