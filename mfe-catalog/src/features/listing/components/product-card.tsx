@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@shop/contracts/browser';
 import { Link } from 'react-router-dom';
-import { PriceTag } from './price-tag';
+import { PriceTag } from '../../../components/price-tag';
 
 export function ProductCard({ product }: { product: ProductSummary }) {
   return (

@@ -4,19 +4,19 @@ import { api } from '@shop/platform';
 /** The catalog's endpoints, injected into the one shared API slice. */
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProducts: build.query<ProductListResponse, string>({
+    catalogGetProducts: build.query<ProductListResponse, string>({
       query: (queryString) => `/products?${queryString}`,
       providesTags: ['Product'],
     }),
-    getProduct: build.query<ProductDetail, string>({
+    catalogGetProduct: build.query<ProductDetail, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
-    getCategories: build.query<{ categories: CategoryNode[] }, void>({
+    catalogGetCategories: build.query<{ categories: CategoryNode[] }, void>({
       query: () => '/categories',
       providesTags: ['Category'],
     }),
-    suggest: build.query<SuggestResponse, string>({
+    catalogSuggest: build.query<SuggestResponse, string>({
       query: (q) => `/search/suggest?q=${encodeURIComponent(q)}`,
     }),
   }),

@@ -9,7 +9,7 @@ import type { ContactValues } from '../validate-contact';
  */
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendContactMessage: build.mutation<ContactResponse, ContactValues>({
+    contentSendContactMessage: build.mutation<ContactResponse, ContactValues>({
       queryFn: async (values, _api, _extra, baseQuery) => {
         const challenge = await baseQuery('/captcha/challenge');
         const captchaToken = (challenge.data as { token?: string } | undefined)?.token ?? '';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 /** The brand's short messages for a page (SPEC §2 content paths p, find-your-fit, size-guide). */
 const contentNotesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSnippets: build.query<SnippetsDocument, SnippetPath>({
+    catalogGetSnippets: build.query<SnippetsDocument, SnippetPath>({
       query: (path) => `/content/${path}`,
       providesTags: ['Content'],
     }),
@@ -14,7 +14,7 @@ const contentNotesApi = api.injectEndpoints({
 
 /** Notes from the brand's content beside a catalog page; nothing shows while they load or if they fail. */
 export function ContentNotes({ path, label }: { path: SnippetPath; label: string }) {
-  const { data } = contentNotesApi.useGetSnippetsQuery(path);
+  const { data } = contentNotesApi.useCatalogGetSnippetsQuery(path);
   if (!data) return null;
   return (
     <aside className="content-notes" aria-label={label} data-content-path={path}>

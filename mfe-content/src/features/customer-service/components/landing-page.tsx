@@ -1,6 +1,6 @@
 import { CUSTOMER_SERVICE_TOPICS, type CustomerServiceTopic } from '@shop/contracts/browser';
 import { PageShell, titleFromSlug } from '@shop/ui';
-import { ServicePage } from '../../customer-service/components/customer-service-page';
+import { ServicePage } from './customer-service-page';
 
 const isTopic = (value: string): value is CustomerServiceTopic => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
 

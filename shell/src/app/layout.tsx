@@ -1,6 +1,6 @@
 import { useFlag } from '@shop/platform';
 import type { ReactNode } from 'react';
-import { RemoteOutlet } from '../features/remote-loader/remote-outlet';
+import { RemoteOutlet } from '../lib/remote-loader/remote-outlet';
 import { Footer } from '../features/chrome/footer';
 import { Header } from '../features/chrome/header';
 

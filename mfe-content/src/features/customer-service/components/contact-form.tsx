@@ -50,7 +50,7 @@ export function ContactForm() {
   const [formError, setFormError] = useState<string>();
   const [failures, setFailures] = useState(0);
   const [caseNumber, setCaseNumber] = useState<string | null>();
-  const [send, { isLoading }] = contactApi.useSendContactMessageMutation();
+  const [send, { isLoading }] = contactApi.useContentSendContactMessageMutation();
   const summary = useRef<HTMLDivElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const fieldId = (field: string) => `${id}-${field}`;
