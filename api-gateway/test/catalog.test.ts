@@ -101,6 +101,21 @@ describe('catalog API', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it('shows retailer links and filters by style, both product attributes as in commercetools', async () => {
+    const { results } = await list('limit=40');
+    const details = await Promise.all(results.map(async (summary) => (await get(`/api/products/${summary.masterStyle}`)).body as ProductDetail));
+    const linked = details.find((detail) => detail.retailerLinks.length > 0);
+    expect(linked).toBeDefined();
+    for (const link of linked?.retailerLinks ?? []) {
+      expect(['amazon', 'belk', 'jcpenney', 'kohls', 'macys', 'target', 'walmart']).toContain(link.retailer);
+      expect(link.url.startsWith(`https://www.${link.domain}/`)).toBe(true);
+    }
+    expect(details.some((detail) => detail.retailerLinks.length === 0)).toBe(true);
+    const style = results[3].masterStyle;
+    const byStyle = await list(`masterStyle=${style}`);
+    expect(byStyle.results.map((r) => r.masterStyle)).toEqual([style]);
+  });
+
   it('lets browsers and the gateway cache listings', async () => {
     const first = await get('/api/products?category=panties');
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
