@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const rootPkg = require('../../package.json');
 const platformPkg = require('../../libs/platform/package.json');
+const uiPkg = require('../../libs/ui/package.json');
 
 /** The only modules shared across apps (ARCHITECTURE: share as little as possible). */
 function sharedSingletons() {
@@ -24,6 +25,9 @@ function sharedSingletons() {
     '@reduxjs/toolkit/query': single(deps['@reduxjs/toolkit']),
     '@reduxjs/toolkit/query/react': single(deps['@reduxjs/toolkit']),
     '@shop/platform': single(platformPkg.version),
+    // The design system carries the CSS its components import: one copy on the page, so its
+    // styles are injected once and never re-applied over a remote's own rules by a later remote.
+    '@shop/ui': single(uiPkg.version),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RemotePageProps } from '@shop/platform';
 import { type ComponentType, Suspense } from 'react';
+import { LoadingStatus } from './components/skeleton';
 
 export type PageComponent = ComponentType<{ page: string; variant: 'page' | 'modal' }>;
 
@@ -16,7 +17,7 @@ export function createRemotePages(
     const Page = resolve(page);
     if (!Page) throw new Error(`The ${remote} remote has no page "${page}"`);
     return (
-      <Suspense fallback={<div role="status" aria-busy="true" className="shimmer" />}>
+      <Suspense fallback={<LoadingStatus />}>
         <Page page={page} variant={variant} />
       </Suspense>
     );
