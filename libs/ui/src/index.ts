@@ -19,3 +19,4 @@ export { AnnouncerProvider, useAnnouncer } from './components/announcer';
 export type { Politeness, ToastTone } from './components/announcer';
 export { LoadingStatus, Skeleton } from './components/skeleton';
 export { VisuallyHidden } from './components/visually-hidden';
+export { Notice } from './components/notice';
