@@ -19,7 +19,7 @@ describe('TextField', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const [hintId, errorId] = (input.getAttribute('aria-describedby') ?? '').split(' ');
     expect(document.getElementById(hintId)?.textContent).toBe('Five digits.');
-    expect(document.getElementById(errorId)?.textContent).toBe('Error: That is not a postcode.');
+    expect(document.getElementById(errorId)?.textContent).toBe('That is not a postcode.');
   });
 
   it('keeps an id it is given and a description the caller adds', () => {

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { cx } from './class-names';
 import { VisuallyHidden } from './visually-hidden';
 import './field.css';
@@ -57,7 +57,6 @@ function FieldFrame({ label, hint, error, marker, hideLabel, className, controlI
       )}
       {error && (
         <p id={errorId} className="ui-field__error">
-          <VisuallyHidden>Error: </VisuallyHidden>
           {error}
         </p>
       )}
@@ -66,7 +65,7 @@ function FieldFrame({ label, hint, error, marker, hideLabel, className, controlI
   );
 }
 
-type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { inputClassName?: string };
+type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { inputClassName?: string; ref?: Ref<HTMLInputElement> };
 
 /** A labelled text input with an optional hint and error, wired for assistive technology. */
 export function TextField({ label, hint, error, marker, hideLabel, className, inputClassName, id, 'aria-describedby': extra, ...input }: InputProps) {

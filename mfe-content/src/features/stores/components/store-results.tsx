@@ -1,4 +1,5 @@
 import type { ErrorBody, StoreRadius } from '@shop/contracts/browser';
+import { Button, Skeleton } from '@shop/ui';
 import { useMemo } from 'react';
 import { storesApi } from '../api/stores-api';
 import { parseMapOutline } from '../map-outline';
@@ -43,9 +44,7 @@ export function StoreResults({ search, onRadius }: Props) {
       ) : failure ? (
         <div role="alert" className="remote-failure">
           <p>We couldn’t load stores just now.</p>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try again
-          </button>
+          <Button onClick={() => void refetch()}>Try again</Button>
         </div>
       ) : data ? (
         <div className="store-results__layout" aria-busy={!currentData} data-ready-for={currentData ? query : undefined}>
@@ -54,9 +53,7 @@ export function StoreResults({ search, onRadius }: Props) {
               <div className="store-results__empty">
                 <p>We have no stores within {data.radius} miles of {place} yet.</p>
                 {wider && (
-                  <button type="button" className="button" onClick={() => onRadius(wider)}>
-                    Search within {wider} miles
-                  </button>
+                  <Button onClick={() => onRadius(wider)}>Search within {wider} miles</Button>
                 )}
               </div>
             ) : (
@@ -66,7 +63,7 @@ export function StoreResults({ search, onRadius }: Props) {
           <StoreMap result={data} outline={outline} place={place} />
         </div>
       ) : (
-        <div className="shimmer shimmer--block" aria-hidden="true" />
+        <Skeleton shape="block" />
       )}
     </section>
   );
