@@ -23,6 +23,7 @@ export async function mountStandalone(name: string, Pages: ComponentType<RemoteP
   const config = (await response.json()) as ShellBootConfig;
   applyTheme(config.brand.theme);
   document.documentElement.lang = config.brand.locale;
+  document.documentElement.dataset.brand = config.brand.id;
   const store = createAppStore();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
