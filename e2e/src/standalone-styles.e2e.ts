@@ -5,7 +5,7 @@ import { collectPageErrors } from './support/browser';
 import { withShopAndBrowser } from './support/shop';
 import { buildStandalone, serveStandalone } from './support/standalone';
 
-const env = withShopAndBrowser();
+const env = withShopAndBrowser({ services: true });
 const BRAND = 'vanityfair';
 /** Set UI_SHOTS_DIR to keep screenshots of both pages, in the shell and on their own, at phone and desktop widths. */
 const SHOTS = process.env.UI_SHOTS_DIR;
