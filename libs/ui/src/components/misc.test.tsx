@@ -6,6 +6,7 @@ import { applyTheme, themeProperties } from '../theme';
 import { Button, buttonClassName } from './button';
 import { Card } from './card';
 import { LoadingStatus, Skeleton } from './skeleton';
+import { Notice } from './notice';
 
 const theme = {
   colors: { primary: '#111111', onPrimary: '#ffffff', accent: '#222222', background: '#fafafa', surface: '#ffffff', text: '#000000', muted: '#666666', headerBackground: '#000000', headerText: '#ffffff', footerBackground: '#000000', footerText: '#ffffff' },
@@ -77,5 +78,25 @@ describe('theme tokens', () => {
     applyTheme(theme);
     expect(document.documentElement.style.getPropertyValue('--color-on-primary')).toBe('#ffffff');
     expect(document.documentElement.style.getPropertyValue('--font-heading')).toBe('Georgia, serif');
+  });
+});
+
+describe('Notice', () => {
+  it('is an alert paragraph for a form error, or a box holding a message and its retry', () => {
+    const { container } = render(
+      <>
+        <Notice role="alert" tone="error">
+          Sign-in failed.
+        </Notice>
+        <Notice as="div" role="status">
+          <p>We couldn’t load stores just now.</p>
+          <Button>Try again</Button>
+        </Notice>
+      </>,
+    );
+    expect(screen.getByRole('alert').tagName).toBe('P');
+    expect(screen.getByRole('alert').className).toBe('ui-notice ui-notice--error');
+    expect(screen.getByRole('status').className).toBe('ui-notice ui-notice--box');
+    expect(container.querySelectorAll('button')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import '../../../catalog.css';
 import { type FilterName, PAGE_SIZE, SORTS, type Sort } from '@shop/contracts/browser';
 import { useAppDispatch, useBrand } from '@shop/platform';
-import { Button, PageShell, Select, Skeleton } from '@shop/ui';
+import { Button, Notice, PageShell, Select, Skeleton } from '@shop/ui';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogApi } from '../api/catalog-api';
@@ -100,10 +100,10 @@ export function ListingPage({ page, category, basePath }: Props) {
           </div>
           <AppliedFilters state={state} onRemove={toggle} onClear={() => go(clearFilters(state))} />
           {!data && error ? (
-            <div role="alert" className="remote-failure">
+            <Notice as="div" role="alert">
               <p>We couldn’t load these products.</p>
               <Button onClick={() => void refetch()}>Try again</Button>
-            </div>
+            </Notice>
           ) : !data ? (
             <ul className="product-grid" aria-busy="true" aria-label="Loading products">
               {Array.from({ length: 6 }, (_, i) => (

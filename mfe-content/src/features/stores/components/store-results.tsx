@@ -1,5 +1,5 @@
 import type { ErrorBody, StoreRadius } from '@shop/contracts/browser';
-import { Button, Skeleton } from '@shop/ui';
+import { Button, Notice, Skeleton } from '@shop/ui';
 import { useMemo } from 'react';
 import { storesApi } from '../api/stores-api';
 import { parseMapOutline } from '../map-outline';
@@ -42,10 +42,10 @@ export function StoreResults({ search, onRadius }: Props) {
           We couldn’t find the ZIP code {place}. Check it and try again.
         </p>
       ) : failure ? (
-        <div role="alert" className="remote-failure">
+        <Notice as="div" role="alert">
           <p>We couldn’t load stores just now.</p>
           <Button onClick={() => void refetch()}>Try again</Button>
-        </div>
+        </Notice>
       ) : data ? (
         <div className="store-results__layout" aria-busy={!currentData} data-ready-for={currentData ? query : undefined}>
           <div className="store-results__list">
