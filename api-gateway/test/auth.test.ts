@@ -1,4 +1,4 @@
-import { createSessionCodec } from '../src/auth/session-token';
+import { createSessionCodec } from '../src/sessions/session-token';
 import { authClient, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_SECRETS } from '@shop/node-kit';
-import { createSessionCodec } from '../src/auth/session-token';
+import { createSessionCodec } from '../src/sessions/session-token';
 import { authClient, freePort, request } from './support';
 
 /**

@@ -176,7 +176,9 @@ export function registeredRoutes(mounts: Array<[string, Router]>): string[] {
       if (!layer.route) continue;
       for (const path of [layer.route.path].flat()) {
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
-          out.push(`${method} /api${prefix === '/' ? '' : prefix}${path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\{\*([A-Za-z]+)\}/g, '{$1}')}`);
+          // A router mounted at its own prefix serves that prefix itself as '/'.
+          const full = `/api${prefix === '/' ? '' : prefix}${path === '/' && prefix !== '/' ? '' : path}`;
+          out.push(`${method} ${full.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\{\*([A-Za-z]+)\}/g, '{$1}')}`);
         }
       }
     }

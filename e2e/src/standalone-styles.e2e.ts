@@ -29,10 +29,13 @@ const PROPERTIES = [
 ] as const;
 
 const stylesOf = (locator: Locator) =>
-  locator.evaluate((element, names) => {
-    const style = getComputedStyle(element);
-    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
-  }, PROPERTIES as unknown as string[]);
+  locator.evaluate(
+    (element, names) => {
+      const style = getComputedStyle(element);
+      return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
+    },
+    PROPERTIES as unknown as string[],
+  );
 
 /** The elements compared on a page, found the same way in the shell and standalone. */
 type Probes = (page: Page) => Record<string, Locator>;
@@ -81,7 +84,13 @@ describe('a remote run on its own looks as it does in the shell', () => {
     Object.assign(builds, { account, catalog });
   }, 300_000);
 
-  async function compare(remote: 'account' | 'catalog', path: string, ready: (page: Page) => Locator, probes: Probes, name: string) {
+  async function compare(
+    remote: 'account' | 'catalog',
+    path: string,
+    ready: (page: Page) => Locator,
+    probes: Probes,
+    name: string,
+  ) {
     const standalone = await serveStandalone(builds[remote], env.shop.url(BRAND));
     try {
       const shellPage = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -96,8 +105,14 @@ describe('a remote run on its own looks as it does in the shell', () => {
       await ownPage.goto(standalone.url(path));
       await ready(ownPage).waitFor();
       // The standalone page carries the same brand tokens as the shell's page.
-      expect(await ownPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())).toBe(
-        await shellPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
+      expect(
+        await ownPage.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+        ),
+      ).toBe(
+        await shellPage.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+        ),
       );
       const onItsOwn = await measure(ownPage, probes);
       await shoot(ownPage, `${name}-standalone`);
@@ -121,10 +136,20 @@ describe('a remote run on its own looks as it does in the shell', () => {
   it('a product page', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.shop.url(BRAND, '/c/bras'));
-    const href = await page.getByRole('region', { name: 'Products' }).locator('.product-card a').first().getAttribute('href');
+    const href = await page
+      .getByRole('region', { name: 'Products' })
+      .locator('.product-card a')
+      .first()
+      .getAttribute('href');
     await page.close();
     expect(href).toMatch(/^\/p\/[^/]+\/[^/]+\/[^/]+$/);
-    await compare('catalog', href as string, (page) => page.getByRole('button', { name: 'Add to bag' }), productProbes, 'product');
+    await compare(
+      'catalog',
+      href as string,
+      (page) => page.getByRole('button', { name: 'Add to bag' }),
+      productProbes,
+      'product',
+    );
   });
 
   it('loads the design system’s styles once when pages of two remotes have been shown', async () => {
@@ -133,7 +158,12 @@ describe('a remote run on its own looks as it does in the shell', () => {
     await page.locator('[data-remote="catalog"] .product-card').first().waitFor();
     await page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).waitFor();
-    const copies = await page.evaluate(() => Array.from(document.querySelectorAll('style')).filter((style) => style.textContent?.includes('.ui-button--secondary')).length);
+    const copies = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('style')).filter((style) =>
+          style.textContent?.includes('.ui-button--secondary'),
+        ).length,
+    );
     expect(copies).toBe(1);
     await page.close();
   });

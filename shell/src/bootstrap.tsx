@@ -1,7 +1,7 @@
 import { createAppStore, readBootConfig } from '@shop/platform';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerRegistry } from './features/remote-loader/remote-runtime';
+import { registerRegistry } from './lib/remote-loader/remote-runtime';
 import './styles.css';
 
 const config = readBootConfig();

@@ -1,19 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-
-const root = join(__dirname, '..', '..');
-
-/** Lints `code` as if it lived at `file`, with the workspace's real ESLint config (run as a CLI). */
-async function lintAs(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', join(root, file)],
-    { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
-  );
-  if (run.status === 2 || !run.stdout) throw new Error(`eslint failed: ${run.stderr}`);
-  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
-}
+import { lintAs } from './lint-as';
 
 describe('module boundaries', () => {
   jest.setTimeout(60_000);

@@ -1,4 +1,4 @@
-import { CommerceRequestError } from './commerce/commerce-request-error';
+import { CommerceRequestError } from './commercetools/commerce-request-error';
 import { UpstreamFault, UpstreamUnavailableError, createUpstreamGuard } from './upstream-guard';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -10,29 +10,49 @@ import { root } from './shop';
 export function buildStandalone(app: string): Promise<string> {
   const dist = join(mkdtempSync(join(tmpdir(), `${app}-standalone-`)), 'dist');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--env', 'STANDALONE'], {
-      cwd: join(root, app),
-      env: { ...process.env, DIST_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--env', 'STANDALONE'],
+      {
+        cwd: join(root, app),
+        env: { ...process.env, DIST_DIR: dist },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(dist) : reject(new Error(`${app} standalone build failed: ${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(dist) : reject(new Error(`${app} standalone build failed: ${output}`)),
+    );
   });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 /**
  * Serves a standalone build as its dev server would: its files, index.html for any page path,
  * and everything else (the /api calls, images) from the gateway as the brand's own host.
  */
-export async function serveStandalone(dist: string, gateway: string): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
+export async function serveStandalone(
+  dist: string,
+  gateway: string,
+): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
   const upstream = new URL(gateway);
   const proxy = (req: IncomingMessage, res: ServerResponse) => {
     const forward = request(
-      { hostname: '127.0.0.1', port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
+      {
+        hostname: '127.0.0.1',
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { sitePathSchema as sitePath } from './link';
+
+export { linkSchema, type NavLink } from './link';
 
 export const BRAND_IDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'] as const;
 export type BrandId = (typeof BRAND_IDS)[number];
@@ -10,10 +13,6 @@ const colour = z
 const cssLength = z
   .string()
   .regex(/^\d+(?:\.\d+)?(?:px|rem|em|%)$|^0$/, { message: 'Expected a CSS length such as 4px or 0.5rem' });
-/** Same-site paths only: nav and footer never link off the platform by config. */
-const sitePath = z
-  .string()
-  .regex(/^\/(?!\/)[A-Za-z0-9\-._~/%?=&]*$/, { message: 'Expected a site path starting with a single /' });
 
 export const themeSchema = z.strictObject({
   colors: z.strictObject({
@@ -40,12 +39,6 @@ export const themeSchema = z.strictObject({
   }),
 });
 export type Theme = z.infer<typeof themeSchema>;
-
-export const linkSchema = z.strictObject({
-  label: z.string().min(1).max(60),
-  href: sitePath,
-});
-export type NavLink = z.infer<typeof linkSchema>;
 
 export const routingSchema = z.strictObject({
   /** Where the home page lives; `/rr` for the rallyathletic variant. */
@@ -91,15 +84,4 @@ export interface ShellBootConfig {
   origin: string;
   /** Header nav and footer from the brand's content (GET /api/content/nav and /footer). */
   chrome: import('./content').ChromeContent;
-}
-
-/** SPEC §3 session user, as GET /api/auth/session returns it. */
-export interface SessionUser {
-  id: string;
-  userId?: string;
-  email?: string;
-  firstname?: string;
-  lastname?: string;
-  isLoggedIn: boolean;
-  externalLoginData?: { facebookId?: string };
 }

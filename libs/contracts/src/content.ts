@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text';
-import { linkSchema } from './brand';
+import { linkSchema } from './link';
 import type { CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';
 
 export { ARTICLE_PAGE_SIZE, CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';

@@ -10,3 +10,4 @@ export * from './leads';
 export * from './contact';
 export * from './text';
 export * from './auth';
+export * from './session';

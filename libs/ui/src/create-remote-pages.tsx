@@ -12,7 +12,8 @@ export function createRemotePages(
   remote: string,
   pages: Record<string, PageComponent> | ((page: string) => PageComponent | undefined),
 ): ComponentType<RemotePageProps> {
-  const resolve = typeof pages === 'function' ? pages : (page: string) => (Object.hasOwn(pages, page) ? pages[page] : undefined);
+  const resolve =
+    typeof pages === 'function' ? pages : (page: string) => (Object.hasOwn(pages, page) ? pages[page] : undefined);
   function RemotePages({ page, variant = 'page' }: RemotePageProps) {
     const Page = resolve(page);
     if (!Page) throw new Error(`The ${remote} remote has no page "${page}"`);

@@ -18,7 +18,12 @@ export interface StandaloneRoute {
  * /api/brand (proxied by whoever serves the page) and the brand's tokens on the document, so its
  * pages look as they do in the shell. `/{page id}` opens any page; `routes` add shell-like paths.
  */
-export async function mountStandalone(name: string, Pages: ComponentType<RemotePageProps>, pages: string[], routes: StandaloneRoute[] = []) {
+export async function mountStandalone(
+  name: string,
+  Pages: ComponentType<RemotePageProps>,
+  pages: string[],
+  routes: StandaloneRoute[] = [],
+) {
   const response = await fetch('/api/brand');
   const config = (await response.json()) as ShellBootConfig;
   applyTheme(config.brand.theme);
@@ -30,23 +35,23 @@ export async function mountStandalone(name: string, Pages: ComponentType<RemoteP
   createRoot(root).render(
     <Provider store={store}>
       <BootConfigProvider value={config}>
-          <BrowserRouter>
-            <nav aria-label={`${name} pages`} className="standalone__nav">
-              {pages.map((page) => (
-                <Link key={page} to={`/${page}`}>
-                  {page}
-                </Link>
+        <BrowserRouter>
+          <nav aria-label={`${name} pages`} className="standalone__nav">
+            {pages.map((page) => (
+              <Link key={page} to={`/${page}`}>
+                {page}
+              </Link>
+            ))}
+          </nav>
+          <main className="standalone__main">
+            <Routes>
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} element={<Pages page={route.page} />} />
               ))}
-            </nav>
-            <main className="standalone__main">
-              <Routes>
-                {routes.map((route) => (
-                  <Route key={route.path} path={route.path} element={<Pages page={route.page} />} />
-                ))}
-                <Route path="/:page/*" element={<StandalonePage Pages={Pages} />} />
-              </Routes>
-            </main>
-          </BrowserRouter>
+              <Route path="/:page/*" element={<StandalonePage Pages={Pages} />} />
+            </Routes>
+          </main>
+        </BrowserRouter>
       </BootConfigProvider>
     </Provider>,
   );

@@ -2,7 +2,7 @@ import { createRemotePages, type PageComponent } from '@shop/ui';
 import { lazy } from 'react';
 
 const customerService = lazy(() => import('../features/customer-service/components/customer-service-page'));
-const landing = lazy(() => import('../features/landing/components/landing-page'));
+const landing = lazy(() => import('../features/customer-service/components/landing-page'));
 
 /** Customer-service and landing pages are many ids served by one component each. */
 const byPrefix: Array<[string, PageComponent]> = [

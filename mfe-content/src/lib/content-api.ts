@@ -11,28 +11,28 @@ import { api } from '@shop/platform';
 /** The content remote's reads, injected into the one shared API slice. */
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getHome: build.query<HomeDocument, string>({
+    contentGetHome: build.query<HomeDocument, string>({
       query: (path) => `/content/${path}`,
       providesTags: ['Content'],
     }),
-    getArticles: build.query<ArticleListDocument, string>({
+    contentGetArticles: build.query<ArticleListDocument, string>({
       query: (search) => `/content/learn${search ? `?${search}` : ''}`,
       providesTags: ['Content'],
     }),
-    getArticle: build.query<ArticleDocument, string>({
+    contentGetArticle: build.query<ArticleDocument, string>({
       query: (slug) => `/content/learn/${encodeURIComponent(slug)}`,
       providesTags: ['Content'],
     }),
-    getPage: build.query<PageDocument, string>({
+    contentGetPage: build.query<PageDocument, string>({
       query: (topic) => `/content/customer-service/${encodeURIComponent(topic)}`,
       providesTags: ['Content'],
     }),
-    getEmailContent: build.query<EmailDocument, void>({
+    contentGetEmailContent: build.query<EmailDocument, void>({
       query: () => '/content/email',
       providesTags: ['Content'],
     }),
     /** Featured products on the home page: a real listing of the content's category. */
-    getFeaturedProducts: build.query<ProductListResponse, { category: string; limit: number }>({
+    contentGetFeaturedProducts: build.query<ProductListResponse, { category: string; limit: number }>({
       query: ({ category, limit }) => `/products?category=${encodeURIComponent(category)}&limit=${limit}`,
       providesTags: ['Product'],
     }),

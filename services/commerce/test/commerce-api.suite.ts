@@ -230,12 +230,16 @@ export function commerceApiSuite(kind: DatabaseKind) {
     });
 
     it('finds a product by sku and key, with stock per inventory list', async () => {
-      const { product } = await api.gql(`query($sku: String) { product(sku: $sku) { key masterStyle retailerLinks { retailer domain }
-        masterData { current { name(locale: "en-US") variant(sku: $sku) { sku availability { channels { channelRef { key } availability { availableQuantity } } } } } } } }`, { sku });
+      const { product } = await api.gql(`query($sku: String) { product(sku: $sku) { key
+        masterData { current { name(locale: "en-US") variant(sku: $sku) { sku attributesRaw(includeNames: ["masterStyle"]) { name value }
+          availability { channels { channelRef { key } availability { availableQuantity } } } } } } } }`, { sku });
       expect(product.masterData.current.variant.sku).toBe(sku);
       expect(product.masterData.current.variant.availability.channels[0].channelRef.key).toBe('everwear-online');
-      const byKey = await api.gql(`query($key: String) { product(key: $key) { masterStyle } }`, { key: product.key });
-      expect(byKey.product.masterStyle).toBe(product.masterStyle);
+      // The style number is a product-type attribute, as in commercetools; the product key is it in lower case.
+      const [style] = product.masterData.current.variant.attributesRaw;
+      expect(style).toEqual({ name: 'masterStyle', value: expect.stringMatching(/^[A-Z0-9]{2}\d{5}$/) });
+      const byKey = await api.gql(`query($key: String) { product(key: $key) { key } }`, { key: product.key });
+      expect(byKey.product.key).toBe(style.value.toLowerCase());
       const { inventoryEntries } = await api.gql(`query($where: String) { inventoryEntries(where: $where) { results { sku availableQuantity supplyChannel { key } } } }`, {
         where: `sku in ("${sku}", "${otherSku}")`,
       });
@@ -281,8 +285,12 @@ export function commerceApiSuite(kind: DatabaseKind) {
 
     it('takes addresses, a shipping method, external tax rates and a discount code', async () => {
       let cart = await newCart('everwear', { lineItems: [{ sku, quantity: 1 }] });
-      const { shippingMethodsByCart } = await api.gql(`query($id: String!) { shippingMethodsByCart(id: $id) { key isDefault price { centAmount } } }`, { id: cart.id });
+      const { shippingMethodsByCart } = await api.gql(`query($id: String!) { shippingMethodsByCart(id: $id) { key isDefault zoneRates { zone { key locations { country } } shippingRates { price { centAmount } freeAbove { centAmount } } } } }`, { id: cart.id });
       expect(shippingMethodsByCart[0]).toMatchObject({ key: 'everwear-standard-ground', isDefault: true });
+      // Rates are per zone, as in commercetools: the shop's one zone is the United States.
+      expect(shippingMethodsByCart[0].zoneRates).toEqual([
+        { zone: { key: 'us', locations: [{ country: 'US' }] }, shippingRates: [{ price: { centAmount: 599 }, freeAbove: { centAmount: 5000 } }] },
+      ]);
       const address = { firstName: 'Ada', streetName: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' };
       cart = await updateCart(cart, [
         { setShippingAddress: { address } },
@@ -391,9 +399,21 @@ export function commerceApiSuite(kind: DatabaseKind) {
 
   describe('stores, shipping methods and custom objects', () => {
     it('has one store per brand and per-store shipping methods with a standard default', async () => {
-      const { stores, shippingMethods } = await api.gql(`{ stores { total results { key } } shippingMethods(where: "key=\\"hoopcraft-standard-ground\\"") { results { isDefault description } } }`);
+      const { stores, shippingMethods } = await api.gql(`{ stores { total results { key } } shippingMethods(where: "key=\\"hoopcraft-standard-ground\\"") { results { isDefault localizedDescription(locale: "en-US") } } }`);
       expect(stores.results.map((s: { key: string }) => s.key)).toEqual(['everwear', 'hoopcraft', 'rallyathletic', 'vanityfair']);
       expect(shippingMethods.results[0].isDefault).toBe(true);
+    });
+
+    it('gives each store its brand assortment as an active product selection, which storeProjection searches', async () => {
+      const { store } = await api.gql(`{ store(key: "hoopcraft") { productSelections { active productSelection { key productCount } } supplyChannels { key } } }`);
+      expect(store.supplyChannels).toEqual([{ key: 'hoopcraft-online' }]);
+      expect(store.productSelections).toHaveLength(1);
+      const [{ active, productSelection }] = store.productSelections;
+      expect(active).toBe(true);
+      expect(productSelection.key).toBe('hoopcraft-assortment');
+      const { productProjectionSearch } = await api.gql(`{ productProjectionSearch(storeProjection: "hoopcraft", limit: 0) { total } }`);
+      expect(productProjectionSearch.total).toBe(productSelection.productCount);
+      expect(productSelection.productCount).toBeGreaterThan(0);
     });
 
     it('versions custom objects', async () => {

@@ -2,7 +2,7 @@ import type { ShellBootConfig } from '@shop/contracts/browser';
 import { type AppStore, BootConfigProvider } from '@shop/platform';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { Layout } from '../components/layout';
+import { Layout } from './layout';
 import { AppRoutes } from './app-routes';
 
 export function App({ config, store }: { config: ShellBootConfig; store: AppStore }) {

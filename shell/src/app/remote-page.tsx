@@ -1,7 +1,7 @@
 import { type RemotePageProps, useSession } from '@shop/platform';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { RemoteOutlet } from '../features/remote-loader/remote-outlet';
+import { RemoteOutlet } from '../lib/remote-loader/remote-outlet';
 import type { RouteEntry } from './route-table';
 
 /** A full page owned by a remote. Keyed by page so a new page gets a fresh remote area. */

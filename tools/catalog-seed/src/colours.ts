@@ -24,11 +24,11 @@ export const COLOURS: Colour[] = [
 ];
 
 export const RETAILERS = [
-  { retailer: 'amazon', domain: 'amazon.com' },
-  { retailer: 'belk', domain: 'belk.com' },
-  { retailer: 'jcpenney', domain: 'jcpenney.com' },
-  { retailer: 'kohls', domain: 'kohls.com' },
-  { retailer: 'macys', domain: 'macys.com' },
-  { retailer: 'target', domain: 'target.com' },
-  { retailer: 'walmart', domain: 'walmart.com' },
+  { retailer: 'amazon', label: 'Amazon', domain: 'amazon.com' },
+  { retailer: 'belk', label: 'Belk', domain: 'belk.com' },
+  { retailer: 'jcpenney', label: 'JCPenney', domain: 'jcpenney.com' },
+  { retailer: 'kohls', label: "Kohl's", domain: 'kohls.com' },
+  { retailer: 'macys', label: "Macy's", domain: 'macys.com' },
+  { retailer: 'target', label: 'Target', domain: 'target.com' },
+  { retailer: 'walmart', label: 'Walmart', domain: 'walmart.com' },
 ] as const;

@@ -1,5 +1,6 @@
 import { generateCatalog } from './generate';
 import { productImageSvg } from './svg';
+import type { RetailerLinkAttributeValue } from './types';
 
 describe('seed catalog generator', () => {
   const catalog = generateCatalog();
@@ -28,9 +29,13 @@ describe('seed catalog generator', () => {
   it('has sale prices, sold-out skus and retailer links with domains', () => {
     expect(skus.some((v) => v.prices[0].discounted)).toBe(true);
     expect(catalog.inventory.some((i) => i.available === 0)).toBe(true);
-    const links = catalog.products.flatMap((p) => p.retailerLinks);
-    expect(new Set(links.map((l) => l.retailer)).size).toBe(7);
-    expect(links.every((l) => l.url.startsWith(`https://www.${l.domain}/`))).toBe(true);
+    // A product-level attribute: the same set of nested retailer/url values on every variant.
+    const linksOf = (variant: (typeof skus)[number]) => variant.attributes.find((a) => a.name === 'retailerLinks')?.value as RetailerLinkAttributeValue | undefined;
+    const products = catalog.products.filter((p) => linksOf(p.masterVariant));
+    expect(products.every((p) => p.variants.every((v) => JSON.stringify(linksOf(v)) === JSON.stringify(linksOf(p.masterVariant))))).toBe(true);
+    const links = products.flatMap((p) => linksOf(p.masterVariant) ?? []);
+    expect(new Set(links.map(([retailer]) => retailer.value.key)).size).toBe(7);
+    expect(links.every(([retailer, url]) => url.value.startsWith(`https://www.${retailer.value.key}.com/`))).toBe(true);
   });
 
   it('gives every store a 15% welcome cart discount, and codes 10 and 20 backed by cart discounts of their percent', () => {
@@ -45,6 +50,15 @@ describe('seed catalog generator', () => {
       }
     }
     expect(new Set(catalog.cartDiscounts.map((d) => d.id)).size).toBe(catalog.cartDiscounts.length);
+  });
+
+  it('assigns every product to its brand store through the store\'s product selection', () => {
+    for (const store of catalog.stores) {
+      const [setting] = store.productSelections;
+      const selection = catalog.productSelections.find((s) => s.key === setting.productSelection.key);
+      expect(setting.active).toBe(true);
+      expect(new Set(selection?.productIds)).toEqual(new Set(catalog.products.filter((p) => p.storeKey === store.key).map((p) => p.id)));
+    }
   });
 
   it('scales for benchmarks', () => {

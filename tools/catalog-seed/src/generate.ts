@@ -2,7 +2,7 @@ import { BRAND_CATALOGS, type BrandCatalogSpec } from './brand-catalogs';
 import { COLOURS, RETAILERS } from './colours';
 import { KINDS, type Kind } from './kinds';
 import { type Random, createRandom, slugify, stableId } from './random';
-import type { Money, SeedCatalog, SeedCategory, SeedProduct, SeedVariant } from './types';
+import type { Money, RetailerLinkAttributeValue, SeedCatalog, SeedCategory, SeedProduct, SeedProductSelection, SeedVariant, SeedZone } from './types';
 
 export interface GenerateOptions {
   /** Total products across the four brands; 1,500 by default. */
@@ -11,6 +11,8 @@ export interface GenerateOptions {
 }
 
 const DEFAULT_PRODUCTS = 1500;
+/** The shop ships within the United States: one zone, which every shipping method rates. */
+const US_ZONE: SeedZone = { id: stableId('zone:us'), key: 'us', name: 'United States', description: 'Shipping within the United States', locations: [{ country: 'US' }] };
 const usd = (centAmount: number): Money => ({ type: 'centPrecision', currencyCode: 'USD', centAmount, fractionDigits: 2 });
 /** Prices end in .00 or .99 like a real price list. */
 const retailPrice = (random: Random, [min, max]: [number, number]) => Math.round(random.int(min, max) / 100) * 100;
@@ -21,9 +23,11 @@ export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }
   const random = createRandom(seed);
   const catalog: Omit<SeedCatalog, 'customers'> = {
     stores: [],
+    productSelections: [],
     categories: [],
     products: [],
     inventory: [],
+    zones: [US_ZONE],
     shippingMethods: [],
     cartDiscounts: [],
     discountCodes: [],
@@ -38,7 +42,15 @@ export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }
 
 function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSpec, count: number, random: Random) {
   const inventoryListKey = `${brand.store}-online`;
-  catalog.stores.push({ key: brand.store, name: { 'en-US': brand.name }, inventoryListKey });
+  // The brand's assortment is a product selection of its store, as in commercetools.
+  const assortment: SeedProductSelection = { id: stableId(`product-selection:${brand.store}`), key: `${brand.store}-assortment`, name: { 'en-US': `${brand.name} assortment` }, mode: 'Individual', productIds: [] };
+  catalog.productSelections.push(assortment);
+  catalog.stores.push({
+    key: brand.store,
+    name: { 'en-US': brand.name },
+    inventoryListKey,
+    productSelections: [{ productSelection: { typeId: 'product-selection', key: assortment.key }, active: true }],
+  });
   const category = (key: string, name: string, parentId: string | null, orderHint: string): SeedCategory => {
     const fullKey = key === brand.store ? key : `${brand.store}-${key}`;
     const created = { id: stableId(`category:${fullKey}`), key: fullKey, storeKey: brand.store, name: { 'en-US': name }, slug: { 'en-US': key }, parentId, orderHint };
@@ -94,6 +106,12 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
     if (collection) categories.push(collection.id);
     if (sale && onSale) categories.push(sale.id);
     const links = random.chance(0.3) ? random.sample(RETAILERS, random.int(1, 3)) : [];
+    // Retailer links are a product-level attribute (the same on every variant), a set of nested values.
+    const retailerLinks: RetailerLinkAttributeValue = links.map(({ retailer, label, domain }) => [
+      { name: 'retailer', value: { key: retailer, label } },
+      { name: 'url', value: `https://www.${domain}/search?q=${encodeURIComponent(`${brand.name} ${masterStyle}`)}` },
+    ]);
+    if (retailerLinks.length) for (const variant of variants) variant.attributes.push({ name: 'retailerLinks', value: retailerLinks });
     const product: SeedProduct = {
       id: stableId(`product:${masterStyle}`),
       key: masterStyle.toLowerCase(),
@@ -105,15 +123,11 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
       slug: { 'en-US': `${slugify(name)}-${masterStyle.toLowerCase()}` },
       categories: categories.map((id) => ({ typeId: 'category', id })),
       createdAt: new Date(now - random.int(0, 730) * 86_400_000 - n * 1000).toISOString(),
-      retailerLinks: links.map(({ retailer, domain }) => ({
-        retailer,
-        domain,
-        url: `https://www.${domain}/search?q=${encodeURIComponent(`${brand.name} ${masterStyle}`)}`,
-      })),
       masterVariant: variants[0],
       variants: variants.slice(1),
     };
     catalog.products.push(product);
+    assortment.productIds.push(product.id);
   }
   addCommerceSettings(catalog, brand.store);
 }
@@ -140,10 +154,15 @@ function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: str
       key: `${store}-${method.key}`,
       storeKey: store,
       name: method.name,
-      description: method.description,
+      localizedDescription: { 'en-US': method.description },
       isDefault: i === 0,
-      price: usd(method.cents),
-      freeAboveCentAmount: method.free,
+      active: true,
+      zoneRates: [
+        {
+          zone: { typeId: 'zone', id: US_ZONE.id },
+          shippingRates: [{ price: usd(method.cents), ...(method.free !== null ? { freeAbove: usd(method.free) } : {}) }],
+        },
+      ],
     }),
   );
   for (const discount of CART_DISCOUNTS) {

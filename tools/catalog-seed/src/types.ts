@@ -15,11 +15,13 @@ export interface SeedVariant {
   images: Array<{ url: string; label: string; dimensions: { w: number; h: number } }>;
 }
 
-export interface RetailerLink {
-  retailer: 'amazon' | 'belk' | 'jcpenney' | 'kohls' | 'macys' | 'target' | 'walmart';
-  domain: string;
-  url: string;
-}
+export type Retailer = 'amazon' | 'belk' | 'jcpenney' | 'kohls' | 'macys' | 'target' | 'walmart';
+
+/**
+ * One value of the `retailerLinks` product attribute: commercetools' raw value of a `set` of
+ * `nested` attributes, each element the attributes of the `retailer-link` product type.
+ */
+export type RetailerLinkAttributeValue = Array<[{ name: 'retailer'; value: { key: Retailer; label: string } }, { name: 'url'; value: string }]>;
 
 export interface SeedProduct {
   id: string;
@@ -32,7 +34,6 @@ export interface SeedProduct {
   slug: Record<string, string>;
   categories: Array<{ typeId: 'category'; id: string }>;
   createdAt: string;
-  retailerLinks: RetailerLink[];
   masterVariant: SeedVariant;
   variants: SeedVariant[];
 }
@@ -50,20 +51,44 @@ export interface SeedCategory {
 export interface SeedStore {
   key: string;
   name: Record<string, string>;
-  /** The inventory list line items of this store draw on. */
+  /** The inventory list line items of this store draw on (its supply channel's key). */
   inventoryListKey: string;
+  /** The product selections that make up the store's assortment (commercetools `Store.productSelections`). */
+  productSelections: Array<{ productSelection: { typeId: 'product-selection'; key: string }; active: boolean }>;
 }
 
+/** A commercetools ProductSelection: the products one store sells. */
+export interface SeedProductSelection {
+  id: string;
+  key: string;
+  name: Record<string, string>;
+  mode: 'Individual';
+  productIds: string[];
+}
+
+/** A commercetools Zone: the countries a shipping rate applies to. */
+export interface SeedZone {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  locations: Array<{ country: string }>;
+}
+
+/** A commercetools ShippingMethod: its rates are per zone (`zoneRates[].shippingRates[]`). */
 export interface SeedShippingMethod {
   id: string;
   key: string;
   storeKey: string;
   name: string;
-  description: string;
+  localizedDescription: Record<string, string>;
   isDefault: boolean;
-  price: Money;
-  /** Free when the cart subtotal reaches this many cents. */
-  freeAboveCentAmount: number | null;
+  active: boolean;
+  zoneRates: Array<{
+    zone: { typeId: 'zone'; id: string };
+    /** `freeAbove`: free when the cart subtotal reaches it. */
+    shippingRates: Array<{ price: Money; freeAbove?: Money }>;
+  }>;
 }
 
 /** A percentage off every line, granted only through a discount code (commercetools `relative` value). */
@@ -99,9 +124,11 @@ export interface SeedCustomer {
 
 export interface SeedCatalog {
   stores: SeedStore[];
+  productSelections: SeedProductSelection[];
   categories: SeedCategory[];
   products: SeedProduct[];
   inventory: Array<{ sku: string; inventoryListKey: string; available: number }>;
+  zones: SeedZone[];
   shippingMethods: SeedShippingMethod[];
   cartDiscounts: SeedCartDiscount[];
   discountCodes: SeedDiscountCode[];

@@ -1,14 +1,7 @@
-import type { BrandId } from '@shop/contracts';
-import type { StoreRecord, ZipCentroid } from '../../domain/stores/store-types';
 import { createLocalStoreProvider } from './local-provider';
+import type { StoreDirectory } from './store-directory';
 
-/** What the store locator needs from wherever stores are kept, in our own types. */
-export interface StoreDirectory {
-  /** A ZIP code's centroid, or undefined for a code that does not exist. */
-  findZip(zip: string): Promise<ZipCentroid | undefined>;
-  /** Every store that sells the brand. */
-  storesForBrand(brand: BrandId): Promise<StoreRecord[]>;
-}
+export type { StoreDirectory } from './store-directory';
 
 /**
  * Which provider answers. Only the local data set exists today; a hosted store API becomes

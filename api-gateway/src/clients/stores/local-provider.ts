@@ -1,7 +1,7 @@
 import type { BrandId } from '@shop/contracts';
 import { type SeedStore, type ZipTable, generateStores, loadZipTable } from '@shop/store-seed';
-import type { StoreRecord, ZipCentroid } from '../../domain/stores/store-types';
-import type { StoreDirectory } from './index';
+import type { StoreRecord, ZipCentroid } from '../../modules/stores/store-types';
+import type { StoreDirectory } from './store-directory';
 
 interface LocalData {
   zips: ZipTable;

@@ -1,149 +1,81 @@
-import type { BrandCatalog } from '@shop/brands';
 import compression from 'compression';
-import express, { type Request, type Response, type Router } from 'express';
-import type { GatewayConfig } from '../../config';
-import type { RegistryRepository } from '../../data-access/registry-repository';
-import type { RemoteStore } from '../../data-access/remote-store';
-import type { TrackingSink } from '../../data-access/tracking-sink';
-import { resolveRemotes } from '../../domain/resolve-remotes';
-import { type Logger, RELAXED_ENVIRONMENTS } from '@shop/node-kit';
-import { brandOf, brandResolver, originOf } from './middleware/brand';
+import express, { type Router } from 'express';
+import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
+import type { AppDeps } from '../../modules/app-deps';
+import type { GatewayModule, ModuleFactory } from '../../modules/gateway-module';
+import { accountModule } from '../../modules/account';
+import { authModule } from '../../modules/auth';
+import { catalogModule } from '../../modules/catalog';
+import { contactModule } from '../../modules/contact';
+import { contentModule } from '../../modules/content';
+import { devToolsModule } from '../../modules/dev-tools';
+import { leadsModule } from '../../modules/leads';
+import { platformModule } from '../../modules/platform';
+import { storesModule } from '../../modules/stores';
+import { trackingModule } from '../../modules/tracking';
+import { brandResolver } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
+import { UNSAFE_METHODS, csrfProtection } from './middleware/csrf-protection';
 import { errorHandler, notFound } from './middleware/error-handler';
+import { parseBody } from './middleware/json-body';
 import { securityHeaders } from './middleware/security-headers';
-import { pages } from './routes/pages';
-import { platformApi } from './routes/platform-api';
-import { staticFiles } from './routes/static-files';
-import { trackingApi } from './routes/tracking';
-import { randomUUID } from 'node:crypto';
-import { credentialsRequestSchema, normalisePassword } from '@shop/contracts';
-import { parseForm } from './parse-form';
-import { authRoutes } from '../../auth/auth-routes';
-import { socialSignIn } from '../../domain/social-sign-in';
-import type { CaptchaClient } from '../../clients/captcha/captcha-client';
-import type { CommerceClient } from '../../clients/commerce/commerce-client';
-import { attemptSignIn } from '../../domain/sign-in-attempt';
-import { createPasswordVerifier } from '../../domain/password-work';
-import { createAnswerPacer } from '../../domain/answer-pacer';
-import type { SessionUser } from '../../auth/session-token';
-import { type SignInFailure, createPassport } from '../../auth/passport-setup';
-import type { FileOutbox } from '../../data-access/outbox';
-import type { Throttle } from '../../domain/throttle';
-import { accountRoutes } from './routes/account';
-import { postLoginRoutes } from './routes/post-login';
-import { captchaRoutes, devRoutes } from './routes/dev-and-captcha';
-import { openApiRoutes } from './routes/openapi';
-import { catalogRoutes } from './routes/catalog';
-import { mediaRoutes } from './routes/media';
-import { storesRoutes } from './routes/stores';
-import type { CrmClient } from '../../clients/crm';
-import { contactRoutes } from './routes/contact';
-import { crmDevPage, crmDevRoutes } from './routes/dev-crm';
-import type { ResponseCache } from '../../data-access/response-cache';
-import type { ContentSource } from '../../clients/content';
-import { contentRoutes } from './routes/content';
-import { leadRoutes } from './routes/leads';
+import { openApiModule } from './openapi';
+import './locals';
 
+export type { AppDeps } from '../../modules/app-deps';
+/** A mounted /api router and its prefix, as tests walk them (`app.locals.apiMounts`). */
 export type ApiMount = [prefix: string, router: Router];
-import type { Csrf } from '../../auth/csrf';
-import type { SessionService } from '../../auth/session-service';
-import type { BrandOrigins } from '../../domain/brand-origins';
 
-export interface AppDeps {
-  config: GatewayConfig;
-  catalog: BrandCatalog;
-  logger: Logger;
-  registry: RegistryRepository;
-  store: RemoteStore;
-  sink: TrackingSink;
-  sessions: SessionService;
-  csrf: Csrf;
-  commerce: CommerceClient;
-  captcha: CaptchaClient;
-  throttle: Throttle;
-  outbox: FileOutbox;
-  cache: ResponseCache;
-  content: ContentSource;
-  crm: CrmClient;
-  origins: BrandOrigins;
-}
+/** The gateway's features. Adding one is one line here; its folder under src/modules says the rest. */
+const MODULES: ModuleFactory[] = [authModule, accountModule, catalogModule, contentModule, storesModule, leadsModule, contactModule, trackingModule, platformModule, devToolsModule];
 
-export function createApp({ config, catalog, logger, registry, store, sink, sessions, csrf, commerce, captcha, throttle, outbox, cache, content, crm, origins }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, catalog, logger, csrf, origins } = deps;
   const app = express();
   app.disable('x-powered-by');
-  // Developer pages (outbox, CRM records) only in development and test, never on a shared site such as staging.
-  const devTools = RELAXED_ENVIRONMENTS.includes(config.environment);
   app.set('trust proxy', config.trustProxy);
 
-  const remotesFor = (req: Request, res: Response) => {
-    const { id, brand } = brandOf(res, catalog);
-    return resolveRemotes(id, brand.config, originOf(req), {
-      registry,
-      devUrls: config.remoteDevUrls,
-      logger,
-    });
-  };
+  const features = MODULES.map((factory) => factory(deps)).filter((module): module is GatewayModule => module !== undefined);
+  const modules = [...features, openApiModule(features)];
+  const mounts = modules.flatMap((module) => module.api ?? []);
+  assertDistinctMounts(mounts.map((mount) => mount.path));
+  const pageModules = modules.filter((module) => module.pages);
+  if (pageModules.length > 1) throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
 
   app.use(correlationId);
-  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !devTools }));
+  // Outside development and test a request for a host no brand names is refused.
+  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment) }));
   app.use(securityHeaders(catalog, config));
   app.use(compression());
-
-  app.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
-  });
-  const passwords = createPasswordVerifier();
-  const pacer = createAnswerPacer();
-  const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
-    const res = req.res as Response;
-    // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
-    const form = parseForm(credentialsRequestSchema, req.body);
-    const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
-    const { id, brand } = brandOf(res, catalog);
-    const outcome = await attemptSignIn(
-      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
-      req.ip ?? 'unknown',
-      { commerce, captcha, logger, throttle, passwords, pacer },
-    );
-    if (outcome.kind === 'signed-in') return outcome.user;
-    return { failure: outcome.kind === 'unavailable' ? 'unavailable' : 'credentials' };
-  };
-  const passport = createPassport({
-    secret: config.authSecret,
-    credentials: signInWithCredentials,
-    guest: async () => {
-      const id = randomUUID();
-      return { id, userId: id, isLoggedIn: false };
-    },
-    social: (req, profile) => socialSignIn(profile, brandOf(req.res as Response, catalog).id, commerce, (req.res as Response).locals.correlationId),
-    google: config.google,
-    facebook: config.facebook,
-  });
-  const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
-  // Every /api router, with the prefix it is mounted at: the OpenAPI test walks this list.
-  const apiMounts: ApiMount[] = [
-    ['/auth', authRoutes(sessions, csrf, passport, socialAllowed)],
-    ['/account', accountRoutes({ commerce, sessions, csrf, throttle, mailer: outbox, logger, origins })],
-    ['/user', postLoginRoutes(sessions, commerce)],
-    ['/captcha', captchaRoutes(captcha)],
-    ...(devTools ? [['/dev', devRoutes(outbox)] as ApiMount, ['/dev', crmDevRoutes(crm)] as ApiMount] : []),
-    ['/', contactRoutes({ catalog, crm, captcha, csrf, throttle, logger })],
-    ['/', leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, csrf, throttle })],
-    ['/', platformApi(catalog, config, remotesFor, content)],
-    ['/', trackingApi(sink, throttle)],
-    ['/', catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds)],
-    ['/', contentRoutes(catalog, content)],
-    ['/', storesRoutes(catalog)],
-    ['/', openApiRoutes(devTools)],
-  ];
-  app.locals.apiMounts = apiMounts;
-  for (const [prefix, router] of apiMounts) app.use(`/api${prefix === '/' ? '' : prefix}`, router);
+  // Every router is mounted behind the one CSRF middleware; bodies are parsed first, each mount
+  // with its own limits, so the check can read a token from the body. A path nothing is mounted
+  // at is a plain 404, whatever the method.
+  const checkCsrf = csrfProtection(csrf);
+  for (const { path, body, router } of mounts) app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, router);
+  app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
-  app.use(mediaRoutes(commerce));
-  if (devTools) app.use(crmDevPage(crm));
-  app.use(staticFiles(catalog, config.shellDist, store.root));
-  app.use(pages(catalog, config, remotesFor, content));
+  // Site routers answer GETs (files, images, pages); one that ever takes an unsafe method gets the same check.
+  for (const module of modules) for (const router of module.site ?? []) app.use(...(hasUnsafeRoute(router) ? [checkCsrf] : []), router);
+  // The page catch-all answers every GET left, so it comes last.
+  for (const module of pageModules) app.use(module.pages as Router);
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** Whether a router (or one nested in it) has a POST, PUT, PATCH or DELETE route. */
+function hasUnsafeRoute(router: Router): boolean {
+  type Layer = { route?: { methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  return (router as unknown as { stack: Layer[] }).stack.some((layer) =>
+    layer.route ? UNSAFE_METHODS.some((method) => layer.route?.methods[method.toLowerCase()]) : Boolean(layer.handle?.stack && hasUnsafeRoute(layer.handle as unknown as Router)),
+  );
+}
+
+/** No mount may equal or contain another: then no router can shadow another, whatever their order. */
+export function assertDistinctMounts(paths: string[]) {
+  paths.forEach((a, index) => {
+    for (const b of paths.slice(index + 1)) {
+      if (a === b || a === '/' || b === '/' || b.startsWith(`${a}/`) || a.startsWith(`${b}/`)) throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
+    }
+  });
 }

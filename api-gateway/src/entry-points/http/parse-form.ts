@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
 
 /**
  * Validates a form body; on failure a 400 VALIDATION_FAILED whose error.fields names every
@@ -14,5 +14,5 @@ export function parseForm<T>(schema: z.ZodType<T>, value: unknown): T {
     const name = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path[0] ?? 'body');
     fields[name] ??= issue.code === 'unrecognized_keys' ? 'is not a field of this form' : issue.message;
   }
-  throw new HttpError(400, 'VALIDATION_FAILED', `Check these fields: ${Object.keys(fields).join(', ')}.`, fields);
+  throw new DomainError('VALIDATION_FAILED', `Check these fields: ${Object.keys(fields).join(', ')}.`, fields);
 }

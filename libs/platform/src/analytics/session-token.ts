@@ -1,4 +1,5 @@
 import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
+import { parse } from 'cookie';
 
 /**
  * The tracking session token (SPEC §4), read from the cookie the gateway issues with the page
@@ -7,14 +8,5 @@ import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
  * yet; the gateway then issues it with its answer to that event.
  */
 export function readSessionToken(): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== TRACKING_SESSION_COOKIE) continue;
-    try {
-      return decodeURIComponent(rest.join('=')) || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return parse(document.cookie)[TRACKING_SESSION_COOKIE] || undefined;
 }

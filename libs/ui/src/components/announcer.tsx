@@ -58,7 +58,10 @@ export function AnnouncerProvider({ children, toastDuration = 5000, setTimer = b
     (message: string, { tone = 'info' }: { tone?: ToastTone } = {}) => {
       const id = nextId.current++;
       setToasts((current) => [...current, { id, message, tone }]);
-      timers.current.set(id, setTimer(() => dismiss(id), toastDuration));
+      timers.current.set(
+        id,
+        setTimer(() => dismiss(id), toastDuration),
+      );
       announce(message, tone === 'error' ? 'assertive' : 'polite');
     },
     [announce, dismiss, setTimer, toastDuration],

@@ -10,8 +10,17 @@ export interface ButtonLook {
 }
 
 /** The classes of a button, for elements that must look like one (a router link to a page, say). */
-export function buttonClassName({ variant = 'primary', size = 'medium', block = false }: ButtonLook = {}, extra?: string) {
-  return cx('ui-button', variant !== 'primary' && `ui-button--${variant}`, size === 'small' && 'ui-button--small', block && 'ui-button--block', extra);
+export function buttonClassName(
+  { variant = 'primary', size = 'medium', block = false }: ButtonLook = {},
+  extra?: string,
+) {
+  return cx(
+    'ui-button',
+    variant !== 'primary' && `ui-button--${variant}`,
+    size === 'small' && 'ui-button--small',
+    block && 'ui-button--block',
+    extra,
+  );
 }
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;

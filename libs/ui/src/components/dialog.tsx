@@ -3,9 +3,11 @@ import { createPortal } from 'react-dom';
 import { cx } from './class-names';
 import './dialog.css';
 
-const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
-const focusables = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.hasAttribute('inert'));
+const focusables = (root: HTMLElement) =>
+  Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.hasAttribute('inert'));
 
 interface DialogProps {
   open: boolean;
@@ -23,7 +25,16 @@ interface DialogProps {
  * focus moved in on open, kept in with Tab/Shift+Tab, Escape closes, and focus goes back to
  * whatever had it before.
  */
-function Dialog({ open, onClose, title, children, initialFocus, closeLabel = 'Close', className, kind }: DialogProps & { kind: 'modal' | 'drawer' | 'drawer-left' }) {
+function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  initialFocus,
+  closeLabel = 'Close',
+  className,
+  kind,
+}: DialogProps & { kind: 'modal' | 'drawer' | 'drawer-left' }) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -66,12 +77,24 @@ function Dialog({ open, onClose, title, children, initialFocus, closeLabel = 'Cl
   const drawer = kind !== 'modal';
   return createPortal(
     <div
-      className={cx('ui-dialog-backdrop', drawer && 'ui-dialog-backdrop--drawer', kind === 'drawer-left' && 'ui-dialog-backdrop--drawer-left')}
+      className={cx(
+        'ui-dialog-backdrop',
+        drawer && 'ui-dialog-backdrop--drawer',
+        kind === 'drawer-left' && 'ui-dialog-backdrop--drawer-left',
+      )}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close.current();
       }}
     >
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('ui-dialog', drawer ? 'ui-dialog--drawer' : 'ui-dialog--modal', className)} onKeyDown={onKeyDown}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={cx('ui-dialog', drawer ? 'ui-dialog--drawer' : 'ui-dialog--modal', className)}
+        onKeyDown={onKeyDown}
+      >
         <div className="ui-dialog__header">
           <h2 id={titleId} className="ui-dialog__title">
             {title}

@@ -59,7 +59,16 @@ describe('TextArea, Select, Checkbox and RadioGroup', () => {
       const [unit, setUnit] = useState<'in' | 'cm'>('in');
       return (
         <>
-          <RadioGroup legend="Units" name="unit" value={unit} onChange={setUnit} options={[{ value: 'in', label: 'Inches' }, { value: 'cm', label: 'Centimetres' }]} />
+          <RadioGroup
+            legend="Units"
+            name="unit"
+            value={unit}
+            onChange={setUnit}
+            options={[
+              { value: 'in', label: 'Inches' },
+              { value: 'cm', label: 'Centimetres' },
+            ]}
+          />
           <output>{unit}</output>
         </>
       );

@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { cx } from './class-names';
 import { VisuallyHidden } from './visually-hidden';
 import './field.css';
@@ -26,7 +33,18 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, 
   return { controlId, hintId, errorId, describedBy: ids || undefined };
 }
 
-function FieldFrame({ label, hint, error, marker, hideLabel, className, controlId, hintId, errorId, children }: FieldText & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+function FieldFrame({
+  label,
+  hint,
+  error,
+  marker,
+  hideLabel,
+  className,
+  controlId,
+  hintId,
+  errorId,
+  children,
+}: FieldText & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
   const text = (
     <>
       {label}
@@ -65,10 +83,22 @@ function FieldFrame({ label, hint, error, marker, hideLabel, className, controlI
   );
 }
 
-type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { inputClassName?: string; ref?: Ref<HTMLInputElement> };
+type InputProps = FieldText &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { inputClassName?: string; ref?: Ref<HTMLInputElement> };
 
 /** A labelled text input with an optional hint and error, wired for assistive technology. */
-export function TextField({ label, hint, error, marker, hideLabel, className, inputClassName, id, 'aria-describedby': extra, ...input }: InputProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  marker,
+  hideLabel,
+  className,
+  inputClassName,
+  id,
+  'aria-describedby': extra,
+  ...input
+}: InputProps) {
   const ids = useFieldIds(id, hint, error, extra);
   return (
     <FieldFrame {...{ label, hint, error, marker, hideLabel, className }} {...ids}>
@@ -86,11 +116,27 @@ export function TextField({ label, hint, error, marker, hideLabel, className, in
 type TextAreaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
 
 /** A labelled multi-line text field, wired like TextField. */
-export function TextArea({ label, hint, error, marker, hideLabel, className, id, 'aria-describedby': extra, ...textarea }: TextAreaProps) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  marker,
+  hideLabel,
+  className,
+  id,
+  'aria-describedby': extra,
+  ...textarea
+}: TextAreaProps) {
   const ids = useFieldIds(id, hint, error, extra);
   return (
     <FieldFrame {...{ label, hint, error, marker, hideLabel, className }} {...ids}>
-      <textarea id={ids.controlId} className="ui-input" aria-describedby={ids.describedBy} aria-invalid={error ? true : undefined} {...textarea} />
+      <textarea
+        id={ids.controlId}
+        className="ui-input"
+        aria-describedby={ids.describedBy}
+        aria-invalid={error ? true : undefined}
+        {...textarea}
+      />
     </FieldFrame>
   );
 }
@@ -98,18 +144,38 @@ export function TextArea({ label, hint, error, marker, hideLabel, className, id,
 type SelectProps = FieldText & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { children: ReactNode };
 
 /** A labelled native select (its options are the children), wired like TextField. */
-export function Select({ label, hint, error, marker, hideLabel, className, id, 'aria-describedby': extra, children, ...select }: SelectProps) {
+export function Select({
+  label,
+  hint,
+  error,
+  marker,
+  hideLabel,
+  className,
+  id,
+  'aria-describedby': extra,
+  children,
+  ...select
+}: SelectProps) {
   const ids = useFieldIds(id, hint, error, extra);
   return (
     <FieldFrame {...{ label, hint, error, marker, hideLabel, className }} {...ids}>
-      <select id={ids.controlId} className="ui-select" aria-describedby={ids.describedBy} aria-invalid={error ? true : undefined} {...select}>
+      <select
+        id={ids.controlId}
+        className="ui-select"
+        aria-describedby={ids.describedBy}
+        aria-invalid={error ? true : undefined}
+        {...select}
+      >
         {children}
       </select>
     </FieldFrame>
   );
 }
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: ReactNode; className?: string };
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  label: ReactNode;
+  className?: string;
+};
 
 /** A checkbox inside its label, so the whole text is the click target. */
 export function Checkbox({ label, className, ...input }: CheckboxProps) {
@@ -138,7 +204,15 @@ interface RadioGroupProps<V extends string> {
 }
 
 /** A fieldset of radio buttons with its legend: arrow keys move between options natively. */
-export function RadioGroup<V extends string>({ legend, name, options, value, onChange, hint, className }: RadioGroupProps<V>) {
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  hint,
+  className,
+}: RadioGroupProps<V>) {
   const hintId = `${useId()}-hint`;
   return (
     <fieldset className={cx('ui-radio-group', className)} aria-describedby={hint ? hintId : undefined}>
@@ -151,7 +225,14 @@ export function RadioGroup<V extends string>({ legend, name, options, value, onC
       <div className="ui-radio-group__options">
         {options.map((option) => (
           <label key={option.value} className="ui-choice">
-            <input type="radio" name={name} value={option.value} checked={value === option.value} disabled={option.disabled} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={option.disabled}
+              onChange={() => onChange(option.value)}
+            />
             <span>{option.label}</span>
           </label>
         ))}

@@ -9,7 +9,19 @@ import { LoadingStatus, Skeleton } from './skeleton';
 import { Notice } from './notice';
 
 const theme = {
-  colors: { primary: '#111111', onPrimary: '#ffffff', accent: '#222222', background: '#fafafa', surface: '#ffffff', text: '#000000', muted: '#666666', headerBackground: '#000000', headerText: '#ffffff', footerBackground: '#000000', footerText: '#ffffff' },
+  colors: {
+    primary: '#111111',
+    onPrimary: '#ffffff',
+    accent: '#222222',
+    background: '#fafafa',
+    surface: '#ffffff',
+    text: '#000000',
+    muted: '#666666',
+    headerBackground: '#000000',
+    headerText: '#ffffff',
+    footerBackground: '#000000',
+    footerText: '#ffffff',
+  },
   fonts: { body: 'Inter, sans-serif', heading: 'Georgia, serif' },
   radii: { small: '2px', medium: '4px', large: '999px' },
 };
@@ -70,7 +82,16 @@ describe('PageShell', () => {
 describe('theme tokens', () => {
   it('names the custom properties as the gateway inlines them', () => {
     const names = themeProperties(theme).map(([name]) => name);
-    expect(names).toEqual(expect.arrayContaining(['--color-primary', '--color-on-primary', '--color-header-background', '--font-body', '--font-heading', '--radius-large']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '--color-primary',
+        '--color-on-primary',
+        '--color-header-background',
+        '--font-body',
+        '--font-heading',
+        '--radius-large',
+      ]),
+    );
     expect(names).toHaveLength(16);
   });
 

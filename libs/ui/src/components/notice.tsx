@@ -15,7 +15,15 @@ interface Props {
 /** A message in the flow of the page: a form's error, a failed load with its retry, a confirmation. */
 export function Notice({ tone = 'info', role, as: Element = 'p', className, children }: Props) {
   return (
-    <Element role={role} className={cx('ui-notice', tone !== 'info' && `ui-notice--${tone}`, Element === 'div' && 'ui-notice--box', className)}>
+    <Element
+      role={role}
+      className={cx(
+        'ui-notice',
+        tone !== 'info' && `ui-notice--${tone}`,
+        Element === 'div' && 'ui-notice--box',
+        className,
+      )}
+    >
       {children}
     </Element>
   );

@@ -36,7 +36,12 @@ describe('Price', () => {
   });
 
   it('leaves the saving out unless asked', () => {
-    const { container } = render(<Price price={{ centAmount: 1000, currencyCode: 'JPY', fractionDigits: 0 }} salePrice={{ centAmount: 800, currencyCode: 'JPY', fractionDigits: 0 }} />);
+    const { container } = render(
+      <Price
+        price={{ centAmount: 1000, currencyCode: 'JPY', fractionDigits: 0 }}
+        salePrice={{ centAmount: 800, currencyCode: 'JPY', fractionDigits: 0 }}
+      />,
+    );
     expect(container.textContent).toBe('¥800 was ¥1,000');
   });
 });

@@ -53,7 +53,9 @@ export function Price({ price, salePrice, showSavings = false, locale, className
         <VisuallyHidden>was </VisuallyHidden>
         {formatPrice(price, locale)}
       </s>
-      {showSavings && saving.centAmount > 0 && <span className="ui-price__savings"> Save {formatPrice(saving, locale)}</span>}
+      {showSavings && saving.centAmount > 0 && (
+        <span className="ui-price__savings"> Save {formatPrice(saving, locale)}</span>
+      )}
     </span>
   );
 }

@@ -23,7 +23,16 @@ export function clampQuantity(raw: number, min: number, max: number) {
  * A number field with − and + buttons. The buttons stop at the limits (disabled, so they say
  * so), and a typed value is clamped when the field loses focus.
  */
-export function QuantityStepper({ label = 'Quantity', value, onChange, min = 1, max = 99, name, disabled = false, className }: Props) {
+export function QuantityStepper({
+  label = 'Quantity',
+  value,
+  onChange,
+  min = 1,
+  max = 99,
+  name,
+  disabled = false,
+  className,
+}: Props) {
   const id = useId();
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const commit = (raw: string) => {
@@ -37,7 +46,14 @@ export function QuantityStepper({ label = 'Quantity', value, onChange, min = 1, 
         {label}
       </label>
       <div className="ui-stepper__controls">
-        <button type="button" className="ui-stepper__button" aria-label="One fewer" aria-controls={id} disabled={disabled || value <= min} onClick={() => onChange(clampQuantity(value - 1, min, max))}>
+        <button
+          type="button"
+          className="ui-stepper__button"
+          aria-label="One fewer"
+          aria-controls={id}
+          disabled={disabled || value <= min}
+          onClick={() => onChange(clampQuantity(value - 1, min, max))}
+        >
           −
         </button>
         <input
@@ -62,7 +78,14 @@ export function QuantityStepper({ label = 'Quantity', value, onChange, min = 1, 
           }}
           onBlur={(event) => commit(event.target.value)}
         />
-        <button type="button" className="ui-stepper__button" aria-label="One more" aria-controls={id} disabled={disabled || value >= max} onClick={() => onChange(clampQuantity(value + 1, min, max))}>
+        <button
+          type="button"
+          className="ui-stepper__button"
+          aria-label="One more"
+          aria-controls={id}
+          disabled={disabled || value >= max}
+          onClick={() => onChange(clampQuantity(value + 1, min, max))}
+        >
           +
         </button>
       </div>

@@ -1,10 +1,11 @@
 import { EMAIL_SIGNUP_COOKIE, EMAIL_SIGNUP_COOKIE_DAYS } from '@shop/contracts/browser';
+import { parse } from 'cookie';
 
 const DAY_MS = 86_400_000;
 
 /** True when the signup modal was shown (or the visitor signed up) within the last 30 days. */
 export function signupPromptSeen(cookie: string): boolean {
-  return cookie.split(/;\s*/).some((part) => part.startsWith(`${EMAIL_SIGNUP_COOKIE}=`));
+  return parse(cookie)[EMAIL_SIGNUP_COOKIE] !== undefined;
 }
 
 /** The cookie that keeps the modal away for 30 days (SPEC §9). */

@@ -175,4 +175,83 @@ FROM cart_discounts AS d
 WHERE c.data ? 'percentOff' AND d.store_key = c.store_key AND d.key = 'percent-' || (c.data->>'percentOff');
 `,
   },
+  {
+    // Only what commercetools has: a brand's assortment is a ProductSelection assigned to its
+    // Store (searched with storeProjection), and retailer links are the `retailerLinks`
+    // attribute of every variant (a set of nested retailer/url values), not a product field.
+    name: '004_product_selections_and_retailer_link_attributes',
+    sql: `
+CREATE TABLE product_selections (
+  id uuid PRIMARY KEY,
+  key text NOT NULL UNIQUE,
+  version int NOT NULL DEFAULT 1,
+  data jsonb NOT NULL
+);
+CREATE TABLE product_selection_products (
+  product_selection_id uuid NOT NULL REFERENCES product_selections(id) ON DELETE CASCADE,
+  product_id uuid NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+  PRIMARY KEY (product_selection_id, product_id)
+);
+CREATE INDEX product_selection_products_product ON product_selection_products(product_id);
+
+-- A database seeded before this migration: each store's products become its assortment.
+-- A fresh database has no stores yet and gets all of this from the seed.
+INSERT INTO product_selections (id, key, data)
+SELECT id, key, jsonb_build_object('id', id, 'version', 1, 'key', key, 'name', jsonb_build_object('en-US', name || ' assortment'), 'mode', 'Individual')
+FROM (SELECT gen_random_uuid() AS id, s.key || '-assortment' AS key, coalesce(s.data->'name'->>'en-US', s.key) AS name FROM stores s) AS shaped;
+INSERT INTO product_selection_products (product_selection_id, product_id)
+SELECT ps.id, p.id FROM products p JOIN product_selections ps ON ps.key = p.store_key || '-assortment';
+UPDATE stores SET data = data || jsonb_build_object('productSelections', jsonb_build_array(
+  jsonb_build_object('productSelection', jsonb_build_object('typeId', 'product-selection', 'key', key || '-assortment'), 'active', true)))
+WHERE NOT data ? 'productSelections';
+
+WITH links AS (
+  SELECT p.id, (
+    SELECT jsonb_agg(jsonb_build_array(
+      jsonb_build_object('name', 'retailer', 'value', jsonb_build_object('key', l->>'retailer', 'label', CASE l->>'retailer'
+        WHEN 'jcpenney' THEN 'JCPenney' WHEN 'kohls' THEN 'Kohl''s' WHEN 'macys' THEN 'Macy''s' ELSE initcap(l->>'retailer') END)),
+      jsonb_build_object('name', 'url', 'value', l->'url')) ORDER BY ord)
+    FROM jsonb_array_elements(p.data->'retailerLinks') WITH ORDINALITY AS t(l, ord)) AS value
+  FROM products p
+  WHERE jsonb_typeof(p.data->'retailerLinks') = 'array' AND jsonb_array_length(p.data->'retailerLinks') > 0
+)
+UPDATE products p SET data = jsonb_set(
+  jsonb_set(p.data, '{masterVariant,attributes}', (p.data->'masterVariant'->'attributes') || jsonb_build_array(jsonb_build_object('name', 'retailerLinks', 'value', links.value))),
+  '{variants}', (
+    SELECT coalesce(jsonb_agg(jsonb_set(v, '{attributes}', (v->'attributes') || jsonb_build_array(jsonb_build_object('name', 'retailerLinks', 'value', links.value))) ORDER BY ord), '[]'::jsonb)
+    FROM jsonb_array_elements(p.data->'variants') WITH ORDINALITY AS t(v, ord)))
+FROM links WHERE links.id = p.id;
+UPDATE products SET data = data - 'retailerLinks' WHERE data ? 'retailerLinks';
+`,
+  },
+  {
+    // Shipping methods rate per zone, as commercetools does (zoneRates[].shippingRates[]), not
+    // with one flat price: the shop's one zone is the United States.
+    name: '005_shipping_zone_rates',
+    sql: `
+CREATE TABLE zones (
+  id uuid PRIMARY KEY,
+  key text NOT NULL UNIQUE,
+  data jsonb NOT NULL
+);
+
+-- A database seeded before this migration: add the US zone and rate every method in it.
+-- A fresh database has no stores yet and gets the zone and the rates from the seed.
+INSERT INTO zones (id, key, data)
+SELECT id, 'us', jsonb_build_object('id', id, 'version', 1, 'key', 'us', 'name', 'United States', 'description', 'Shipping within the United States',
+  'locations', jsonb_build_array(jsonb_build_object('country', 'US')))
+FROM (SELECT gen_random_uuid() AS id) AS fresh
+WHERE EXISTS (SELECT 1 FROM stores);
+UPDATE shipping_methods AS m SET data = (m.data - 'price' - 'freeAboveCentAmount' - 'description') || jsonb_build_object(
+  'localizedDescription', jsonb_build_object('en-US', m.data->>'description'),
+  'active', true,
+  'zoneRates', jsonb_build_array(jsonb_build_object(
+    'zone', jsonb_build_object('typeId', 'zone', 'id', z.id),
+    'shippingRates', jsonb_build_array(jsonb_build_object('price', m.data->'price') || CASE WHEN jsonb_typeof(m.data->'freeAboveCentAmount') = 'number'
+      THEN jsonb_build_object('freeAbove', jsonb_build_object('type', 'centPrecision', 'currencyCode', 'USD', 'centAmount', m.data->'freeAboveCentAmount', 'fractionDigits', 2))
+      ELSE '{}'::jsonb END))))
+FROM zones AS z
+WHERE z.key = 'us' AND m.data ? 'price';
+`,
+  },
 ];

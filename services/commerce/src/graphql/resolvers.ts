@@ -12,6 +12,8 @@ import {
   discountCodeShape,
   orderShape,
   productProjectionShape,
+  type ProductSelectionDocument,
+  productSelectionShape,
   productShape,
   shippingMethodShape,
   storeShape,
@@ -34,6 +36,13 @@ const filterStrings = (list: Array<{ string?: string | null }> | null | undefine
 export function createRootValue(services: CommerceServices) {
   const { customers, catalog, carts, orders, stores, customObjects, discountCodes, db } = services;
   const shapeCode = (code: DiscountCode) => discountCodeShape(code, () => discountCodes.cartDiscountsOf(code));
+  const selections = async () => {
+    const rows = await db.query<{ data: ProductSelectionDocument }>('SELECT data FROM product_selections ORDER BY key');
+    const count = (id: string) => async () =>
+      Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM product_selection_products WHERE product_selection_id = $1', [id]))[0]?.n ?? 0);
+    return new Map(rows.map(({ data }) => [data.key, productSelectionShape(data, count(data.id))]));
+  };
+  const zone = async (id: string) => (await db.query<{ data: Record<string, unknown> }>('SELECT data FROM zones WHERE id::text = $1', [id]))[0]?.data ?? null;
   const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) => build(await shapeContext(services, skus));
 
   return {
@@ -98,6 +107,19 @@ export function createRootValue(services: CommerceServices) {
       const cart = await carts.get(id, storeKey);
       return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
     },
+    inStore: async ({ key }: Args) => {
+      const store = await stores.require(key);
+      return {
+        cart: async ({ id }: Args) => {
+          const cart = await carts.get(id, store.key);
+          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+        },
+        customerActiveCart: async ({ customerId }: Args) => {
+          const cart = await carts.activeCart(customerId, store.key);
+          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+        },
+      };
+    },
     customerActiveCart: async ({ customerId, storeKey }: Args) => {
       const store = await stores.require(storeKey);
       const cart = await carts.activeCart(customerId, store.key);
@@ -137,10 +159,12 @@ export function createRootValue(services: CommerceServices) {
     // stores, shipping methods, custom objects
     store: async ({ id, key }: Args) => {
       const store = await stores.get(key ?? id ?? '');
-      return store ? storeShape(store) : null;
+      return store ? storeShape(store, await selections()) : null;
     },
+    productSelection: async ({ id, key }: Args) => [...(await selections()).values()].find((s) => (id ? s.id === id : s.key === key)) ?? null,
     stores: async ({ where, limit, offset }: Args) => {
-      const all = (await stores.all()).map(storeShape);
+      const byKey = await selections();
+      const all = (await stores.all()).map((store) => storeShape(store, byKey));
       const predicate = where ? parsePredicate(where) : undefined;
       return page(predicate ? all.filter((s) => matches(s, predicate)) : all, limit ?? 20, offset ?? 0);
     },
@@ -149,13 +173,17 @@ export function createRootValue(services: CommerceServices) {
       const predicate = where ? parsePredicate(where) : undefined;
       const all = rows.map((r) => r.data).filter((m) => !predicate || matches(m, predicate));
       const result = page(all, limit ?? 20, offset ?? 0);
-      return { ...result, results: result.results.map(shippingMethodShape) };
+      return { ...result, results: result.results.map((m) => shippingMethodShape(m, zone)) };
     },
     shippingMethodsByCart: async ({ id }: Args) => {
       const cart = await carts.get(id);
       if (!cart) return [];
       const rows = await db.query<{ data: ShippingMethod }>('SELECT data FROM shipping_methods WHERE store_key = $1 ORDER BY key', [cart.store.key]);
-      return rows.map((r) => shippingMethodShape(r.data)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.price.centAmount - b.price.centAmount);
+      const cheapest = (m: ShippingMethod) => Math.min(...m.zoneRates.flatMap((z) => z.shippingRates.map((r) => r.price.centAmount)));
+      return rows
+        .map((r) => r.data)
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || cheapest(a) - cheapest(b))
+        .map((m) => shippingMethodShape(m, zone));
     },
     customObject: ({ container, key }: Args) => customObjects.get(container, key),
     customObjects: ({ container, where, limit, offset }: Args) => {

@@ -289,12 +289,6 @@ type ProductSearchVariant {
   isMatchingVariant: Boolean
 }
 
-type RetailerLink {
-  retailer: String!
-  domain: String!
-  url: String!
-}
-
 type ProductData {
   name(locale: Locale, acceptLanguage: [Locale!]): String
   description(locale: Locale, acceptLanguage: [Locale!]): String
@@ -320,9 +314,6 @@ type Product {
   version: Long!
   productType: KeyReference!
   masterData: ProductCatalogData!
-  masterStyle: String!
-  storeKey: String!
-  retailerLinks: [RetailerLink!]!
   createdAt: DateTime!
   lastModifiedAt: DateTime!
 }
@@ -340,8 +331,6 @@ type ProductProjection {
   masterVariant: ProductSearchVariant!
   variants: [ProductSearchVariant!]!
   allVariants: [ProductSearchVariant!]!
-  masterStyle: String!
-  retailerLinks: [RetailerLink!]!
   published: Boolean!
   createdAt: DateTime!
   lastModifiedAt: DateTime!
@@ -461,6 +450,28 @@ type LineItem {
 type ShippingRate {
   price: Money!
   freeAbove: Money
+  isMatching: Boolean
+}
+
+type Location {
+  country: Country!
+  state: String
+}
+
+type Zone {
+  id: String!
+  key: String
+  version: Long!
+  name: String!
+  description: String
+  locations: [Location!]!
+}
+
+"The rates of a shipping method in one zone (commercetools ZoneRate)."
+type ZoneRate {
+  zone: Zone
+  zoneRef: Reference
+  shippingRates: [ShippingRate!]!
 }
 
 type ShippingInfo {
@@ -701,12 +712,38 @@ input OrderUpdateAction {
   setCustomField: SetCustomField
 }
 
+type Channel {
+  id: String!
+  key: String!
+  version: Long!
+  roles: [String!]!
+}
+
+type ProductSelection {
+  id: String!
+  key: String
+  version: Long!
+  name(locale: Locale, acceptLanguage: [Locale!]): String
+  mode: String!
+  productCount: Int!
+}
+
+type ProductSelectionSetting {
+  active: Boolean!
+  productSelection: ProductSelection
+  productSelectionRef: Reference!
+}
+
 type Store {
   id: String!
   key: String!
   version: Long!
   name(locale: Locale, acceptLanguage: [Locale!]): String
-  inventoryListKey: String!
+  "The store's assortment: products of its active selections are what storeProjection searches."
+  productSelections: [ProductSelectionSetting!]!
+  "The inventory the store's line items draw on."
+  supplyChannels: [Channel!]!
+  supplyChannelsRef: [Reference!]!
 }
 
 type StoreQueryResult {
@@ -721,11 +758,10 @@ type ShippingMethod {
   key: String
   version: Long!
   name: String!
-  localizedDescription(locale: Locale): String
-  description: String
+  localizedDescription(locale: Locale, acceptLanguage: [Locale!]): String
   isDefault: Boolean!
-  price: Money!
-  freeAbove: Money
+  active: Boolean!
+  zoneRates: [ZoneRate!]!
 }
 
 type ShippingMethodQueryResult {
@@ -760,7 +796,14 @@ input CustomObjectDraft {
   version: Long
 }
 
+"Store-scoped access, as commercetools has it (inStore(key: ...) { cart(id: ...) })."
+type InStore {
+  cart(id: String!): Cart
+  customerActiveCart(customerId: String!): Cart
+}
+
 type Query {
+  inStore(key: KeyReferenceInput!): InStore!
   customer(id: String, key: String, storeKey: KeyReferenceInput): Customer
   customers(where: String, sort: [String!], limit: Int, offset: Int, storeKey: KeyReferenceInput): CustomerQueryResult!
   category(id: String, key: String): Category
@@ -788,6 +831,7 @@ type Query {
   discountCode(id: String, key: String, storeKey: KeyReferenceInput): DiscountCode
   orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
   store(id: String, key: String): Store
+  productSelection(id: String, key: String): ProductSelection
   stores(where: String, sort: [String!], limit: Int, offset: Int): StoreQueryResult!
   shippingMethods(where: String, sort: [String!], limit: Int, offset: Int): ShippingMethodQueryResult!
   shippingMethodsByCart(id: String!): [ShippingMethod!]!

@@ -1,4 +1,3 @@
-import type { Money } from '@shop/catalog-seed';
 import type { Cart, LineItem, ShippingInfo, ShippingMethod } from '../domain/carts/cart-types';
 import type { CatalogService, CategoryDocument } from '../domain/catalog/catalog-service';
 import type { Product, Variant } from '../domain/catalog/catalog-types';
@@ -118,8 +117,6 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
     masterVariant: () => all()[0],
     variants: () => all().slice(1),
     allVariants: all,
-    masterStyle: product.masterStyle,
-    retailerLinks: product.retailerLinks,
     published: true,
     createdAt: product.createdAt,
     lastModifiedAt: product.createdAt,
@@ -135,7 +132,6 @@ export function productShape(ctx: ShapeContext, product: Product) {
   };
   return {
     ...projection,
-    storeKey: product.storeKey,
     masterData: { current, staged: current, published: true, hasStagedChanges: false },
   };
 }
@@ -154,7 +150,16 @@ const shippingInfoShape = (info: ShippingInfo | undefined) =>
     ? {
         ...info,
         shippingMethodRef: { typeId: 'shipping-method', id: info.shippingMethod.id },
-        shippingMethod: { id: info.shippingMethod.id, key: info.shippingMethod.key, version: 1, name: info.shippingMethodName, description: info.description, isDefault: false, price: info.shippingRate.price, freeAbove: info.shippingRate.freeAbove ?? null },
+        shippingMethod: {
+          id: info.shippingMethod.id,
+          key: info.shippingMethod.key,
+          version: 1,
+          name: info.shippingMethodName,
+          localizedDescription: () => info.description,
+          isDefault: false,
+          active: true,
+          zoneRates: [{ zone: null, zoneRef: null, shippingRates: [{ ...info.shippingRate, freeAbove: info.shippingRate.freeAbove ?? null, isMatching: true }] }],
+        },
       }
     : null;
 
@@ -180,18 +185,47 @@ export const orderShape = (ctx: ShapeContext, order: Order) => ({
   custom: customShape(order.custom),
 });
 
-export const storeShape = (store: Store) => ({ id: store.key, key: store.key, version: 1, name: localized(store.name), inventoryListKey: store.inventoryListKey });
+export interface ProductSelectionDocument {
+  id: string;
+  key: string;
+  version: number;
+  name: Record<string, string>;
+  mode: string;
+}
 
-export const shippingMethodShape = (method: ShippingMethod) => ({
+export const productSelectionShape = (selection: ProductSelectionDocument, productCount: () => Promise<number>) => ({
+  ...selection,
+  name: localized(selection.name),
+  productCount,
+});
+
+/** A store as commercetools has it: its assortment as product selections, its inventory as a supply channel. */
+export const storeShape = (store: Store, selections: Map<string, ReturnType<typeof productSelectionShape>>) => ({
+  id: store.key,
+  key: store.key,
+  version: 1,
+  name: localized(store.name),
+  productSelections: (store.productSelections ?? []).flatMap((setting) => {
+    const selection = selections.get(setting.productSelection.key);
+    return selection ? [{ active: setting.active, productSelectionRef: { typeId: 'product-selection', id: selection.id }, productSelection: selection }] : [];
+  }),
+  supplyChannels: [{ id: store.inventoryListKey, key: store.inventoryListKey, version: 1, roles: ['InventorySupply'] }],
+  supplyChannelsRef: [{ typeId: 'channel', id: store.inventoryListKey }],
+});
+
+export const shippingMethodShape = (method: ShippingMethod, zone: (id: string) => Promise<Record<string, unknown> | null>) => ({
   id: method.id,
   key: method.key,
   version: 1,
   name: method.name,
-  description: method.description,
-  localizedDescription: () => method.description,
+  localizedDescription: localized(method.localizedDescription),
   isDefault: method.isDefault,
-  price: method.price,
-  freeAbove: method.freeAboveCentAmount === null ? null : ({ type: 'centPrecision', currencyCode: 'USD', centAmount: method.freeAboveCentAmount, fractionDigits: 2 } satisfies Money),
+  active: method.active,
+  zoneRates: method.zoneRates.map((zoneRate) => ({
+    zoneRef: { typeId: 'zone', id: zoneRate.zone.id },
+    zone: () => zone(zoneRate.zone.id),
+    shippingRates: zoneRate.shippingRates.map((rate) => ({ price: rate.price, freeAbove: rate.freeAbove ?? null, isMatching: null })),
+  })),
 });
 
 export const cartDiscountShape = (discount: CartDiscount) => ({

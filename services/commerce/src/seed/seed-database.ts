@@ -31,6 +31,13 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
     // Parents before children: categories are generated top-down.
     await insertRows(tx, 'categories', ['id', 'key', 'store_key', 'parent_id', 'data'], catalog.categories.map((c) => [c.id, c.key, c.storeKey, c.parentId, c]));
     await insertRows(tx, 'products', ['id', 'key', 'store_key', 'version', 'created_at', 'data'], catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p]));
+    await insertRows(tx, 'product_selections', ['id', 'key', 'data'], catalog.productSelections.map(({ productIds: _ids, ...selection }) => [selection.id, selection.key, { ...selection, version: 1 }]));
+    await insertRows(
+      tx,
+      'product_selection_products',
+      ['product_selection_id', 'product_id'],
+      catalog.productSelections.flatMap((selection) => selection.productIds.map((id) => [selection.id, id])),
+    );
     await insertRows(
       tx,
       'skus',
@@ -38,6 +45,7 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
       catalog.products.flatMap((p) => [p.masterVariant, ...p.variants].map((v) => [v.sku, p.id])),
     );
     await insertRows(tx, 'inventory', ['sku', 'inventory_list_key', 'available'], catalog.inventory.map((i) => [i.sku, i.inventoryListKey, i.available]));
+    await insertRows(tx, 'zones', ['id', 'key', 'data'], catalog.zones.map((z) => [z.id, z.key, { ...z, version: 1 }]));
     await insertRows(tx, 'shipping_methods', ['id', 'key', 'store_key', 'data'], catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]));
     const now = new Date().toISOString();
     const discounts = discountRows(catalog, now);

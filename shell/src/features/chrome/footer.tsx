@@ -1,6 +1,6 @@
 import { useBrand, useChrome, useFlag } from '@shop/platform';
 import { Link } from 'react-router-dom';
-import { RemoteOutlet } from '../remote-loader/remote-outlet';
+import { RemoteOutlet } from '../../lib/remote-loader/remote-outlet';
 import { useFeatureLinks } from './use-feature-links';
 
 /** Footer from the brand's content: link columns, e-mail signup (content remote), social links, service hours. */

@@ -1,6 +1,6 @@
 import { useBrand, useChrome } from '@shop/platform';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { RemoteOutlet } from '../remote-loader/remote-outlet';
+import { RemoteOutlet } from '../../lib/remote-loader/remote-outlet';
 import { useFeatureLinks } from './use-feature-links';
 import { UserIcon } from './user-icon';
 

@@ -1,8 +1,8 @@
 import type { BrandId } from '@shop/contracts';
 import type { BrandCatalog, LoadedBrand } from '@shop/brands';
 import type { Request, RequestHandler, Response } from 'express';
-import type { BrandOrigins } from '../../../domain/brand-origins';
-import { resolveBrandId } from '../../../domain/resolve-brand';
+import type { BrandOrigins } from '../../../shared/brand-origins';
+import { resolveBrandId } from '../../../shared/resolve-brand';
 import { HttpError } from '../../../errors';
 
 const HOST = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i;
@@ -37,11 +37,11 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
 }
 
 export function brandOf(res: Response, catalog: BrandCatalog): { id: BrandId; brand: LoadedBrand } {
-  const id = res.locals.brandId as BrandId;
+  const id = res.locals.brandId;
   const brand = catalog.get(id);
   if (!brand) throw new Error(`Brand ${id} is not loaded`);
   return { id, brand };
 }
 
 /** The brand origin the request was made to, as configured (never the raw Host header). */
-export const originOf = (req: Request): string => (req.res as Response).locals.origin as string;
+export const originOf = (req: Request): string => (req.res as Response).locals.origin;

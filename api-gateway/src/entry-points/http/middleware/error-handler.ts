@@ -1,9 +1,35 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { CommerceRequestError } from '../../../clients/commerce/commerce-client';
+import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
+import { DomainError, type DomainErrorCode } from '../../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
 import { unavailableMessage } from './service-label';
 import type { Logger } from '@shop/node-kit';
+
+/** The one place a domain refusal becomes an HTTP status; the type makes it name every code. */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_PARAMETER: 400,
+  INVALID_CALLBACK_URL: 400,
+  InvalidSessionUpdate: 400,
+  WEAK_PASSWORD: 400,
+  INVALID_RESET_TOKEN: 400,
+  CAPTCHA_FAILED: 400,
+  INVALID_TRACKING_EVENT: 400,
+  SESSION_TOKEN_MISMATCH: 400,
+  NOT_FOUND: 404,
+  PRODUCT_NOT_FOUND: 404,
+  CATEGORY_NOT_FOUND: 404,
+  CONTENT_NOT_FOUND: 404,
+  ZIP_NOT_FOUND: 404,
+  FEATURE_DISABLED: 404,
+  UnknownProvider: 404,
+  EMAIL_TAKEN: 409,
+  TOO_MANY_REQUESTS: 429,
+  GUEST_SIGN_IN_FAILED: 500,
+  SHELL_NOT_BUILT: 503,
+  SHELL_UNAVAILABLE: 503,
+};
 
 const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string, fields?: Record<string, string>) => {
   res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '', ...(fields ? { fields } : {}) } });
@@ -16,6 +42,7 @@ export const notFound: RequestHandler = (req, res) =>
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
+    if (error instanceof DomainError) return send(res, DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.fields);
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
     if (error instanceof UpstreamUnavailableError) {
       // Down, too slow or its circuit open: the shopper may retry once the breaker lets a probe through.

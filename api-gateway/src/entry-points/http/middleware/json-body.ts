@@ -7,7 +7,7 @@ import { HttpError } from '../../../errors';
  */
 export const MAX_BODY_DEPTH = 20;
 
-interface BodyOptions {
+export interface BodyOptions {
   /** body-parser's size limit, e.g. '8kb'. */
   limit: string | number;
   /** Also parse application/x-www-form-urlencoded (HTML forms, Auth.js clients). */

@@ -25,7 +25,7 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
     const remoteOrigin = brand.config.remotes.baseUrl.startsWith('/') ? undefined : originOf(brand.config.remotes.baseUrl);
     originsByBrand.set(id, [...new Set([...(remoteOrigin ? [remoteOrigin] : []), ...devOrigins])]);
   }
-  const extra = (res: { locals: Record<string, unknown> }) => originsByBrand.get(res.locals.brandId as string) ?? [];
+  const extra = (res: { locals: Pick<Express.Locals, 'brandId'> }) => originsByBrand.get(res.locals.brandId) ?? [];
   const devSockets = devOrigins.map((origin) => origin.replace(/^http/, 'ws'));
 
   return helmet({

@@ -21,4 +21,4 @@ export const serviceLabel =
   };
 
 export const unavailableMessage = (res: Response, upstream: UpstreamName) =>
-  `${(res.locals.serviceLabel as string | undefined) ?? DEFAULT_LABELS[upstream]} is temporarily unavailable. Please try again in a moment.`;
+  `${res.locals.serviceLabel ?? DEFAULT_LABELS[upstream]} is temporarily unavailable. Please try again in a moment.`;

@@ -1,7 +1,7 @@
 import { TRACKING_SESSION_COOKIE, TRACKING_SESSION_MAX_AGE_SECONDS } from '@shop/contracts';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { isSecureRequest, readCookies } from '../../../auth/cookies';
+import { isSecureRequest, readCookies } from '../../../sessions/cookies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import { Button, Notice, PageShell, TextField } from '@shop/ui';
 import { UnitToggle } from './unit-toggle';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ContentNotes } from '../../content-notes/content-notes';
+import { ContentNotes } from '../../../components/content-notes';
 import { type FitResult, braSize } from '../fit-calculator';
 
 /** /find-your-fit: two measurements give a bra size, and a link to bras in that size. */

@@ -4,7 +4,7 @@ import { UnitToggle } from './unit-toggle';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CM_PER_INCH } from '../fit-calculator';
-import { ContentNotes } from '../../content-notes/content-notes';
+import { ContentNotes } from '../../../components/content-notes';
 import { SIZE_TABLES } from '../size-tables';
 
 const format = (value: [number, number] | number, unit: 'in' | 'cm', column: string) => {

@@ -1,11 +1,11 @@
 import { useChrome } from '@shop/platform';
 import { Link } from 'react-router-dom';
-import { catalogApi } from '../api/catalog-api';
+import { catalogApi } from '../../../lib/catalog-api';
 
 /** Nothing matched: for a search, categories whose names match ("did you mean"); else the brand's main sections. */
 export function EmptyState({ query }: { query?: string }) {
   const { nav } = useChrome();
-  const { data } = catalogApi.useSuggestQuery(query ?? '', { skip: !query || query.length < 2 });
+  const { data } = catalogApi.useCatalogSuggestQuery(query ?? '', { skip: !query || query.length < 2 });
   const categories = data?.categories ?? [];
   return (
     <div className="empty-state">

@@ -4,8 +4,8 @@ import { useAppDispatch, useBrand } from '@shop/platform';
 import { Button, Notice, PageShell, Select, Skeleton } from '@shop/ui';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { catalogApi } from '../api/catalog-api';
-import { shimmerToggled } from '../catalog-slice';
+import { catalogApi } from '../../../lib/catalog-api';
+import { shimmerToggled } from '../../../lib/catalog-slice';
 import { type ListingState, apiQuery, clearFilters, listingSearch, parseListing, toggleFilter } from '../listing-url';
 import { AppliedFilters } from './applied-filters';
 import { EmptyState } from './empty-state';
@@ -33,7 +33,7 @@ export function ListingPage({ page, category, basePath }: Props) {
   const brand = useBrand();
   const state = useMemo(() => parseListing(new URLSearchParams(location.search)), [location.search]);
   const query = apiQuery(state, category, PAGE_SIZE);
-  const { data, currentData, isFetching, error, refetch } = catalogApi.useGetProductsQuery(query);
+  const { data, currentData, isFetching, error, refetch } = catalogApi.useCatalogGetProductsQuery(query);
   // `data` may still be the previous listing while this one loads; `currentData` is this one.
   const ready = currentData !== undefined;
   const countRef = useRef<HTMLParagraphElement>(null);

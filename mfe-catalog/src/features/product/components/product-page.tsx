@@ -3,11 +3,11 @@ import { track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '
 import { Button, PageShell, Price, QuantityStepper, Skeleton } from '@shop/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { catalogApi } from '../../listing/api/catalog-api';
-import { productViewed, selectRecentlyViewed } from '../../listing/catalog-slice';
+import { catalogApi } from '../../../lib/catalog-api';
+import { productViewed, selectRecentlyViewed } from '../../../lib/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
 import { OptionPicker } from './option-picker';
-import { ContentNotes } from '../../content-notes/content-notes';
+import { ContentNotes } from '../../../components/content-notes';
 import { useProductHead } from './product-head';
 
 /** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */
@@ -17,7 +17,7 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const recent = useAppSelector(selectRecentlyViewed);
-  const { data: product, error, isLoading } = catalogApi.useGetProductQuery(id);
+  const { data: product, error, isLoading } = catalogApi.useCatalogGetProductQuery(id);
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState('');
 

@@ -4,8 +4,8 @@ import { useAppDispatch } from '@shop/platform';
 import { VisuallyHidden, formatPrice } from '@shop/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { catalogApi } from '../../listing/api/catalog-api';
-import { searchResultsReceived } from '../../listing/catalog-slice';
+import { catalogApi } from '../../../lib/catalog-api';
+import { searchResultsReceived } from '../../../lib/catalog-slice';
 
 const MAX_TERM_LENGTH = 100;
 const DEBOUNCE_MS = 200;
@@ -28,7 +28,7 @@ export default function QuickSearch() {
   const [results, setResults] = useState<SuggestResponse | null>(null);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [trigger] = catalogApi.useLazySuggestQuery();
+  const [trigger] = catalogApi.useLazyCatalogSuggestQuery();
   const inputId = useId();
   const listId = useId();
   const pending = useRef<{ abort: () => void } | undefined>(undefined);

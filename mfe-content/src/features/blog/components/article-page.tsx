@@ -11,7 +11,7 @@ import { ArticleCard } from './article-card';
 export default function ArticlePage() {
   const { article: slug = '' } = useParams();
   const brand = useBrand();
-  const { data, error, isLoading, refetch } = contentApi.useGetArticleQuery(slug);
+  const { data, error, isLoading, refetch } = contentApi.useContentGetArticleQuery(slug);
   useArticleHead(data, brand.name, useBootConfig().origin);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="learn-article" title={data?.title ?? (error ? 'Article not found' : '')}>

@@ -12,7 +12,7 @@ import { blogSearch, pageLinks } from './blog-url';
 export default function BlogPage() {
   const [params, setParams] = useSearchParams();
   const search = blogSearch(params);
-  const { data, error, isFetching, refetch } = contentApi.useGetArticlesQuery(search.toString());
+  const { data, error, isFetching, refetch } = contentApi.useContentGetArticlesQuery(search.toString());
   const countRef = useRef<HTMLParagraphElement>(null);
   const q = params.get('q') ?? '';
   const tag = params.get('tag');

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
 import { ContentError, ContentLoading, formatDate } from '../../../lib/content-states';
-import { ContactForm } from '../../contact/components/contact-form';
+import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 
 const isTopic = (value: string): value is CustomerServiceTopic => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
@@ -19,7 +19,7 @@ export default function CustomerServicePage({ page }: { page: string }) {
 
 /** Renders one customer-service topic; also used by brand landing pages such as /privacy-policy. */
 export function ServicePage({ topic, page, extra }: { topic: CustomerServiceTopic; page: string; extra?: ReactNode }) {
-  const { data, error, isLoading, refetch } = contentApi.useGetPageQuery(topic);
+  const { data, error, isLoading, refetch } = contentApi.useContentGetPageQuery(topic);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={data?.title ?? titleFromSlug(topic)}>
       <div className="service-layout">

@@ -16,8 +16,8 @@ interface Props {
 /** E-mail signup (footer form and the modal): POST /api/leads, shows the WELCOME code, tracks EMAIL. */
 export function EmailSignupForm({ placement }: Props) {
   const id = useId();
-  const { data: copy } = contentApi.useGetEmailContentQuery();
-  const [signUp, { isLoading }] = leadsApi.useSignUpMutation();
+  const { data: copy } = contentApi.useContentGetEmailContentQuery();
+  const [signUp, { isLoading }] = leadsApi.useContentSignUpMutation();
   const [result, setResult] = useState<LeadResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);

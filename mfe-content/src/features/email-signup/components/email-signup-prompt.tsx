@@ -22,7 +22,7 @@ export default function EmailSignupPrompt() {
   const modal = useFlag('emailSignupModal', true);
   const enabled = signup && modal;
   const [eligible] = useState(() => enabled && !signupPromptSeen(document.cookie));
-  const { data: copy } = contentApi.useGetEmailContentQuery(undefined, { skip: !eligible });
+  const { data: copy } = contentApi.useContentGetEmailContentQuery(undefined, { skip: !eligible });
 
   useEffect(() => registerPopup(EMAIL_SIGNUP_POPUP, EmailSignupPopup), []);
 

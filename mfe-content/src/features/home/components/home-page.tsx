@@ -15,7 +15,7 @@ export const homeContentPath = (pathname: string) => {
 /** The brand's home page, all from content: hero, categories, real featured products, promos. */
 export default function HomePage() {
   const { pathname } = useLocation();
-  const { data, error, isLoading, refetch } = contentApi.useGetHomeQuery(homeContentPath(pathname));
+  const { data, error, isLoading, refetch } = contentApi.useContentGetHomeQuery(homeContentPath(pathname));
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="home" title={data?.title ?? ''}>
       {isLoading && <ContentLoading label="Loading the home page" />}

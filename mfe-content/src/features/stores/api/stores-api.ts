@@ -4,11 +4,11 @@ import { api } from '@shop/platform';
 /** The store locator's endpoints, injected into the one shared API slice. */
 export const storesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    findStores: build.query<StoreSearchResponse, string>({
+    contentFindStores: build.query<StoreSearchResponse, string>({
       query: (queryString) => `/stores?${queryString}`,
     }),
     /** The US outline as SVG text; the page lifts its paths into its own map so they take the brand's colours. */
-    getStoreMap: build.query<string, void>({
+    contentGetStoreMap: build.query<string, void>({
       query: () => ({ url: '/stores/map.svg', responseHandler: 'text' }),
     }),
   }),

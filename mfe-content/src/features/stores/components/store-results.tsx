@@ -15,8 +15,8 @@ interface Props {
 /** The answer to one search: an announced count, the list nearest first, and the map with the same numbers. */
 export function StoreResults({ search, onRadius }: Props) {
   const query = storeSearchQuery(search);
-  const { data, currentData, error, isFetching, refetch } = storesApi.useFindStoresQuery(query);
-  const { data: mapSvg } = storesApi.useGetStoreMapQuery();
+  const { data, currentData, error, isFetching, refetch } = storesApi.useContentFindStoresQuery(query);
+  const { data: mapSvg } = storesApi.useContentGetStoreMapQuery();
   const outline = useMemo(() => (mapSvg ? parseMapOutline(mapSvg) : undefined), [mapSvg]);
   const place = search.origin && 'zip' in search.origin ? search.origin.zip : 'your location';
   const failure = !currentData && !isFetching ? (error as { status?: number; data?: ErrorBody } | undefined) : undefined;

@@ -192,7 +192,7 @@ export class CartService {
   private addLineItem(cart: Cart, p: { sku?: string | null; quantity?: number | null; custom?: CustomFieldsDraftInput | null }, inventoryListKey: string): Cart {
     const quantity = checkQuantity(p.quantity ?? 1);
     const found = typeof p.sku === 'string' ? this.catalog.index.variantBySku(p.sku) : undefined;
-    if (!found || found.product.storeKey !== cart.store.key) {
+    if (!found || !this.catalog.index.inStore(cart.store.key, found.product.id)) {
       throw new CommerceError(400, 'InvalidInput', `No product variant with sku '${String(p.sku ?? '')}' is sold in store '${cart.store.key}'.`);
     }
     const custom = customFromDraft(p.custom ?? { typeKey: 'lineItem-b2c', fields: [{ name: 'inventoryListKey', value: JSON.stringify(inventoryListKey) }] }, 'line-item');
@@ -231,14 +231,20 @@ export class CartService {
     ]);
     if (!row) throw new CommerceError(400, 'ReferencedResourceNotFound', 'The shipping method was not found for this store.', { typeId: 'shipping-method' });
     const method = row.data;
+    // The rate of the zone the cart ships to (its shipping address, else its country).
+    const country = cart.shippingAddress?.country ?? cart.country;
+    const zones = await tx.query<{ id: string; data: { locations: Array<{ country: string }> } }>('SELECT id::text AS id, data FROM zones');
+    const zoneIds = new Set(zones.filter((z) => z.data.locations.some((l) => l.country === country)).map((z) => z.id));
+    const rate = method.zoneRates.find((zoneRate) => zoneIds.has(zoneRate.zone.id))?.shippingRates[0];
+    if (!rate) throw new CommerceError(400, 'ShippingMethodDoesNotMatchCart', `The shipping method has no rate for the cart's country ${country}.`);
     return {
       ...cart,
       shippingInfo: {
         shippingMethodName: method.name,
         shippingMethod: { typeId: 'shipping-method', id: method.id, key: method.key },
-        description: method.description,
-        price: method.price,
-        shippingRate: { price: method.price, ...(method.freeAboveCentAmount !== null ? { freeAbove: usd(method.freeAboveCentAmount) } : {}) },
+        description: method.localizedDescription['en-US'] ?? '',
+        price: rate.price,
+        shippingRate: { price: rate.price, ...(rate.freeAbove ? { freeAbove: rate.freeAbove } : {}) },
       },
     };
   }

@@ -14,7 +14,6 @@ export interface CategoryDocument {
   orderHint: string;
   parent?: { typeId: 'category'; id: string };
   ancestors: Array<{ typeId: 'category'; id: string }>;
-  storeKey: string;
 }
 
 /** Catalog reads: the search index for products, categories in memory, inventory from the database. */
@@ -37,14 +36,26 @@ export class CatalogService {
     this.stock = new Map();
     this.stockReadAt = new Date(0);
     await this.refreshStock();
-    const [products, categories] = await Promise.all([
+    const [products, categories, assigned] = await Promise.all([
       this.db.query<{ data: Product }>('SELECT data FROM products'),
       this.db.query<{ data: Category }>('SELECT data FROM categories'),
+      // A store sells the products of its active product selections (commercetools Store.productSelections).
+      this.db.query<{ store_key: string; product_id: string }>(
+        `SELECT s.key AS store_key, a.product_id::text AS product_id
+           FROM stores s
+           CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'productSelections', '[]'::jsonb)) AS setting
+           JOIN product_selections ps ON ps.key = setting->'productSelection'->>'key'
+           JOIN product_selection_products a ON a.product_selection_id = ps.id
+          WHERE (setting->>'active')::boolean`,
+      ),
     ]);
     const seeds = categories.map((row) => row.data);
+    const assortments = new Map<string, Set<string>>();
+    for (const row of assigned) assortments.set(row.store_key, (assortments.get(row.store_key) ?? new Set()).add(row.product_id));
     this.index.load(
       products.map((row) => row.data),
       seeds,
+      assortments,
     );
     const byId = new Map(seeds.map((c) => [c.id, c]));
     this.categories = seeds
@@ -60,7 +71,6 @@ export class CatalogService {
           orderHint: c.orderHint,
           ...(c.parentId ? { parent: { typeId: 'category' as const, id: c.parentId } } : {}),
           ancestors,
-          storeKey: c.storeKey,
         };
       })
       .sort((a, b) => a.orderHint.localeCompare(b.orderHint) || a.key.localeCompare(b.key));

@@ -96,13 +96,19 @@ export class SearchIndex {
   private sortedCache = new Map<string, Match[]>();
   private facetCache = new Map<string, SearchResult['facets']>();
   private matchesByStore = new Map<string, Match[]>();
+  private allMatches: Match[] = [];
+  private assortments = new Map<string, Set<string>>();
   private byStore = new Map<string, IndexedProduct[]>();
   private byId = new Map<string, IndexedProduct>();
   private byKey = new Map<string, IndexedProduct>();
   private bySku = new Map<string, IndexedProduct>();
   private categoryAncestors = new Map<string, string[]>();
 
-  load(products: Product[], categories: Category[]) {
+  /**
+   * `assortments` is each store's assortment: the products of its active product selections,
+   * which is what a commercetools `storeProjection` searches.
+   */
+  load(products: Product[], categories: Category[], assortments: Map<string, Set<string>>) {
     const parents = new Map(categories.map((c) => [c.id, c.parentId]));
     this.categoryAncestors = new Map(
       categories.map((c) => {
@@ -120,11 +126,16 @@ export class SearchIndex {
     this.byKey = new Map();
     this.bySku = new Map();
     for (const product of products) this.add(product);
+    this.assortments = assortments;
+    for (const [store, ids] of assortments) {
+      this.byStore.set(store, [...ids].map((id) => this.byId.get(id)).filter((p): p is IndexedProduct => Boolean(p)).sort((a, b) => a.ordinal - b.ordinal));
+    }
     const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
     const all = [...this.byId.values()];
     all.sort((a, b) => collator.compare(a.product.name['en-US'] ?? '', b.product.name['en-US'] ?? '') || (a.product.id < b.product.id ? -1 : 1));
     all.forEach((p, rank) => (p.nameRank = rank));
     this.matchesByStore = new Map([...this.byStore].map(([store, list]) => [store, list.map((product) => ({ product, variants: product.variants, full: true }))]));
+    this.allMatches = all.sort((a, b) => a.ordinal - b.ordinal).map((product) => ({ product, variants: product.variants, full: true }));
   }
 
   private add(product: Product) {
@@ -158,9 +169,6 @@ export class SearchIndex {
       minPrice: Math.min(...variants.map((v) => v.price)),
       variants,
     };
-    const list = this.byStore.get(product.storeKey) ?? [];
-    list.push(indexed);
-    this.byStore.set(product.storeKey, list);
     this.byId.set(product.id, indexed);
     this.byKey.set(product.key, indexed);
     for (const v of variants) this.bySku.set(v.variant.sku, indexed);
@@ -172,6 +180,11 @@ export class SearchIndex {
 
   product(by: { id?: string | null; key?: string | null; sku?: string | null }): Product | undefined {
     return (by.id ? this.byId.get(by.id) : by.key ? this.byKey.get(by.key) : by.sku ? this.bySku.get(by.sku) : undefined)?.product;
+  }
+
+  /** Whether the store's assortment (its active product selections) holds the product. */
+  inStore(storeKey: string, productId: string): boolean {
+    return this.assortments.get(storeKey)?.has(productId) ?? false;
   }
 
   variantBySku(sku: string): { product: Product; variant: Variant } | undefined {
@@ -233,7 +246,7 @@ export class SearchIndex {
 
   /** The store's products matching the text and the query filters, with text scores. */
   private base(store: string | null | undefined, text: string, queryFilters: SearchFilter[]) {
-    let matches = store ? (this.matchesByStore.get(store) ?? []) : [...this.matchesByStore.values()].flat();
+    let matches = store ? (this.matchesByStore.get(store) ?? []) : this.allMatches;
     const scores = new Map<IndexedProduct, number>();
     if (text) {
       const terms = tokenize(text).map(stem);

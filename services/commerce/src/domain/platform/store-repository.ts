@@ -4,7 +4,9 @@ import { CommerceError, invalidInput } from '../../errors';
 export interface Store {
   key: string;
   name: Record<string, string>;
+  /** Internal: the inventory list (supply channel) the store's line items draw on. */
   inventoryListKey: string;
+  productSelections?: Array<{ productSelection: { typeId: 'product-selection'; key: string }; active: boolean }>;
 }
 
 /** Stores (one per brand) are few and fixed at seed time: cached after the first read. */

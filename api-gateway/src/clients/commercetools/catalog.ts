@@ -1,0 +1,229 @@
+import type { RawCategories, RawDetailProduct, RawDetailVariant, RawFacet, RawListingProduct, RawRootCategory, RawSearch } from './ctp-types';
+import { BRAND_CATEGORIES, PRODUCT_DETAIL, ROOT_CATEGORY, SUGGEST, productListingDocument } from './documents';
+import { predicateLiteral } from './predicate-literal';
+import type { Graphql } from './transport';
+
+/** A category of a brand's tree; `parentId` is unset for the tree's top level. */
+export interface CommerceCategory {
+  id: string;
+  key: string;
+  slug: string;
+  name: string;
+  orderHint: string;
+  parentId?: string;
+}
+
+export interface CommercePrice {
+  centAmount: number;
+  /** What the shopper pays while a product discount applies. */
+  discountedCentAmount?: number;
+}
+
+export interface CommerceVariant {
+  sku: string;
+  /** Text attributes by name (colour, size, style, ...). */
+  attributes: Record<string, string>;
+  price?: CommercePrice;
+  images: Array<{ url: string; label?: string }>;
+  /** Units available to sell; undefined when the listing did not ask. */
+  available?: number;
+}
+
+export interface RetailerLink {
+  retailer: string;
+  domain: string;
+  url: string;
+}
+
+export interface CommerceProduct {
+  key: string;
+  /** The style number (the `masterStyle` product attribute). */
+  style: string;
+  name: string;
+  description?: string;
+  categoryIds: string[];
+  image?: { url: string; label?: string };
+  variants: CommerceVariant[];
+  retailerLinks: RetailerLink[];
+}
+
+export type ProductSort = 'price-asc' | 'price-desc' | 'newest' | 'name';
+
+export interface ProductSearch {
+  storeKey: string;
+  text?: string;
+  /** Only products in this category or below it. */
+  categoryId?: string;
+  /** Selected values per attribute. */
+  filters: Record<string, string[]>;
+  /** Price range in cents, both ends included. */
+  priceMin?: number;
+  priceMax?: number;
+  /** Attributes to count over the whole selection. */
+  facets: string[];
+  /** Selected attributes to count over the selection without their own filter. */
+  ownFacets: string[];
+  /** Unset: best match for a text search, else newest first. */
+  sort?: ProductSort;
+  limit: number;
+  offset: number;
+}
+
+export type TermCounts = Array<{ term: string; count: number }>;
+
+export interface ProductSearchResult {
+  total: number;
+  products: CommerceProduct[];
+  /** Products per category id (each directly in it). */
+  categoryCounts: Map<string, number>;
+  /** Products per value of each faceted attribute. */
+  facets: Record<string, TermCounts>;
+}
+
+const SORTS: Record<ProductSort, string[]> = {
+  'price-asc': ['price asc'],
+  'price-desc': ['price desc'],
+  newest: ['createdAt desc'],
+  name: ['name.en-US asc'],
+};
+
+type Call = { correlationId: string };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const textAttributes = (attributes: Array<{ name: string; value: unknown }>) =>
+  Object.fromEntries(attributes.flatMap((a) => (typeof a.value === 'string' ? [[a.name, a.value]] : [])));
+const attribute = (attributes: Array<{ name: string; value: unknown }>, name: string): unknown => attributes.find((a) => a.name === name)?.value;
+
+/** The `retailerLinks` attribute: a set of nested values, each a `retailer` enum and a `url`. */
+function reshapeRetailerLinks(value: unknown): RetailerLink[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((nested: unknown) => {
+    if (!Array.isArray(nested)) return [];
+    const fields = nested as Array<{ name: string; value: unknown }>;
+    const retailer = attribute(fields, 'retailer') as { key?: unknown } | string | undefined;
+    const key = typeof retailer === 'string' ? retailer : text(retailer?.key);
+    const url = text(attribute(fields, 'url'));
+    if (!key || !url) return [];
+    try {
+      return [{ retailer: key, domain: new URL(url).hostname.replace(/^www\./, ''), url }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function reshapePrice(raw: RawDetailVariant['price']): CommercePrice | undefined {
+  if (!raw) return undefined;
+  return { centAmount: raw.value.centAmount, ...(raw.discounted ? { discountedCentAmount: raw.discounted.value.centAmount } : {}) };
+}
+
+const reshapeImage = (image: { url: string; label?: string | null }) => ({ url: image.url, ...(image.label ? { label: image.label } : {}) });
+
+function reshapeListingProduct(raw: RawListingProduct): CommerceProduct {
+  const image = raw.masterVariant.images[0];
+  return {
+    key: raw.key ?? '',
+    style: text(attribute(raw.masterVariant.attributesRaw, 'masterStyle')) ?? '',
+    name: raw.name ?? '',
+    categoryIds: raw.categoriesRef.map((c) => c.id),
+    ...(image ? { image: reshapeImage(image) } : {}),
+    variants: raw.allVariants.map((v) => ({ sku: '', attributes: textAttributes(v.attributesRaw), price: reshapePrice(v.price), images: [] })),
+    retailerLinks: [],
+  };
+}
+
+function reshapeDetailProduct(raw: RawDetailProduct): CommerceProduct {
+  const variants = raw.allVariants.map((v) => ({
+    sku: v.sku ?? '',
+    attributes: textAttributes(v.attributesRaw),
+    price: reshapePrice(v.price),
+    images: v.images.map(reshapeImage),
+    available: v.availability?.noChannel?.availableQuantity ?? 0,
+  }));
+  return {
+    key: raw.key ?? '',
+    style: text(attribute(raw.masterVariant.attributesRaw, 'masterStyle')) ?? '',
+    name: raw.name ?? '',
+    description: raw.description ?? '',
+    categoryIds: raw.categoriesRef.map((c) => c.id),
+    ...(variants[0]?.images[0] ? { image: variants[0].images[0] } : {}),
+    variants,
+    retailerLinks: reshapeRetailerLinks(attribute(raw.masterVariant.attributesRaw, 'retailerLinks')),
+  };
+}
+
+const terms = (facet: RawFacet | undefined): TermCounts => (facet?.value.terms ?? []).map((t) => ({ term: t.term, count: t.productCount ?? t.count }));
+
+/** Catalog reads: the brand's categories and products, through its store's assortment. */
+export function catalogOperations(graphql: Graphql) {
+  return {
+    /**
+     * The brand's categories below its root category, whose key is the store's key. Two
+     * requests: commercetools categories belong to no store, so the tree is found by ancestry.
+     */
+    async getCategories(storeKey: string, call: Call): Promise<CommerceCategory[]> {
+      const { category: root } = await graphql<RawRootCategory>('RootCategory', ROOT_CATEGORY, { key: storeKey }, call);
+      if (!root) return [];
+      const data = await graphql<RawCategories>('BrandCategories', BRAND_CATEGORIES, { where: `ancestors(id=${predicateLiteral(root.id)})` }, call);
+      return data.categories.results.map((c) => ({
+        id: c.id,
+        key: c.key ?? '',
+        slug: c.slug ?? '',
+        name: c.name ?? '',
+        orderHint: c.orderHint,
+        ...(c.parentRef && c.parentRef.id !== root.id ? { parentId: c.parentRef.id } : {}),
+      }));
+    },
+
+    /** A listing page with its facets, in one request (see productListingDocument). */
+    async getProducts(search: ProductSearch, call: Call): Promise<ProductSearchResult> {
+      const toInput = (list: string[]) => list.map((string) => ({ string }));
+      // Search filters quote strings like query predicates do: one escaping helper for both.
+      const attributeFilter = (name: string) => `variants.attributes.${name}:${(search.filters[name] ?? []).map(predicateLiteral).join(',')}`;
+      const selected = Object.keys(search.filters).filter((name) => search.filters[name].length > 0);
+      const priceFilter =
+        search.priceMin !== undefined || search.priceMax !== undefined
+          ? [`variants.price.centAmount:range (${search.priceMin ?? '*'} to ${search.priceMax !== undefined ? search.priceMax + 1 : '*'})`]
+          : [];
+      const all = [...selected.map(attributeFilter), ...priceFilter];
+      const variables: Record<string, unknown> = {
+        store: search.storeKey,
+        text: search.text || null,
+        queryFilters: toInput(search.categoryId ? [`categories.id: subtree(${predicateLiteral(search.categoryId)})`] : []),
+        filters: toInput(all),
+        facets: toInput(['categories.id counting products', ...search.facets.map((n) => `variants.attributes.${n} counting products`)]),
+        sorts: search.sort ? SORTS[search.sort] : search.text ? ['score desc'] : ['createdAt desc'],
+        limit: search.limit,
+        offset: search.offset,
+      };
+      search.ownFacets.forEach((name, i) => {
+        variables[`f${i}`] = toInput(all.filter((filter) => filter !== attributeFilter(name)));
+        variables[`facet${i}`] = toInput([`variants.attributes.${name} counting products`]);
+      });
+      const data = await graphql<Record<string, RawSearch<RawListingProduct>>>('ProductListing', productListingDocument(search.ownFacets.length), variables, call);
+      const rawFacets = [...(data.main.facets ?? []), ...search.ownFacets.flatMap((_, i) => data[`own${i}`].facets ?? [])];
+      const facetOf = (name: string) => rawFacets.find((f) => f.facet === `variants.attributes.${name}`);
+      return {
+        total: data.main.total ?? 0,
+        products: (data.main.results ?? []).map(reshapeListingProduct),
+        categoryCounts: new Map(terms(rawFacets.find((f) => f.facet === 'categories.id')).map((t) => [t.term, t.count])),
+        facets: Object.fromEntries([...search.facets, ...search.ownFacets].filter((name) => facetOf(name)).map((name) => [name, terms(facetOf(name))])),
+      };
+    },
+
+    /** A product of the store's assortment by one of its skus or by its style number; undefined if it has none. */
+    async getProduct(storeKey: string, by: { sku: string } | { style: string }, call: Call): Promise<CommerceProduct | undefined> {
+      // The product key is the style number in lower case (see docs/adr/0010).
+      const filter = 'sku' in by ? `variants.sku:${predicateLiteral(by.sku)}` : `key:${predicateLiteral(by.style.toLowerCase())}`;
+      const data = await graphql<{ productProjectionSearch: RawSearch<RawDetailProduct> }>('ProductDetail', PRODUCT_DETAIL, { store: storeKey, filters: [{ string: filter }] }, call);
+      const [product] = data.productProjectionSearch.results ?? [];
+      return product ? reshapeDetailProduct(product) : undefined;
+    },
+
+    /** Quick search: the best five matches of the store's assortment. */
+    async suggestProducts(storeKey: string, text: string, call: Call): Promise<CommerceProduct[]> {
+      const data = await graphql<{ productProjectionSearch: RawSearch<RawListingProduct> }>('Suggest', SUGGEST, { store: storeKey, text }, call);
+      return (data.productProjectionSearch.results ?? []).map(reshapeListingProduct);
+    },
+  };
+}

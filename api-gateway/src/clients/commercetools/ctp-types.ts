@@ -1,0 +1,97 @@
+import type {
+  TCtpCart,
+  TCtpCategory,
+  TCtpCategoryQueryResult,
+  TCtpCustomFieldsType,
+  TCtpCustomer,
+  TCtpDiscountedProductSearchPriceValue,
+  TCtpFacetResultValue,
+  TCtpImage,
+  TCtpMoney,
+  TCtpProductPriceSearch,
+  TCtpProductProjection,
+  TCtpProductProjectionSearchResult,
+  TCtpProductSearchVariant,
+  TCtpProductSearchVariantAvailability,
+  TCtpProductSearchVariantAvailabilityWithChannels,
+  TCtpRawCustomField,
+  TCtpRawProductSearchAttribute,
+  TCtpReference,
+  TCtpTermCount,
+  TCtpTermsFacetResult,
+} from '@commercetools-test-data/graphql-types';
+
+/**
+ * The raw answers of the adapter's GraphQL documents, derived from commercetools' published
+ * GraphQL types: `Selected<T, 'a' | 'b', { c: ... }>` is T's fields a and b as commercetools
+ * types them, plus c with a nested selection. A field commercetools does not have is not a key
+ * of T, so naming it fails the type check; `ctp-documents.test.ts` checks the documents
+ * themselves against the same schema.
+ */
+export type Selected<T, K extends keyof T = never, Nested extends { [P in keyof Nested]: P extends keyof T ? unknown : never } = object> = Pick<T, K> & Nested;
+
+type RawMoney = Selected<TCtpMoney, 'centAmount'>;
+
+export type RawCategory = Selected<TCtpCategory, 'id' | 'key' | 'name' | 'slug' | 'orderHint', { parentRef: Selected<TCtpReference, 'id'> | null }>;
+export type RawCategories = { categories: Selected<TCtpCategoryQueryResult, never, { results: RawCategory[] }> };
+export type RawRootCategory = { category: Selected<TCtpCategory, 'id'> | null };
+
+type RawAttribute = Selected<TCtpRawProductSearchAttribute, 'name' | 'value'>;
+type RawPrice = Selected<TCtpProductPriceSearch, never, { value: RawMoney; discounted: Selected<TCtpDiscountedProductSearchPriceValue, never, { value: RawMoney }> | null }>;
+type RawImage = Selected<TCtpImage, 'url' | 'label'>;
+
+/** A variant as listings select it: colour attributes and the price. */
+export type RawListingVariant = Selected<TCtpProductSearchVariant, never, { attributesRaw: RawAttribute[]; price: RawPrice | null }>;
+/** A variant as the product page selects it: everything a shopper chooses between. */
+export type RawDetailVariant = Selected<
+  TCtpProductSearchVariant,
+  'sku',
+  {
+    attributesRaw: RawAttribute[];
+    price: RawPrice | null;
+    images: RawImage[];
+    availability: Selected<
+      TCtpProductSearchVariantAvailabilityWithChannels,
+      never,
+      { noChannel: Selected<TCtpProductSearchVariantAvailability, 'isOnStock' | 'availableQuantity'> | null }
+    > | null;
+  }
+>;
+
+export type RawListingProduct = Selected<
+  TCtpProductProjection,
+  'key' | 'name',
+  {
+    categoriesRef: Array<Selected<TCtpReference, 'id'>>;
+    masterVariant: Selected<TCtpProductSearchVariant, never, { images: RawImage[]; attributesRaw: RawAttribute[] }>;
+    allVariants: RawListingVariant[];
+  }
+>;
+
+export type RawDetailProduct = Selected<
+  TCtpProductProjection,
+  'key' | 'name' | 'description',
+  {
+    categoriesRef: Array<Selected<TCtpReference, 'id'>>;
+    masterVariant: Selected<TCtpProductSearchVariant, never, { attributesRaw: RawAttribute[] }>;
+    allVariants: RawDetailVariant[];
+  }
+>;
+
+export type RawFacet = Selected<
+  TCtpFacetResultValue,
+  'facet',
+  { value: Selected<TCtpTermsFacetResult, never, { terms?: Array<Selected<TCtpTermCount, 'term' | 'count' | 'productCount'>> }> }
+>;
+
+export type RawSearch<Product> = Selected<TCtpProductProjectionSearchResult, never, { total?: number; results?: Product[]; facets?: RawFacet[] }>;
+
+export type RawCustomer = Selected<TCtpCustomer, 'id' | 'email' | 'firstName' | 'lastName'>;
+export type RawSignedUpCustomer = Selected<TCtpCustomer, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'version'>;
+export type RawLegacyCustomer = Selected<
+  TCtpCustomer,
+  'id',
+  { custom: Selected<TCtpCustomFieldsType, never, { customFieldsRaw: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null }> | null }
+>;
+
+export type RawCart = Selected<TCtpCart, 'id' | 'version' | 'customerId' | 'anonymousId' | 'cartState'>;

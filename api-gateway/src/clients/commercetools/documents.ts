@@ -1,0 +1,107 @@
+/**
+ * Every GraphQL document the gateway sends to commercetools, in one dependency-free file so the
+ * tests can read them all: `ctp-documents.test.ts` validates each against commercetools'
+ * published schema, and the commerce service checks each against its cost limits.
+ */
+
+// Catalog ---------------------------------------------------------------------------------------
+
+/** The brand's root category: its key is the store's key (see docs/adr/0010). */
+export const ROOT_CATEGORY = `query RootCategory($key: String) { category(key: $key) { id } }`;
+
+/** The categories below a root: `where` is `ancestors(id="...")`. */
+export const BRAND_CATEGORIES = `query BrandCategories($where: String) {
+  categories(where: $where, limit: 500) { results { id key slug(locale: "en-US") name(locale: "en-US") orderHint parentRef { id } } } }`;
+
+/** What a product card needs: the master variant's image and style, every variant's colour and price. */
+export const PRODUCT_CARD_FIELDS = `key name(locale: "en-US") categoriesRef { id }
+  masterVariant { images { url label } attributesRaw(includeNames: ["masterStyle"]) { name value } }
+  allVariants { attributesRaw(includeNames: ["color", "colorFamily"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
+
+const FACET_FIELDS = `facets { facet value { ... on TermsFacetResult { terms { term count productCount } } } }`;
+const LISTING_SCOPE = `storeProjection: $store, text: $text, queryFilters: $queryFilters`;
+const LISTING_VARIABLES = `$store: String, $text: String, $queryFilters: [SearchFilterInput!], $filters: [SearchFilterInput!], $facets: [SearchFacetInput!], $sorts: [String!], $limit: Int, $offset: Int`;
+
+/**
+ * A listing in one request: the page with every filter and the facets of the unselected
+ * attributes (`main`), plus one facet search per selected attribute without its own filter
+ * (`own0`, `own1`, ...), so its other values stay visible to multi-select.
+ */
+export function productListingDocument(ownFacets: number): string {
+  const own = Array.from({ length: ownFacets }, (_, i) => i);
+  const variables = own.map((i) => `, $f${i}: [SearchFilterInput!], $facet${i}: [SearchFacetInput!]`).join('');
+  const searches = own.map((i) => `own${i}: productProjectionSearch(${LISTING_SCOPE}, facetFilters: $f${i}, facets: $facet${i}, limit: 0) { ${FACET_FIELDS} }`).join('\n  ');
+  return `query ProductListing(${LISTING_VARIABLES}${variables}) {
+  main: productProjectionSearch(${LISTING_SCOPE}, filters: $filters, facetFilters: $filters, facets: $facets, sorts: $sorts, limit: $limit, offset: $offset) {
+    total results { ${PRODUCT_CARD_FIELDS} } ${FACET_FIELDS} }
+  ${searches}
+}`;
+}
+
+/**
+ * One product of the store's assortment, found by a filter (`variants.sku:"..."` or
+ * `key:"..."`): a search with storeProjection, so a product another brand sells is not found.
+ */
+export const PRODUCT_DETAIL = `query ProductDetail($store: String, $filters: [SearchFilterInput!]) {
+  productProjectionSearch(storeProjection: $store, filters: $filters, limit: 1) { results {
+    key name(locale: "en-US") description(locale: "en-US") categoriesRef { id }
+    masterVariant { attributesRaw(includeNames: ["masterStyle", "retailerLinks"]) { name value } }
+    allVariants { sku attributesRaw(excludeNames: ["retailerLinks"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
+      images { url label } availability { noChannel { isOnStock availableQuantity } } } } } }`;
+
+export const SUGGEST = `query Suggest($store: String, $text: String) {
+  productProjectionSearch(storeProjection: $store, text: $text, limit: 5, sorts: ["score desc"]) { results { ${PRODUCT_CARD_FIELDS} } } }`;
+
+// Customers -------------------------------------------------------------------------------------
+
+export const FIND_CUSTOMER = `query FindCustomer($where: String) { customers(where: $where, limit: 1) { results { id email firstName lastName } } }`;
+
+export const LEGACY_CUSTOMER = `query LegacyCustomer($where: String) {
+  customers(where: $where, limit: 1) { results { id custom { customFieldsRaw(includeNames: ["legacyHash"]) { name value } } } } }`;
+
+export const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
+  customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
+
+export const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey: KeyReferenceInput) {
+  customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
+
+export const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
+  customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
+
+// Carts -----------------------------------------------------------------------------------------
+
+export const ANONYMOUS_CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput!) {
+  inStore(key: $storeKey) { cart(id: $id) { id version customerId anonymousId cartState } } }`;
+
+export const TAKE_CART = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
+
+// Discount codes --------------------------------------------------------------------------------
+
+const DISCOUNT_CODE_FIELDS = 'id code key validFrom validUntil';
+
+export const CREATE_DISCOUNT_CODE = `mutation CreateDiscountCode($draft: DiscountCodeDraft!, $storeKey: KeyReferenceInput) {
+  createDiscountCode(draft: $draft, storeKey: $storeKey) { ${DISCOUNT_CODE_FIELDS} } }`;
+
+export const DISCOUNT_CODE_BY_KEY = `query DiscountCodeByKey($key: String!, $storeKey: KeyReferenceInput) {
+  discountCode(key: $key, storeKey: $storeKey) { ${DISCOUNT_CODE_FIELDS} } }`;
+
+/** Every document, the listing at its largest (one facet search per facetable filter). */
+export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: string }> {
+  const texts = [
+    ROOT_CATEGORY,
+    BRAND_CATEGORIES,
+    productListingDocument(maxOwnFacets),
+    PRODUCT_DETAIL,
+    SUGGEST,
+    FIND_CUSTOMER,
+    LEGACY_CUSTOMER,
+    SIGN_UP,
+    CREATE_RESET_TOKEN,
+    RESET_PASSWORD,
+    ANONYMOUS_CART,
+    TAKE_CART,
+    CREATE_DISCOUNT_CODE,
+    DISCOUNT_CODE_BY_KEY,
+  ];
+  return texts.map((text) => ({ name: /^\s*(?:query|mutation)\s+(\w+)/.exec(text)?.[1] ?? '?', text }));
+}

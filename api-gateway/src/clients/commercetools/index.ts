@@ -1,0 +1,32 @@
+import { cartOperations } from './carts';
+import { catalogOperations } from './catalog';
+import { customerOperations } from './customers';
+import { discountCodeOperations } from './discount-codes';
+import { type CommerceClientOptions, createTransport } from './transport';
+
+export { CommerceRequestError } from './commerce-request-error';
+export { predicateLiteral } from './predicate-literal';
+export type { CommerceClientOptions } from './transport';
+export type { CommerceCategory, CommerceProduct, CommerceVariant, ProductSearch, ProductSearchResult, ProductSort, RetailerLink, TermCounts } from './catalog';
+export type { CommerceCustomer, DuplicateCustomer, NewCustomer } from './customers';
+export type { CommerceCart } from './carts';
+export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
+
+/**
+ * The gateway's commerce provider, over commercetools (vercel/commerce's provider pattern):
+ * provider-neutral operations whose GraphQL documents (documents.ts) and `reshape*` functions
+ * stay in this folder. Pointing the options at a commercetools project needs no code change;
+ * what the project must hold is in the README and docs/adr/0010.
+ */
+export function createCommerceClient(options: CommerceClientOptions) {
+  const transport = createTransport(options);
+  return {
+    ...catalogOperations(transport.graphql),
+    ...customerOperations(transport.graphql, transport),
+    ...cartOperations(transport.graphql),
+    ...discountCodeOperations(transport.graphql),
+    /** A product image from the platform's asset host; undefined when there is no such image. */
+    image: transport.image,
+  };
+}
+export type CommerceClient = ReturnType<typeof createCommerceClient>;

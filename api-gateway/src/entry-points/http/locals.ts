@@ -1,0 +1,23 @@
+import type { BrandId } from '@shop/contracts';
+
+/**
+ * What the app-wide middleware leaves on `res.locals`, typed once here instead of cast at each
+ * use. Set by correlation-id (correlationId), brand (brandId, origin, canonicalOrigin),
+ * service-label (serviceLabel) and the tracking route (trackingSession).
+ */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      correlationId: string;
+      brandId: BrandId;
+      /** The brand origin the request was made to, as configured (never the raw Host header). */
+      origin: string;
+      canonicalOrigin: string;
+      serviceLabel?: string;
+      trackingSession?: string;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import type { GatewayModule } from '../gateway-module';
+import { accountRoutes, forgotSchema, registerSchema, resetSchema } from './account-routes';
+
+export type AccountDeps = Pick<AppDeps, 'commerce' | 'sessions' | 'throttle' | 'outbox' | 'logger' | 'origins'>;
+
+const tooMany = { '429': { description: 'Too many attempts', schema: 'error' as const } };
+
+/** Registration, forgotten and reset passwords (SPEC §2, §7). */
+export function accountModule({ commerce, sessions, throttle, outbox, logger, origins }: AccountDeps): GatewayModule {
+  return {
+    name: 'account',
+    api: [{ path: '/account', router: accountRoutes({ commerce, sessions, throttle, mailer: outbox, logger, origins }), body: { limit: '8kb', urlencoded: true } }],
+    openapi: {
+      '/api/account/register': {
+        post: {
+          summary: 'Create an account and sign in',
+          body: registerSchema,
+          form: true,
+          upstream: true,
+          responses: {
+            '201': { description: 'Created and signed in', schema: z.object({ user: z.object({ id: z.string(), email: z.string(), firstname: z.string().optional(), lastname: z.string().optional() }), url: z.string() }) },
+            '409': { description: 'EMAIL_TAKEN', schema: 'error' },
+            ...tooMany,
+          },
+        },
+      },
+      '/api/account/password/forgot': {
+        post: { summary: 'Send a reset link (same answer for unknown e-mails)', body: forgotSchema, form: true, responses: { '202': { description: 'Accepted', schema: z.object({ message: z.string() }) } } },
+      },
+      '/api/account/password/reset': {
+        post: { summary: 'Set a new password with a reset token', body: resetSchema, form: true, upstream: true, responses: { '200': { description: 'Changed', schema: z.object({ message: z.string() }) }, ...tooMany } },
+      },
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { BrandCatalog } from '@shop/brands';
+import type { Logger } from '@shop/node-kit';
+import type { CaptchaClient } from '../clients/captcha/captcha-client';
+import type { CommerceClient } from '../clients/commercetools';
+import type { ContentSource } from '../clients/content';
+import type { CrmClient } from '../clients/crm';
+import type { GatewayConfig } from '../config';
+import type { FileOutbox } from '../data-access/outbox';
+import type { RegistryRepository } from '../data-access/registry-repository';
+import type { RemoteStore } from '../data-access/remote-store';
+import type { ResponseCache } from '../data-access/response-cache';
+import type { TrackingSink } from '../data-access/tracking-sink';
+import type { Csrf } from '../sessions/csrf';
+import type { SessionService } from '../sessions/session-service';
+import type { BrandOrigins } from '../shared/brand-origins';
+import type { Throttle } from '../shared/throttle';
+
+/** Everything the gateway is built from (server.ts makes them); each module takes only the part it names. */
+export interface AppDeps {
+  config: GatewayConfig;
+  catalog: BrandCatalog;
+  logger: Logger;
+  registry: RegistryRepository;
+  store: RemoteStore;
+  sink: TrackingSink;
+  sessions: SessionService;
+  csrf: Csrf;
+  commerce: CommerceClient;
+  captcha: CaptchaClient;
+  throttle: Throttle;
+  outbox: FileOutbox;
+  cache: ResponseCache;
+  content: ContentSource;
+  crm: CrmClient;
+  origins: BrandOrigins;
+}

@@ -1,0 +1,61 @@
+import { credentialsRequestSchema, normalisePassword } from '@shop/contracts';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { brandOf } from '../../entry-points/http/middleware/brand';
+import { parseForm } from '../../entry-points/http/parse-form';
+import type { SessionUser } from '../../sessions/session-token';
+import type { AppDeps } from '../app-deps';
+import type { GatewayModule } from '../gateway-module';
+import { createAnswerPacer } from './answer-pacer';
+import { authRoutes } from './auth-routes';
+import { authOpenApi } from './auth-openapi';
+import { captchaRoutes } from './captcha-routes';
+import { type SignInFailure, createPassport } from './passport-setup';
+import { createPasswordVerifier } from './password-work';
+import { postLoginRoutes } from './post-login-routes';
+import { attemptSignIn } from './sign-in-attempt';
+import { socialSignIn } from './social-sign-in';
+
+export type AuthDeps = Pick<AppDeps, 'config' | 'catalog' | 'logger' | 'sessions' | 'csrf' | 'commerce' | 'captcha' | 'throttle'>;
+
+/** Sign-in (credentials, guest, Google, Facebook), sessions, sign-out, the post-login cart move and the captcha challenge. */
+export function authModule({ config, catalog, logger, sessions, csrf, commerce, captcha, throttle }: AuthDeps): GatewayModule {
+  const passwords = createPasswordVerifier();
+  const pacer = createAnswerPacer();
+  const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
+    const res = req.res as Response;
+    // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
+    const form = parseForm(credentialsRequestSchema, req.body);
+    const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
+    const { id, brand } = brandOf(res, catalog);
+    const outcome = await attemptSignIn(
+      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
+      req.ip ?? 'unknown',
+      { commerce, captcha, logger, throttle, passwords, pacer },
+    );
+    if (outcome.kind === 'signed-in') return outcome.user;
+    return { failure: outcome.kind === 'unavailable' ? 'unavailable' : 'credentials' };
+  };
+  const passport = createPassport({
+    secret: config.authSecret,
+    credentials: signInWithCredentials,
+    guest: async () => {
+      const id = randomUUID();
+      return { id, userId: id, isLoggedIn: false };
+    },
+    social: (req, profile) => socialSignIn(profile, brandOf(req.res as Response, catalog).id, commerce, (req.res as Response).locals.correlationId),
+    google: config.google,
+    facebook: config.facebook,
+  });
+  const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
+  return {
+    name: 'auth',
+    api: [
+      { path: '/auth', router: authRoutes(sessions, csrf, passport, socialAllowed), body: { limit: '8kb', urlencoded: true } },
+      { path: '/user', router: postLoginRoutes(sessions, commerce) },
+      { path: '/captcha', router: captchaRoutes(captcha) },
+    ],
+    openapi: authOpenApi,
+  };
+}
+

@@ -1,0 +1,112 @@
+import { productQuerySchema, safeText, type ProductQuery } from '@shop/contracts';
+import type { BrandCatalog } from '@shop/brands';
+import { type Request, type Response, Router } from 'express';
+import type { CommerceClient } from '../../clients/commercetools';
+import type { ResponseCache } from '../../data-access/response-cache';
+import { type CategoryTree, loadCategoryTree, publicTree } from './category-tree';
+import { productDetail, suggest } from './product-detail';
+import { listProducts } from './product-listing';
+import { DomainError } from '../../shared/domain-error';
+import { z } from 'zod';
+import { brandOf } from '../../entry-points/http/middleware/brand';
+import { serviceLabel } from '../../entry-points/http/middleware/service-label';
+
+const LISTING_MAX_AGE = 60;
+export const suggestQuery = z.object({ q: safeText().trim().min(2).max(100) });
+export const productParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{2,80}$/).describe('A sku or a style number') });
+
+export interface CatalogRouters {
+  categories: Router;
+  products: Router;
+  search: Router;
+}
+
+/**
+ * Catalog reads for the browser: categories (/api/categories), listings with facets and product
+ * detail (/api/products), quick search (/api/search); one cache and category tree behind all three.
+ */
+export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): CatalogRouters {
+  const [categories, products, search] = [Router(), Router(), Router()];
+  const context = async (res: Response) => {
+    const { id, brand } = brandOf(res, catalog);
+    const correlationId = res.locals.correlationId;
+    const tree = await cached(`categories:${id}`, () => loadCategoryTree(commerce, id, correlationId));
+    return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
+  };
+  const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (cacheTtlSeconds === 0) return load();
+    const hit = await cache.get<T>(key);
+    if (hit !== undefined) return revive(hit);
+    const value = await load();
+    await cache.set(key, serialize(value), cacheTtlSeconds);
+    return value;
+  };
+  const labelled = serviceLabel('The catalog');
+  const publicCache = (res: Response) => res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
+
+  categories.get('/', labelled, async (_req, res) => {
+    const { tree } = await context(res);
+    publicCache(res).json({ categories: publicTree(tree.roots) });
+  });
+
+  products.get('/', labelled, async (req, res) => {
+    const query = parseQuery(req);
+    const ctx = await context(res);
+    const key = `products:${ctx.storeKey}:${JSON.stringify(query)}`;
+    publicCache(res).json(await cached(key, () => listProducts(query, ctx)));
+  });
+
+  products.get('/:id', labelled, async (req, res) => {
+    const parsed = productParams.safeParse(req.params);
+    if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'id: must be a sku or a style number');
+    const { id } = parsed.data;
+    const ctx = await context(res);
+    const product = await cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
+    if (!product) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
+    publicCache(res).json(product);
+  });
+
+  search.get('/suggest', labelled, async (req, res) => {
+    const parsed = suggestQuery.shape.q.safeParse(req.query.q);
+    if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
+    const q = parsed.data;
+    const ctx = await context(res);
+    publicCache(res).json(await cached(`suggest:${ctx.storeKey}:${q.toLowerCase()}`, () => suggest(q, ctx)));
+  });
+  return { categories, products, search };
+}
+
+/** Query string -> validated listing query; a bad parameter is a 400 that names it. */
+function parseQuery(req: Request): ProductQuery {
+  const result = productQuerySchema.safeParse(req.query);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path.join('.');
+    throw new DomainError('INVALID_PARAMETER', `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`);
+  }
+  const query = result.data as ProductQuery;
+  if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
+    throw new DomainError('INVALID_PARAMETER', 'priceMin: must not be above priceMax');
+  }
+  return query;
+}
+
+/** Category trees hold Maps: store them as plain data and rebuild the lookups on the way out. */
+function serialize(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'byId' in value) {
+    const tree = value as CategoryTree;
+    return { __tree: true, nodes: [...tree.byId.values()].map(({ children: _c, ...node }) => node), roots: tree.roots.map((n) => n.id) };
+  }
+  return value;
+}
+
+function revive<T>(value: T): T {
+  const stored = value as unknown as { __tree?: boolean; nodes: Array<CategoryTree['roots'][number]>; roots: string[] };
+  if (!stored || typeof stored !== 'object' || !stored.__tree) return value;
+  const byId = new Map(stored.nodes.map((node) => [node.id, { ...node, children: [] as CategoryTree['roots'] }]));
+  for (const node of byId.values()) if (node.parentId) byId.get(node.parentId)?.children.push(node);
+  const order = new Map(stored.nodes.map((node, i) => [node.id, i]));
+  for (const node of byId.values()) node.children.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const tree: CategoryTree = { roots: stored.roots.map((id) => byId.get(id)!).filter(Boolean), byId, bySlug: new Map([...byId.values()].map((n) => [n.slug, n])) };
+  return tree as unknown as T;
+}

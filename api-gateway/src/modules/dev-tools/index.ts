@@ -1,0 +1,24 @@
+import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import type { GatewayModule } from '../gateway-module';
+import { crmDevPage, devApiRoutes, limitSchema } from './dev-crm-routes';
+
+export type DevToolsDeps = Pick<AppDeps, 'config' | 'outbox' | 'crm'>;
+
+const limitQuery = z.object({ limit: limitSchema });
+
+/** The outbox and the CRM's records, for developers: only in development and test, never on a shared site such as staging. */
+export function devToolsModule({ config, outbox, crm }: DevToolsDeps): GatewayModule | undefined {
+  if (!RELAXED_ENVIRONMENTS.includes(config.environment)) return undefined;
+  return {
+    name: 'dev-tools',
+    api: [{ path: '/dev', router: devApiRoutes(outbox, crm) }],
+    site: [crmDevPage(crm)],
+    openapi: {
+      '/api/dev/outbox': { get: { summary: 'Mail that would have been sent (not in production)', responses: { '200': { description: 'Messages' } } } },
+      '/api/dev/cases': { get: { summary: 'Cases in the CRM, newest first (not in production)', query: limitQuery, upstream: true, responses: { '200': { description: '{ total, cases }' } } } },
+      '/api/dev/leads': { get: { summary: 'Leads (e-mail signups) in the CRM, newest first (not in production)', query: limitQuery, upstream: true, responses: { '200': { description: '{ total, leads }' } } } },
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { type Request, type Response, Router } from 'express';
+import { brandOf, originOf } from '../../entry-points/http/middleware/brand';
+import type { AppDeps } from '../app-deps';
+import type { GatewayModule } from '../gateway-module';
+import { pages } from './pages-routes';
+import { type RemotesFor, platformApi } from './platform-routes';
+import { resolveRemotes } from './resolve-remotes';
+import { staticFiles } from './static-files';
+
+export type PlatformDeps = Pick<AppDeps, 'config' | 'catalog' | 'logger' | 'registry' | 'store' | 'content'>;
+
+/** The remote registry and boot config (/api/remotes, /api/brand), the shell's and remotes' files, and every page. */
+export function platformModule({ config, catalog, logger, registry, store, content }: PlatformDeps): GatewayModule {
+  const remotesFor: RemotesFor = (req: Request, res: Response) => {
+    const { id, brand } = brandOf(res, catalog);
+    return resolveRemotes(id, brand.config, originOf(req), { registry, devUrls: config.remoteDevUrls, logger });
+  };
+  const { remotes, brand } = platformApi(catalog, config, remotesFor, content);
+  return {
+    name: 'platform',
+    api: [
+      { path: '/remotes', router: remotes },
+      { path: '/brand', router: brand },
+    ],
+    site: [health(catalog, config), staticFiles(catalog, config.shellDist, store.root)],
+    pages: pages(catalog, config, remotesFor, content),
+    openapi: {
+      '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
+      '/api/brand': {
+        get: { summary: 'Brand public config, flag values, remotes, nav and footer', responses: { '200': { description: 'Boot config' } } },
+      },
+    },
+  };
+}
+
+/** GET /healthz for load balancers: the brands loaded and the environment, never cached. */
+function health(catalog: PlatformDeps['catalog'], config: PlatformDeps['config']): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
+  });
+  return router;
+}

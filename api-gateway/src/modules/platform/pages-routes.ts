@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { BrandCatalog } from '@shop/brands';
+import { type Request, type Response, Router } from 'express';
+import type { GatewayConfig } from '../../config';
+import { assertShellTemplate, renderShellPage } from './render-shell-page';
+import { DomainError } from '../../shared/domain-error';
+import { trackingSession } from '../../entry-points/http/middleware/tracking-session';
+import { type RemotesFor, bootConfigFor } from './platform-routes';
+import { shellTemplatePath } from './static-files';
+import type { ContentSource } from '../../clients/content';
+
+/** Remotes every page needs at once (header slots), worth a preload hint. */
+const PRELOADED = ['catalog', 'cartCheckout'] as const;
+
+/**
+ * Every page route answers with the shell's HTML for the request's brand; the shell's route
+ * table decides what shows, including its 404 page.
+ */
+export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): Router {
+  const router = Router();
+  const loadTemplate = templateLoader(config);
+  router.get('/{*splat}', async (req: Request, res: Response) => {
+    const template = await loadTemplate();
+    const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content);
+    // The tracking session starts with the page, so the first events of a visit share one token (SPEC §4).
+    // A response that sets it is private: a shared cache must never hand one token to everyone.
+    const { issued } = trackingSession(req, res);
+    const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
+    res
+      .set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': issued ? 'private, no-cache' : 'no-cache', vary: 'Host' })
+      .send(renderShellPage(template, boot, preload));
+  });
+  return router;
+}
+
+/** Production reads the built template once; development asks the shell's dev server each time. */
+function templateLoader(config: GatewayConfig): () => Promise<string> {
+  if (config.shellDevUrl) {
+    const url = new URL('/shell/index.html', config.shellDevUrl).toString();
+    return async () => {
+      const response = await fetch(url).catch(() => undefined);
+      if (!response?.ok) throw new DomainError('SHELL_UNAVAILABLE', `The shell dev server at ${url} is not answering`);
+      return assertShellTemplate(await response.text(), url);
+    };
+  }
+  const path = shellTemplatePath(config.shellDist);
+  let cached: string | undefined;
+  return async () => {
+    if (cached) return cached;
+    if (!existsSync(path)) throw new DomainError('SHELL_NOT_BUILT', 'The shell has not been built: run npm start');
+    cached = assertShellTemplate(readFileSync(path, 'utf8'), path);
+    return cached;
+  };
+}

@@ -1,0 +1,49 @@
+import type { ChromeContent, ShellBootConfig } from '@shop/contracts';
+import type { BrandCatalog } from '@shop/brands';
+import { type Request, type Response, Router } from 'express';
+import type { GatewayConfig } from '../../config';
+import { type resolveRemotes as ResolveRemotes } from './resolve-remotes';
+import { brandOf } from '../../entry-points/http/middleware/brand';
+import type { ContentSource } from '../../clients/content';
+
+const BARE_CHROME: ChromeContent = {
+  nav: { links: [] },
+  footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
+};
+
+export type RemotesFor = (req: Request, res: Response) => ReturnType<typeof ResolveRemotes>;
+
+/** What a page boots with: the brand's public config, flag values, remotes, nav and footer. */
+export async function bootConfigFor(
+  req: Request,
+  res: Response,
+  catalog: BrandCatalog,
+  config: GatewayConfig,
+  remotesFor: RemotesFor,
+  content: ContentSource,
+): Promise<ShellBootConfig> {
+  const { id, brand } = brandOf(res, catalog);
+  // A page still boots (with bare chrome) when a CMS is down and nothing is cached.
+  const { nav, footer } = await content.brandContent(id, res.locals.correlationId).catch(() => BARE_CHROME);
+  return {
+    brand: brand.publicConfig,
+    flags: brand.flagValues,
+    remotes: remotesFor(req, res),
+    environment: config.environment,
+    origin: res.locals.canonicalOrigin,
+    chrome: { nav, footer },
+  };
+}
+
+/** GET /api/remotes (the brand's remote registry) and GET /api/brand (what a page boots with), each mounted at its own path. */
+export function platformApi(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): { remotes: Router; brand: Router } {
+  const remotes = Router();
+  remotes.get('/', (req, res) => {
+    res.set('cache-control', 'no-store').json({ remotes: remotesFor(req, res) });
+  });
+  const brand = Router();
+  brand.get('/', async (req, res) => {
+    res.set('cache-control', 'no-store').json(await bootConfigFor(req, res, catalog, config, remotesFor, content));
+  });
+  return { remotes, brand };
+}

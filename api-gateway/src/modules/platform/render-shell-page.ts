@@ -1,0 +1,43 @@
+import type { ShellBootConfig } from '@shop/contracts';
+import { themeToCss } from '@shop/brands';
+import escapeHtml from 'escape-html';
+
+/** JSON that is safe inside a <script> element: no way to close the tag or break the parser. */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The shell's HTML for one brand: title, theme tokens, preload hints and the inlined boot config. */
+export function renderShellPage(template: string, boot: ShellBootConfig, preloadManifests: string[]): string {
+  const { brand } = boot;
+  const head = [
+    `<title>${escapeHtml(brand.name)}</title>`,
+    `<meta name="description" content="${escapeHtml(brand.tagline)}" />`,
+    `<meta name="theme-color" content="${brand.theme.colors.headerBackground}" />`,
+    `<link rel="icon" href="/brand/logo.svg" type="image/svg+xml" />`,
+    `<style id="brand-theme">${themeToCss(brand.theme)}</style>`,
+    ...preloadManifests.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`),
+  ].join('\n    ');
+  const config = `<script id="__SHOP_CONFIG__" type="application/json">${scriptSafeJson(boot)}</script>`;
+  return template
+    .replace(HTML_TAG, `<html$1 data-brand="${brand.id}">`)
+    .replace(HEAD_SLOT, head)
+    .replace(CONFIG_SLOT, config);
+}
+
+// The built template is minified, so its placeholders are matched with or without quotes.
+const HTML_TAG = /<html([^>]*)>/;
+const HEAD_SLOT = /<meta name="?shop-head"?[^>]*>/;
+const CONFIG_SLOT = /<template id="?shop-config"?><\/template>/;
+
+/** Refuses a template that lacks the placeholders, rather than serving a page that cannot boot. */
+export function assertShellTemplate(template: string, source: string): string {
+  if (!HEAD_SLOT.test(template) || !CONFIG_SLOT.test(template)) {
+    throw new Error(`${source} lacks the shop-head and shop-config placeholders`);
+  }
+  return template;
+}

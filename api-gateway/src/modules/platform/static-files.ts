@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { BrandCatalog } from '@shop/brands';
+import express, { Router } from 'express';
+import { brandOf } from '../../entry-points/http/middleware/brand';
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * The shell's hashed assets and the versioned remote folders are immutable: cache them for a
+ * year. The brand logo varies by host.
+ */
+export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir: string): Router {
+  const router = Router();
+  router.use(
+    '/shell',
+    express.static(shellDist, {
+      index: false,
+      fallthrough: false,
+      setHeaders: (res, path) =>
+        res.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : `public, max-age=${YEAR}, immutable`),
+    }),
+  );
+  router.use(
+    '/remotes',
+    express.static(remotesDir, {
+      index: false,
+      fallthrough: false,
+      dotfiles: 'deny',
+      setHeaders: (res, path) => {
+        res.setHeader('access-control-allow-origin', '*');
+        res.setHeader('cross-origin-resource-policy', 'cross-origin');
+        // versions.json lists what exists and changes; everything inside a version folder never does.
+        res.setHeader('cache-control', path.endsWith('versions.json') ? 'no-cache' : `public, max-age=${YEAR}, immutable`);
+      },
+    }),
+  );
+  router.get('/brand/logo.svg', (_req, res) => {
+    const { brand } = brandOf(res, catalog);
+    res.set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300', vary: 'Host' }).send(brand.logoSvg);
+  });
+  return router;
+}
+
+export const shellTemplatePath = (shellDist: string) => join(shellDist, 'index.html');

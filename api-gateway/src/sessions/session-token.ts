@@ -1,0 +1,75 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
+import { EncryptJWT, jwtDecrypt } from 'jose';
+import { type SessionUser, sessionUserSchema } from '@shop/contracts';
+
+export { sessionUserSchema, type SessionUser };
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+export interface SessionClaims {
+  user: SessionUser;
+  /** session id: revoked by id on sign-out */
+  jti: string;
+  iat: number;
+  exp: number;
+  /** The brand whose site issued the session: no other brand's host accepts it. */
+  brand: string;
+  /** When the cookie was issued, in ms: a password reset ends every session issued before it. */
+  issuedAtMs: number;
+  /** The guest session this sign-in replaced: only that guest's cart may become the customer's. */
+  anonymousId?: string;
+}
+
+export interface EncodeOptions {
+  /** The cookie name; the key is derived per name, as Auth.js does. */
+  salt: string;
+  brand: string;
+  now?: number;
+  /** Keeps the session id when a session is re-issued or updated. */
+  jti?: string;
+  anonymousId?: string;
+}
+
+/**
+ * Auth.js-style session tokens: a JWE (dir, A256CBC-HS512) whose key is derived with HKDF
+ * from the secret and the cookie name, so the gateway holds the only key.
+ */
+export function createSessionCodec(secret: string) {
+  const keys = new Map<string, Uint8Array>();
+  const keyFor = (salt: string) => {
+    let key = keys.get(salt);
+    if (!key) {
+      key = new Uint8Array(hkdfSync('sha256', secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64));
+      keys.set(salt, key);
+    }
+    return key;
+  };
+  return {
+    async encode(user: SessionUser, { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId }: EncodeOptions): Promise<{ token: string; claims: SessionClaims }> {
+      const iat = Math.floor(now / 1000);
+      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS, brand, issuedAtMs: now, ...(anonymousId ? { anonymousId } : {}) };
+      const token = await new EncryptJWT({ user, brand, ims: now, ...(anonymousId ? { anon: anonymousId } : {}) })
+        .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
+        .setIssuedAt(iat)
+        .setExpirationTime(claims.exp)
+        .setJti(jti)
+        .encrypt(keyFor(salt));
+      return { token, claims };
+    },
+    /** The claims of a valid, unexpired, untampered token; undefined otherwise. */
+    async decode(token: string | undefined, salt: string, now = Date.now()): Promise<SessionClaims | undefined> {
+      if (!token || token.length > 8192) return undefined;
+      try {
+        const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
+        const user = sessionUserSchema.safeParse(payload.user);
+        const { jti, iat, exp, brand, ims, anon } = payload;
+        if (!user.success || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number' || typeof brand !== 'string' || typeof ims !== 'number') return undefined;
+        return { user: user.data, jti, iat, exp, brand, issuedAtMs: ims, ...(typeof anon === 'string' ? { anonymousId: anon } : {}) };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+export type SessionCodec = ReturnType<typeof createSessionCodec>;

@@ -1,0 +1,42 @@
+/**
+ * What a use case can refuse, by code. The HTTP layer maps each code to a status in one place
+ * (entry-points/http/middleware/error-handler.ts); a use case never picks a status itself.
+ */
+export type DomainErrorCode =
+  // The input does not say what the use case needs.
+  | 'VALIDATION_FAILED'
+  | 'INVALID_PARAMETER'
+  | 'INVALID_CALLBACK_URL'
+  | 'InvalidSessionUpdate'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_RESET_TOKEN'
+  | 'CAPTCHA_FAILED'
+  | 'INVALID_TRACKING_EVENT'
+  | 'SESSION_TOKEN_MISMATCH'
+  // What was asked for does not exist here, or the brand has the feature switched off.
+  | 'NOT_FOUND'
+  | 'PRODUCT_NOT_FOUND'
+  | 'CATEGORY_NOT_FOUND'
+  | 'CONTENT_NOT_FOUND'
+  | 'ZIP_NOT_FOUND'
+  | 'FEATURE_DISABLED'
+  | 'UnknownProvider'
+  // The state does not allow it.
+  | 'EMAIL_TAKEN'
+  | 'TOO_MANY_REQUESTS'
+  // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
+  | 'SHELL_NOT_BUILT'
+  | 'SHELL_UNAVAILABLE'
+  | 'GUEST_SIGN_IN_FAILED';
+
+/** A use case's refusal: a code from the union above, a message for the shopper, and for forms one message per wrong field. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

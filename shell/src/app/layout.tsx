@@ -1,0 +1,29 @@
+import { useFlag } from '@shop/platform';
+import type { ReactNode } from 'react';
+import { RemoteOutlet } from '../lib/remote-loader/remote-outlet';
+import { Footer } from '../features/chrome/footer';
+import { Header } from '../features/chrome/header';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app__main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <SignupPrompt />
+    </div>
+  );
+}
+
+/** The content remote's first-visit e-mail signup prompt; it draws nothing until the popup queue shows it. */
+function SignupPrompt() {
+  const signup = useFlag('emailSignup', true);
+  const modal = useFlag('emailSignupModal', true);
+  if (!signup || !modal) return null;
+  return <RemoteOutlet remote="content" expose="EmailSignupPrompt" props={{}} fallback={() => null} loading={false} />;
+}
