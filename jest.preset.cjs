@@ -31,5 +31,7 @@ module.exports = {
   browser: (rootDir) => ({
     ...common(rootDir),
     testEnvironment: path.join(__dirname, 'tools', 'jest', 'jsdom-environment.cjs'),
+    // Components import their own CSS (libs/ui ships its styles that way); tests do not need it.
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'tools', 'jest', 'style-stub.cjs') },
   }),
 };

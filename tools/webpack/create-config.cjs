@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const rootPkg = require('../../package.json');
 const platformPkg = require('../../libs/platform/package.json');
+const uiPkg = require('../../libs/ui/package.json');
 
 /** The only modules shared across apps (ARCHITECTURE: share as little as possible). */
 function sharedSingletons() {
@@ -24,6 +25,9 @@ function sharedSingletons() {
     '@reduxjs/toolkit/query': single(deps['@reduxjs/toolkit']),
     '@reduxjs/toolkit/query/react': single(deps['@reduxjs/toolkit']),
     '@shop/platform': single(platformPkg.version),
+    // The design system carries the CSS its components import: one copy on the page, so its
+    // styles are injected once and never re-applied over a remote's own rules by a later remote.
+    '@shop/ui': single(uiPkg.version),
   };
 }
 
@@ -50,10 +54,15 @@ class BuildInfoPlugin {
  * @param {Record<string,string>} [options.exposes]
  * @param {number} options.devPort
  */
+const isHostKind = (kind) => kind === 'host';
+
 function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
   return (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const serving = Boolean(env.WEBPACK_SERVE);
+    // `--env STANDALONE`: a remote built to run on its own page (its own federation runtime and an
+    // index.html), as its dev server serves it; production builds for the shell never are.
+    const standalone = !isHostKind(kind) && (serving || Boolean(env.STANDALONE));
     const appPkg = require(path.join(dirname, 'package.json'));
     const version = process.env.REMOTE_VERSION || appPkg.version;
     if (!/^[0-9A-Za-z.-]{1,60}$/.test(version)) throw new Error(`REMOTE_VERSION "${version}" is not a valid version`);
@@ -111,15 +120,18 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
           manifest: !isHost,
           dts: false,
           // The shell provides the federation runtime once; production remotes use it instead
-          // of carrying their own copy (~90 KB each). A remote on its own dev server keeps its own.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !serving },
+          // of carrying their own copy (~90 KB each). A remote run on its own (dev server or
+          // STANDALONE build) keeps its own.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone },
         }),
         ...(isHost ? [] : [new BuildInfoPlugin({ name, version })]),
-        ...(isHost || serving
+        ...(isHost || standalone
           ? [
               new HtmlWebpackPlugin({
                 // A remote served on its own uses a bare page; the shell's page has the gateway's slots.
                 template: isHost ? path.join(dirname, 'src', 'index.html') : path.join(__dirname, 'standalone.html'),
+                // A standalone remote's pages live at any path (/p/...); its scripts at the root.
+                ...(isHost ? {} : { publicPath: '/' }),
                 scriptLoading: 'defer',
                 // The gateway fills the <!--shop:*--> placeholders per brand; keep them.
                 minify: false,

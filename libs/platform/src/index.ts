@@ -22,4 +22,3 @@ export { sessionApi } from './session/session-api';
 export type { Session } from './session/session-api';
 export { useSession } from './session/use-session';
 export type { SessionStatus } from './session/use-session';
-export { formatMoney } from './format/money';

@@ -3,15 +3,32 @@ import { BootConfigProvider, type RemotePageProps, createAppStore } from '@shop/
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
+import { applyTheme } from './theme';
+import './standalone.css';
+
+/** A shell path that shows one of the remote's pages, so pages that read route params work on their own too. */
+export interface StandaloneRoute {
+  path: string;
+  page: string;
+}
 
 /**
- * Runs a remote on its own dev server, without the shell: its own store and router, and the
- * brand config from the gateway's /api/brand (proxied by the dev server).
+ * Runs a remote without the shell: its own store and router, the brand config from the gateway's
+ * /api/brand (proxied by whoever serves the page) and the brand's tokens on the document, so its
+ * pages look as they do in the shell. `/{page id}` opens any page; `routes` add shell-like paths.
  */
-export async function mountStandalone(name: string, Pages: ComponentType<RemotePageProps>, pages: string[]) {
+export async function mountStandalone(
+  name: string,
+  Pages: ComponentType<RemotePageProps>,
+  pages: string[],
+  routes: StandaloneRoute[] = [],
+) {
   const response = await fetch('/api/brand');
   const config = (await response.json()) as ShellBootConfig;
+  applyTheme(config.brand.theme);
+  document.documentElement.lang = config.brand.locale;
+  document.documentElement.dataset.brand = config.brand.id;
   const store = createAppStore();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
@@ -19,16 +36,21 @@ export async function mountStandalone(name: string, Pages: ComponentType<RemoteP
     <Provider store={store}>
       <BootConfigProvider value={config}>
         <BrowserRouter>
-          <nav aria-label={`${name} pages`}>
+          <nav aria-label={`${name} pages`} className="standalone__nav">
             {pages.map((page) => (
-              <Link key={page} to={`/${page}`} style={{ marginRight: '1rem' }}>
+              <Link key={page} to={`/${page}`}>
                 {page}
               </Link>
             ))}
           </nav>
-          <Routes>
-            <Route path="/:page/*" element={<StandalonePage Pages={Pages} />} />
-          </Routes>
+          <main className="standalone__main">
+            <Routes>
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} element={<Pages page={route.page} />} />
+              ))}
+              <Route path="/:page/*" element={<StandalonePage Pages={Pages} />} />
+            </Routes>
+          </main>
         </BrowserRouter>
       </BootConfigProvider>
     </Provider>,
@@ -36,6 +58,6 @@ export async function mountStandalone(name: string, Pages: ComponentType<RemoteP
 }
 
 function StandalonePage({ Pages }: { Pages: ComponentType<RemotePageProps> }) {
-  const page = location.pathname.split('/')[1] ?? '';
+  const { page = '' } = useParams();
   return <Pages page={page} />;
 }

@@ -1,3 +1,4 @@
+import { Button, Skeleton, VisuallyHidden } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { statusOf } from './content-api';
 
@@ -5,10 +6,10 @@ import { statusOf } from './content-api';
 export function ContentLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="content-loading" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}…</span>
-      <div className="shimmer shimmer--line" />
-      <div className="shimmer shimmer--line" />
-      <div className="shimmer shimmer--block" />
+      <VisuallyHidden>{label}…</VisuallyHidden>
+      <Skeleton shape="line" />
+      <Skeleton shape="line" />
+      <Skeleton shape="block" />
     </div>
   );
 }
@@ -28,9 +29,7 @@ export function ContentError({ error, retry, missing }: { error: unknown; retry:
   return (
     <div className="content-error" role="alert">
       <p>This content could not be loaded.</p>
-      <button type="button" className="button" onClick={retry}>
-        Try again
-      </button>
+      <Button onClick={retry}>Try again</Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { signOut } from '@shop/platform';
+import { Button } from '@shop/ui';
 import { useState } from 'react';
 
 export function SignOutButton() {
@@ -9,8 +10,8 @@ export function SignOutButton() {
     window.location.assign(result.url || '/');
   };
   return (
-    <button type="button" className="button" onClick={() => void leave()} disabled={busy}>
+    <Button onClick={() => void leave()} disabled={busy}>
       Sign out
-    </button>
+    </Button>
   );
 }

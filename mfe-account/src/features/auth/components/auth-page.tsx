@@ -1,4 +1,4 @@
-import { PageShell } from '@shop/ui';
+import { PageShell, VisuallyHidden } from '@shop/ui';
 import { LoginForm } from './login-form';
 
 const TITLES: Record<string, string> = {
@@ -13,7 +13,7 @@ export default function AuthPage({ page, variant }: { page: string; variant: 'pa
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={TITLES[page] ?? page}>
       {page === 'login' && <LoginForm />}
-      {variant === 'modal' && <p className="visually-hidden">Opened over the current page</p>}
+      {variant === 'modal' && <VisuallyHidden as="p">Opened over the current page</VisuallyHidden>}
     </PageShell>
   );
 }

@@ -1,5 +1,7 @@
 import { type ProviderId, getProviders, signIn } from '@shop/platform';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button, Notice, TextField } from '@shop/ui';
+import './login-form.css';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 const MESSAGES: Record<string, string> = {
@@ -39,8 +41,6 @@ export function LoginForm() {
   });
   const [busy, setBusy] = useState(false);
   const [social, setSocial] = useState<Array<{ id: ProviderId; name: string }>>([]);
-  const emailId = useId();
-  const passwordId = useId();
 
   useEffect(() => {
     let live = true;
@@ -82,28 +82,22 @@ export function LoginForm() {
   return (
     <div className="login-form">
       {failure && (
-        <p role="alert" className="form-error">
+        <Notice role="alert" tone="error">
           {messageFor(failure)}
-        </p>
+        </Notice>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate={false}>
-        <p>
-          <label htmlFor={emailId}>E-mail address</label>
-          <input id={emailId} name="email" type="email" autoComplete="username" required maxLength={254} />
-        </p>
-        <p>
-          <label htmlFor={passwordId}>Password</label>
-          <input id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={128} />
-        </p>
-        <button type="submit" className="button" disabled={busy}>
+        <TextField label="E-mail address" name="email" type="email" autoComplete="username" required maxLength={254} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
+        <Button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       {social.map((provider) => (
         <p key={provider.id}>
-          <button type="button" className="button button--secondary" onClick={() => void withProvider(provider.id)}>
+          <Button variant="secondary" onClick={() => void withProvider(provider.id)}>
             Continue with {provider.name}
-          </button>
+          </Button>
         </p>
       ))}
       <p>

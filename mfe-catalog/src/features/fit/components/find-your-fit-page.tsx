@@ -1,7 +1,7 @@
 import '../../../catalog.css';
-import { PageShell } from '@shop/ui';
+import { Button, Notice, PageShell, TextField } from '@shop/ui';
 import { UnitToggle } from './unit-toggle';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ContentNotes } from '../../../components/content-notes';
 import { type FitResult, braSize } from '../fit-calculator';
@@ -10,8 +10,6 @@ import { type FitResult, braSize } from '../fit-calculator';
 export default function FindYourFitPage() {
   const [unit, setUnit] = useState<'in' | 'cm'>('in');
   const [result, setResult] = useState<FitResult | undefined>();
-  const underId = useId();
-  const bustId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -21,17 +19,9 @@ export default function FindYourFitPage() {
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
       <form onSubmit={submit} className="fit-form">
         <UnitToggle unit={unit} onChange={setUnit} />
-        <p>
-          <label htmlFor={underId}>Underbust: snugly around your ribcage, just under the bust</label>
-          <input id={underId} name="underbust" type="number" step="0.1" min="1" required inputMode="decimal" />
-        </p>
-        <p>
-          <label htmlFor={bustId}>Bust: loosely around the fullest part</label>
-          <input id={bustId} name="bust" type="number" step="0.1" min="1" required inputMode="decimal" />
-        </p>
-        <button type="submit" className="button">
-          Find my size
-        </button>
+        <TextField label="Underbust: snugly around your ribcage, just under the bust" name="underbust" type="number" step="0.1" min="1" required inputMode="decimal" />
+        <TextField label="Bust: loosely around the fullest part" name="bust" type="number" step="0.1" min="1" required inputMode="decimal" />
+        <Button type="submit">Find my size</Button>
       </form>
       <div role="status" aria-live="polite">
         {result?.kind === 'size' && (
@@ -40,7 +30,7 @@ export default function FindYourFitPage() {
             <Link to={`/c/bras?bandSize=${result.band}&cupSize=${result.cup}`}>Shop bras in {result.size}</Link>
           </p>
         )}
-        {result && result.kind !== 'size' && <p className="form-error">{result.reason}</p>}
+        {result && result.kind !== 'size' && <Notice tone="error">{result.reason}</Notice>}
       </div>
       <ContentNotes path="find-your-fit" label="Fit advice" />
     </PageShell>

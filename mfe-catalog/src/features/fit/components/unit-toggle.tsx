@@ -1,13 +1,11 @@
+import { RadioGroup } from '@shop/ui';
+
+const UNITS = [
+  { value: 'in', label: 'Inches' },
+  { value: 'cm', label: 'Centimetres' },
+] as const;
+
 /** Inches or centimetres, as a radio group. */
 export function UnitToggle({ unit, onChange }: { unit: 'in' | 'cm'; onChange: (unit: 'in' | 'cm') => void }) {
-  return (
-    <fieldset className="unit-toggle">
-      <legend>Units</legend>
-      {(['in', 'cm'] as const).map((u) => (
-        <label key={u}>
-          <input type="radio" name="unit" value={u} checked={unit === u} onChange={() => onChange(u)} /> {u === 'in' ? 'Inches' : 'Centimetres'}
-        </label>
-      ))}
-    </fieldset>
-  );
+  return <RadioGroup legend="Units" name="unit" options={UNITS} value={unit} onChange={onChange} />;
 }

@@ -1,4 +1,5 @@
 import type { FilterName } from '@shop/contracts/browser';
+import { Button } from '@shop/ui';
 import type { ListingState } from '../listing-url';
 
 interface Props {
@@ -18,9 +19,9 @@ export function AppliedFilters({ state, onRemove, onClear }: Props) {
           {value} ×
         </button>
       ))}
-      <button type="button" className="link-button" onClick={onClear}>
+      <Button variant="link" onClick={onClear}>
         Clear all
-      </button>
+      </Button>
     </div>
   );
 }

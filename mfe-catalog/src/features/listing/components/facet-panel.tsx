@@ -1,4 +1,5 @@
 import type { Facet, FilterName } from '@shop/contracts/browser';
+import { Button } from '@shop/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { orderFacets, visibleValues } from '../facet-view';
@@ -50,9 +51,9 @@ function FacetGroup({ facet, categoryHref, onToggle }: { facet: Facet; categoryH
         ))}
       </ul>
       {(hidden > 0 || expanded) && facet.values.length > 5 && (
-        <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <Button variant="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? `Show fewer ${facet.label.toLowerCase()}` : `Show ${hidden} more ${facet.label.toLowerCase()}`}
-        </button>
+        </Button>
       )}
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import '../../../catalog.css';
 import { type FilterName, PAGE_SIZE, SORTS, type Sort } from '@shop/contracts/browser';
 import { useAppDispatch, useBrand } from '@shop/platform';
-import { PageShell } from '@shop/ui';
+import { Button, Notice, PageShell, Select, Skeleton } from '@shop/ui';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
@@ -90,29 +90,24 @@ export function ListingPage({ page, category, basePath }: Props) {
             <p ref={countRef} tabIndex={-1} aria-live="polite" className="listing__count">
               {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'Loading products…'}
             </p>
-            <label className="listing__sort">
-              Sort by{' '}
-              <select value={state.sort ?? 'relevance'} onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}>
-                {SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select label="Sort by" className="listing__sort" value={state.sort ?? 'relevance'} onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}>
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </Select>
           </div>
           <AppliedFilters state={state} onRemove={toggle} onClear={() => go(clearFilters(state))} />
           {!data && error ? (
-            <div role="alert" className="remote-failure">
+            <Notice as="div" role="alert">
               <p>We couldn’t load these products.</p>
-              <button type="button" className="button" onClick={() => void refetch()}>
-                Try again
-              </button>
-            </div>
+              <Button onClick={() => void refetch()}>Try again</Button>
+            </Notice>
           ) : !data ? (
             <ul className="product-grid" aria-busy="true" aria-label="Loading products">
               {Array.from({ length: 6 }, (_, i) => (
-                <li key={i} className="shimmer shimmer--card" />
+                <Skeleton key={i} as="li" shape="card" />
               ))}
             </ul>
           ) : data.results.length === 0 ? (

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@shop/ui';
 import type { ProductDetail } from '@shop/contracts/browser';
 import { type Selection, isAvailable } from '../variant-choice';
 
@@ -30,7 +31,7 @@ export function OptionPicker({ product, selection, onChoose }: Props) {
                     onChange={() => onChoose(option.name, value)}
                   />
                   {value}
-                  {!available && <span className="visually-hidden"> (sold out)</span>}
+                  {!available && <VisuallyHidden> (sold out)</VisuallyHidden>}
                 </label>
               );
             })}

@@ -1,10 +1,9 @@
 import '../../../catalog.css';
 import { track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '@shop/platform';
-import { PageShell } from '@shop/ui';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Button, PageShell, Price, QuantityStepper, Skeleton } from '@shop/ui';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
-import { PriceTag } from '../../../components/price-tag';
 import { productViewed, selectRecentlyViewed } from '../../../lib/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
 import { OptionPicker } from './option-picker';
@@ -21,7 +20,6 @@ export default function ProductPage() {
   const { data: product, error, isLoading } = catalogApi.useCatalogGetProductQuery(id);
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState('');
-  const quantityId = useId();
 
   const variant = useMemo(() => {
     if (!product) return undefined;
@@ -48,7 +46,9 @@ export default function ProductPage() {
   if (isLoading || !product || !variant) {
     return (
       <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product" title={decodeURIComponent(name).replace(/-/g, ' ')}>
-        <div className="shimmer shimmer--card" aria-busy="true" />
+        <div aria-busy="true">
+          <Skeleton shape="card" />
+        </div>
       </PageShell>
     );
   }
@@ -84,27 +84,17 @@ export default function ProductPage() {
         </div>
         <div className="product__buy">
           <p className="product__price">
-            <PriceTag price={variant.price} salePrice={variant.salePrice} showSavings />
+            <Price price={variant.price} salePrice={variant.salePrice} showSavings />
           </p>
           <p className="product__style">Style {product.masterStyle} · SKU {variant.sku}</p>
           <OptionPicker product={product} selection={selection} onChoose={pick} />
           <p className="product__stock" role="status">
             {stock}
           </p>
-          <p>
-            <label htmlFor={quantityId}>Quantity</label>{' '}
-            <input
-              id={quantityId}
-              type="number"
-              min={1}
-              max={99}
-              value={quantity}
-              onChange={(event) => setQuantity(Math.min(99, Math.max(1, Math.floor(Number(event.target.value)) || 1)))}
-            />
-          </p>
-          <button type="button" className="button" disabled={!variant.inStock} onClick={addToBag}>
+          <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} min={1} max={99} />
+          <Button disabled={!variant.inStock} onClick={addToBag}>
             Add to bag
-          </button>
+          </Button>
           {added && (
             <p role="status" className="product__added">
               {added}

@@ -1,6 +1,7 @@
 import '../../../catalog.css';
 import { QUICK_SEARCH_SIZE, type SuggestResponse } from '@shop/contracts/browser';
-import { formatMoney, useAppDispatch } from '@shop/platform';
+import { useAppDispatch } from '@shop/platform';
+import { VisuallyHidden, formatPrice } from '@shop/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
@@ -54,7 +55,7 @@ export default function QuickSearch() {
   }, [trimmed, trigger, dispatch]);
 
   const options: Option[] = [
-    ...(results?.products.slice(0, QUICK_SEARCH_SIZE).map((p) => ({ id: `p-${p.key}`, label: p.name, detail: formatMoney(p.salePrice ?? p.price), href: p.url })) ?? []),
+    ...(results?.products.slice(0, QUICK_SEARCH_SIZE).map((p) => ({ id: `p-${p.key}`, label: p.name, detail: formatPrice(p.salePrice ?? p.price), href: p.url })) ?? []),
     ...(results?.categories.map((c) => ({ id: `c-${c.path}`, label: c.name, detail: 'Category', href: c.path })) ?? []),
     ...(trimmed ? [{ id: 'search', label: `Search for “${trimmed}”`, href: `/c?q=${encodeURIComponent(trimmed)}` }] : []),
   ];
@@ -85,9 +86,9 @@ export default function QuickSearch() {
 
   return (
     <form role="search" className="search-form quick-search" onSubmit={submit} data-remote-slot="quick-search">
-      <label className="visually-hidden" htmlFor={inputId}>
+      <VisuallyHidden as="label" htmlFor={inputId}>
         Search products
-      </label>
+      </VisuallyHidden>
       <input
         id={inputId}
         type="search"

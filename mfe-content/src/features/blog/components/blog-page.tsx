@@ -1,6 +1,6 @@
 import '../../../content.css';
 import { ARTICLE_PAGE_SIZE } from '@shop/contracts/browser';
-import { PageShell } from '@shop/ui';
+import { Button, PageShell, TextField, VisuallyHidden } from '@shop/ui';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
@@ -34,11 +34,8 @@ export default function BlogPage() {
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="learn" title={data?.title ?? 'Learn'}>
       {data && <p className="lead">{data.intro}</p>}
       <form role="search" className="blog-search" onSubmit={submit} key={q}>
-        <label htmlFor="blog-q">Search articles</label>
-        <input id="blog-q" name="q" type="search" defaultValue={q} maxLength={100} />
-        <button type="submit" className="button">
-          Search
-        </button>
+        <TextField label="Search articles" id="blog-q" name="q" type="search" defaultValue={q} maxLength={100} className="blog-search__field" />
+        <Button type="submit">Search</Button>
       </form>
       {data && data.tags.length > 0 && (
         <nav aria-label="Topics" className="tag-list">
@@ -96,7 +93,7 @@ function Pagination({ total, offset, params }: { total: number; offset: number; 
         {pages.map((page) => (
           <li key={page.offset}>
             <Link to={`?${blogSearch(params, { offset: page.offset }).toString()}`} aria-current={page.current ? 'page' : undefined}>
-              <span className="visually-hidden">Page </span>
+              <VisuallyHidden>Page </VisuallyHidden>
               {page.number}
             </Link>
           </li>

@@ -8,7 +8,8 @@ import {
   type ContactFieldErrors,
   type ErrorBody,
 } from '@shop/contracts/browser';
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button, Select, TextArea, TextField, VisuallyHidden } from '@shop/ui';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { contactApi } from '../api/contact-api';
 import { CONTACT_FORM_FIELDS, type ContactFormField, type ContactValues, EMPTY_CONTACT, contactFieldError, normaliseContact, validateContact } from '../validate-contact';
 
@@ -109,44 +110,31 @@ export function ContactForm() {
   const captchaProblem = errors.captchaToken;
   const showSummary = Boolean(listed.length || captchaProblem || formError);
 
-  const describedBy = (field: ContactFormField) =>
-    [HINTS[field] && fieldId(`${field}-hint`), errors[field] && fieldId(`${field}-error`)].filter(Boolean).join(' ') || undefined;
+  /** Label, marker, hint and error of a field: the design system's fields wire them to the control. */
   const common = (field: ContactFormField) => ({
+    label: LABELS[field],
+    marker: OPTIONAL.has(field) ? ('optional' as const) : ('required' as const),
+    hint: HINTS[field],
+    error: errors[field] ? (
+      <>
+        <VisuallyHidden>Error: </VisuallyHidden>
+        {errors[field]}
+      </>
+    ) : undefined,
+    className: 'contact-form__field',
     id: fieldId(field),
     name: field,
     value: values[field],
     onChange: change(field),
     required: !OPTIONAL.has(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(field),
   });
-  const row = (field: ContactFormField, control: ReactNode) => (
-    <div className={`contact-form__field${errors[field] ? ' contact-form__field--invalid' : ''}`} key={field}>
-      <label htmlFor={fieldId(field)}>
-        {LABELS[field]}
-        {OPTIONAL.has(field) ? <span className="contact-form__optional"> (optional)</span> : <span aria-hidden="true" className="contact-form__required"> *</span>}
-      </label>
-      {HINTS[field] && (
-        <p id={fieldId(`${field}-hint`)} className="contact-form__hint">
-          {HINTS[field]}
-        </p>
-      )}
-      {errors[field] && (
-        <p id={fieldId(`${field}-error`)} className="contact-form__error">
-          <span className="visually-hidden">Error: </span>
-          {errors[field]}
-        </p>
-      )}
-      {control}
-    </div>
-  );
 
   return (
     <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={isLoading} aria-labelledby={fieldId('title')}>
       <h2 id={fieldId('title')}>Send us a message</h2>
       <p className="contact-form__hint">
         Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
+        <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
       </p>
       {showSummary && (
         <div className="contact-form__summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby={fieldId('summary-title')}>
@@ -173,41 +161,35 @@ export function ContactForm() {
         </div>
       )}
       <div className="contact-form__pair">
-        {row('firstName', <input {...common('firstName')} type="text" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} />)}
-        {row('lastName', <input {...common('lastName')} type="text" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} />)}
+        <TextField {...common('firstName')} type="text" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} />
+        <TextField {...common('lastName')} type="text" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} />
       </div>
       <div className="contact-form__pair">
-        {row('email', <input {...common('email')} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />)}
-        {row('phone', <input {...common('phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />)}
+        <TextField {...common('email')} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        <TextField {...common('phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
       </div>
       <div className="contact-form__pair">
-        {row(
-          'country',
-          <select {...common('country')} autoComplete="country">
-            {CONTACT_COUNTRIES.map((country) => (
-              <option key={country} value={country}>
-                {CONTACT_COUNTRY_LABELS[country]}
-              </option>
-            ))}
-          </select>,
-        )}
-        {row('orderNumber', <input {...common('orderNumber')} type="text" autoComplete="off" maxLength={CONTACT_LIMITS.orderNumber} />)}
-      </div>
-      {row(
-        'topic',
-        <select {...common('topic')}>
-          <option value="">Choose a topic</option>
-          {CONTACT_TOPICS.map((topic) => (
-            <option key={topic} value={topic}>
-              {CONTACT_TOPIC_LABELS[topic]}
+        <Select {...common('country')} autoComplete="country">
+          {CONTACT_COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {CONTACT_COUNTRY_LABELS[country]}
             </option>
           ))}
-        </select>,
-      )}
-      {row('message', <textarea {...common('message')} rows={6} maxLength={CONTACT_LIMITS.messageMax} />)}
-      <button type="submit" className="button" disabled={isLoading}>
+        </Select>
+        <TextField {...common('orderNumber')} type="text" autoComplete="off" maxLength={CONTACT_LIMITS.orderNumber} />
+      </div>
+      <Select {...common('topic')}>
+        <option value="">Choose a topic</option>
+        {CONTACT_TOPICS.map((topic) => (
+          <option key={topic} value={topic}>
+            {CONTACT_TOPIC_LABELS[topic]}
+          </option>
+        ))}
+      </Select>
+      <TextArea {...common('message')} rows={6} maxLength={CONTACT_LIMITS.messageMax} />
+      <Button type="submit" disabled={isLoading} className="contact-form__send">
         {isLoading ? 'Sending…' : 'Send message'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { TextField } from '@shop/ui';
 import type { PageSection } from '@shop/contracts/browser';
 import { useId, useState } from 'react';
 import { filterFaqs } from './faq-filter';
@@ -18,8 +19,7 @@ export function FaqAccordion({ sections }: { sections: PageSection[] }) {
   return (
     <section className="faq" aria-label="Frequently asked questions">
       <div className="faq__search" role="search">
-        <label htmlFor={`${base}-search`}>Search the FAQs</label>
-        <input id={`${base}-search`} type="search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
+        <TextField label="Search the FAQs" id={`${base}-search`} type="search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} className="faq__search-field" />
         <p aria-live="polite" className="faq__count" data-testid="faq-count">
           {shown.length === sections.length ? `${sections.length} questions` : `${shown.length} of ${sections.length} questions match`}
         </p>

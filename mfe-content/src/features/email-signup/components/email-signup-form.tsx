@@ -1,6 +1,7 @@
 import '../../../content.css';
 import type { LeadResponse } from '@shop/contracts/browser';
 import { track } from '@shop/platform';
+import { Button } from '@shop/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { contentApi, statusOf } from '../../../lib/content-api';
 import { leadsApi } from '../api/leads-api';
@@ -76,9 +77,9 @@ export function EmailSignupForm({ placement }: Props) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-consent`}
         />
-        <button type="submit" className="button" disabled={isLoading}>
+        <Button type="submit" disabled={isLoading}>
           {isLoading ? 'Signing up…' : (copy?.submitLabel ?? 'Sign up')}
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className="form-error" role="alert">

@@ -1,5 +1,5 @@
-import type { HomeContent, Money } from '@shop/contracts/browser';
-import { formatMoney } from '@shop/platform';
+import type { HomeContent } from '@shop/contracts/browser';
+import { Card, Price, Skeleton } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
 
@@ -17,28 +17,19 @@ export function FeaturedProducts({ section }: { section: HomeContent['featuredPr
         {isLoading &&
           Array.from({ length: section.limit }, (_, index) => (
             <li key={index} aria-hidden="true">
-              <div className="shimmer shimmer--card" />
+              <Skeleton shape="card" />
             </li>
           ))}
         {data?.results.map((product) => (
-          <li key={product.key} className="featured-product">
+          <Card as="li" look="flush" key={product.key} className="featured-product">
             <Link to={product.url}>
               <img src={product.image.url} alt={product.image.alt} width={300} height={400} loading="lazy" />
               <span className="featured-product__name">{product.name}</span>
-              <Price price={product.price} sale={product.salePrice} />
+              <Price price={product.price} salePrice={product.salePrice} className="featured-product__price" />
             </Link>
-          </li>
+          </Card>
         ))}
       </ul>
     </section>
-  );
-}
-
-function Price({ price, sale }: { price: Money; sale?: Money }) {
-  if (!sale) return <span className="featured-product__price">{formatMoney(price)}</span>;
-  return (
-    <span className="featured-product__price">
-      <span className="price--sale">{formatMoney(sale)}</span> <s aria-label={`was ${formatMoney(price)}`}>{formatMoney(price)}</s>
-    </span>
   );
 }

@@ -1,6 +1,6 @@
 import '../../../content.css';
 import type { HomeDocument } from '@shop/contracts/browser';
-import { PageShell } from '@shop/ui';
+import { PageShell, buttonClassName } from '@shop/ui';
 import { Link, useLocation } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
 import { ContentError, ContentLoading } from '../../../lib/content-states';
@@ -36,11 +36,11 @@ function HomeSections({ home }: { home: HomeDocument }) {
         </h2>
         <p className="hero__text">{hero.text}</p>
         <p className="hero__actions">
-          <Link className="button hero__cta" to={hero.cta.href}>
+          <Link className={buttonClassName({}, 'hero__cta')} to={hero.cta.href}>
             {hero.cta.label}
           </Link>
           {hero.secondaryCta && (
-            <Link className="button button--secondary" to={hero.secondaryCta.href}>
+            <Link className={buttonClassName({ variant: 'secondary' })} to={hero.secondaryCta.href}>
               {hero.secondaryCta.label}
             </Link>
           )}

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@shop/ui';
 import type { StoreSummary } from '@shop/contracts/browser';
 import { groupHours } from '../store-hours';
 
@@ -29,7 +30,7 @@ export function StoreList({ stores }: { stores: StoreSummary[] }) {
               <a href={telHref(store.phone)}>{store.phone}</a>
             </p>
             <table className="store__hours">
-              <caption className="visually-hidden">Opening hours</caption>
+              <VisuallyHidden as="caption">Opening hours</VisuallyHidden>
               <tbody>
                 {groupHours(store.hours).map((line) => (
                   <tr key={line.days}>
@@ -40,7 +41,7 @@ export function StoreList({ stores }: { stores: StoreSummary[] }) {
               </tbody>
             </table>
             <a className="store__directions" href={store.directionsUrl} target="_blank" rel="noopener noreferrer">
-              Directions<span className="visually-hidden"> to {store.name} (opens in a new tab)</span>
+              Directions<VisuallyHidden> to {store.name} (opens in a new tab)</VisuallyHidden>
             </a>
           </div>
         </li>

@@ -1,4 +1,5 @@
 import type { ErrorBody, StoreRadius } from '@shop/contracts/browser';
+import { Button, Notice, Skeleton } from '@shop/ui';
 import { useMemo } from 'react';
 import { storesApi } from '../api/stores-api';
 import { parseMapOutline } from '../map-outline';
@@ -41,12 +42,10 @@ export function StoreResults({ search, onRadius }: Props) {
           We couldn’t find the ZIP code {place}. Check it and try again.
         </p>
       ) : failure ? (
-        <div role="alert" className="remote-failure">
+        <Notice as="div" role="alert">
           <p>We couldn’t load stores just now.</p>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </Notice>
       ) : data ? (
         <div className="store-results__layout" aria-busy={!currentData} data-ready-for={currentData ? query : undefined}>
           <div className="store-results__list">
@@ -54,9 +53,7 @@ export function StoreResults({ search, onRadius }: Props) {
               <div className="store-results__empty">
                 <p>We have no stores within {data.radius} miles of {place} yet.</p>
                 {wider && (
-                  <button type="button" className="button" onClick={() => onRadius(wider)}>
-                    Search within {wider} miles
-                  </button>
+                  <Button onClick={() => onRadius(wider)}>Search within {wider} miles</Button>
                 )}
               </div>
             ) : (
@@ -66,7 +63,7 @@ export function StoreResults({ search, onRadius }: Props) {
           <StoreMap result={data} outline={outline} place={place} />
         </div>
       ) : (
-        <div className="shimmer shimmer--block" aria-hidden="true" />
+        <Skeleton shape="block" />
       )}
     </section>
   );

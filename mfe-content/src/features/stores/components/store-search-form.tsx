@@ -1,4 +1,5 @@
 import { STORE_RADII, type StoreRadius } from '@shop/contracts/browser';
+import { Button, Select, TextField } from '@shop/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type StoreSearch, isZip } from '../stores-url';
 import { useGeolocation } from '../use-geolocation';
@@ -47,57 +48,39 @@ export function StoreSearchForm({ search, onSearch }: Props) {
 
   return (
     <form className="store-search" role="search" aria-label="Find stores" noValidate onSubmit={submit}>
-      <div className="store-search__field">
-        <label htmlFor={`${id}-zip`}>ZIP code</label>
-        <input
-          ref={zipRef}
-          id={`${id}-zip`}
-          name="zip"
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          pattern="[0-9]{5}"
-          maxLength={5}
-          value={zip}
-          onChange={(event) => {
-            setZip(event.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-zip-error` : `${id}-zip-hint`}
-        />
-        {error ? (
-          <p id={`${id}-zip-error`} className="store-search__error">
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-zip-hint`} className="store-search__hint">
-            5 digits, for example 10001
-          </p>
-        )}
-      </div>
-      <div className="store-search__field">
-        <label htmlFor={`${id}-radius`}>Search radius</label>
-        <select id={`${id}-radius`} name="radius" value={radius} onChange={(event) => changeRadius(Number(event.target.value) as StoreRadius)}>
-          {STORE_RADII.map((miles) => (
-            <option key={miles} value={miles}>
-              Within {miles} miles
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        ref={zipRef}
+        label="ZIP code"
+        // The error takes the hint's place, so the field is described by one or the other.
+        hint={error ? undefined : '5 digits, for example 10001'}
+        error={error}
+        className="store-search__field"
+        inputClassName="store-search__zip"
+        id={`${id}-zip`}
+        name="zip"
+        type="text"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        pattern="[0-9]{5}"
+        maxLength={5}
+        value={zip}
+        onChange={(event) => {
+          setZip(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <Select label="Search radius" className="store-search__field" id={`${id}-radius`} name="radius" value={radius} onChange={(event) => changeRadius(Number(event.target.value) as StoreRadius)}>
+        {STORE_RADII.map((miles) => (
+          <option key={miles} value={miles}>
+            Within {miles} miles
+          </option>
+        ))}
+      </Select>
       <div className="store-search__actions">
-        <button type="submit" className="button">
-          Find stores
-        </button>
-        <button
-          type="button"
-          className="store-search__locate"
-          disabled={geolocation.status === 'locating'}
-          onClick={() => locate((position) => onSearch({ origin: position, radius }))}
-        >
+        <Button type="submit">Find stores</Button>
+        <Button variant="secondary" disabled={geolocation.status === 'locating'} onClick={() => locate((position) => onSearch({ origin: position, radius }))}>
           Use my location
-        </button>
+        </Button>
       </div>
       <p className="store-search__status" role="status">
         {geolocation.status === 'locating' ? 'Finding your location…' : ''}

@@ -1,0 +1,2 @@
+// Stylesheets imported by components: webpack bundles them; in jsdom they are nothing.
+module.exports = {};
