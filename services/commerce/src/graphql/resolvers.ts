@@ -42,6 +42,11 @@ export function createRootValue(services: CommerceServices) {
       Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM product_selection_products WHERE product_selection_id = $1', [id]))[0]?.n ?? 0);
     return new Map(rows.map(({ data }) => [data.key, productSelectionShape(data, count(data.id))]));
   };
+  /** A loader run at most once per call site, so a list of stores reads the selections once. */
+  const once = <T>(load: () => Promise<T>) => {
+    let loaded: Promise<T> | undefined;
+    return () => (loaded ??= load());
+  };
   const zone = async (id: string) => (await db.query<{ data: Record<string, unknown> }>('SELECT data FROM zones WHERE id::text = $1', [id]))[0]?.data ?? null;
   const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) => build(await shapeContext(services, skus));
 
@@ -159,11 +164,11 @@ export function createRootValue(services: CommerceServices) {
     // stores, shipping methods, custom objects
     store: async ({ id, key }: Args) => {
       const store = await stores.get(key ?? id ?? '');
-      return store ? storeShape(store, await selections()) : null;
+      return store ? storeShape(store, once(selections)) : null;
     },
     productSelection: async ({ id, key }: Args) => [...(await selections()).values()].find((s) => (id ? s.id === id : s.key === key)) ?? null,
     stores: async ({ where, limit, offset }: Args) => {
-      const byKey = await selections();
+      const byKey = once(selections);
       const all = (await stores.all()).map((store) => storeShape(store, byKey));
       const predicate = where ? parsePredicate(where) : undefined;
       return page(predicate ? all.filter((s) => matches(s, predicate)) : all, limit ?? 20, offset ?? 0);

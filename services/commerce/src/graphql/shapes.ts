@@ -200,15 +200,19 @@ export const productSelectionShape = (selection: ProductSelectionDocument, produ
 });
 
 /** A store as commercetools has it: its assortment as product selections, its inventory as a supply channel. */
-export const storeShape = (store: Store, selections: Map<string, ReturnType<typeof productSelectionShape>>) => ({
+export const storeShape = (store: Store, selections: () => Promise<Map<string, ReturnType<typeof productSelectionShape>>>) => ({
   id: store.key,
   key: store.key,
   version: 1,
   name: localized(store.name),
-  productSelections: (store.productSelections ?? []).flatMap((setting) => {
-    const selection = selections.get(setting.productSelection.key);
-    return selection ? [{ active: setting.active, productSelectionRef: { typeId: 'product-selection', id: selection.id }, productSelection: selection }] : [];
-  }),
+  // Read only when a query asks for them.
+  productSelections: async () => {
+    const byKey = await selections();
+    return (store.productSelections ?? []).flatMap((setting) => {
+      const selection = byKey.get(setting.productSelection.key);
+      return selection ? [{ active: setting.active, productSelectionRef: { typeId: 'product-selection', id: selection.id }, productSelection: selection }] : [];
+    });
+  },
   supplyChannels: [{ id: store.inventoryListKey, key: store.inventoryListKey, version: 1, roles: ['InventorySupply'] }],
   supplyChannelsRef: [{ typeId: 'channel', id: store.inventoryListKey }],
 });
