@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { eventually } from './eventually';
 
 export const root = join(__dirname, '..', '..', '..');
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
@@ -42,11 +43,21 @@ const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMME
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(health).then((r) => r.ok).catch(() => false)) return child;
-    if (attempt > 600 || child.exitCode !== null) throw new Error(`${main} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await listening(child, health, 60_000, `${main} did not start`);
+  return child;
+}
+
+/** Resolves once `health` answers OK; fails at once if the process exits, or after `timeoutMs`. */
+async function listening(child: ChildProcess, health: string, timeoutMs: number, failure: string) {
+  const state = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      if (!(await fetch(health)).ok) throw new Error('not yet healthy');
+      return 'up';
+    },
+    { timeoutMs, intervalMs: 50 },
+  ).catch(() => 'silent');
+  if (state !== 'up') throw new Error(failure);
 }
 
 /** Commerce, vendor services and a local OAuth2 provider, with the gateway settings that reach them. */
@@ -109,12 +120,7 @@ export async function startShop(options: { services?: boolean; environment?: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    if (attempt > 100 || gateway.exitCode !== null) throw new Error('The gateway did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await listening(gateway, `${base}/healthz`, 10_000, 'The gateway did not start');
   return {
     url: (brand, path = '/') => `http://${brand ? `${brand}.` : ''}localhost:${port}${path}`,
     dataDir,
