@@ -33,7 +33,7 @@ async function waitFor(url: string, child: ChildProcess) {
       expect((await fetch(url)).ok).toBe(true);
       return 'up';
     },
-    { timeoutMs: 60_000, intervalMs: 50 },
+    { timeoutMs: 120_000, intervalMs: 50 },
   ).catch(() => 'silent');
   if (state !== 'up') throw new Error(`${url} did not come up`);
 }

@@ -157,9 +157,10 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
       expect((await fetch(`${url}/healthz`)).ok).toBe(true);
       return 'up';
     },
-    { timeoutMs: 60_000, intervalMs: 50 },
+    // As long as a busy machine may take to open and seed the embedded database.
+    { timeoutMs: 120_000, intervalMs: 50 },
   ).catch(() => 'silent');
-  if (state !== 'up') throw new Error(`${name} did not start (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
+  if (state !== 'up') throw new Error(`${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -43,7 +43,7 @@ const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMME
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await listening(child, health, 60_000, `${main} did not start`);
+  await listening(child, health, 120_000, `${main} did not start`);
   return child;
 }
 
@@ -120,7 +120,7 @@ export async function startShop(options: { services?: boolean; environment?: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${port}`;
-  await listening(gateway, `${base}/healthz`, 10_000, 'The gateway did not start');
+  await listening(gateway, `${base}/healthz`, 20_000, 'The gateway did not start');
   return {
     url: (brand, path = '/') => `http://${brand ? `${brand}.` : ''}localhost:${port}${path}`,
     dataDir,
