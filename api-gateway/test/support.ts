@@ -160,7 +160,11 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
     // As long as a busy machine may take to open and seed the embedded database.
     { timeoutMs: 120_000, intervalMs: 50 },
   ).catch(() => 'silent');
-  if (state !== 'up') throw new Error(`${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
+  if (state !== 'up') {
+    // Not left running behind a failed test file.
+    child.kill('SIGKILL');
+    throw new Error(`${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
+  }
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();

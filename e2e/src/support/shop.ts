@@ -57,7 +57,11 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
     },
     { timeoutMs, intervalMs: 50 },
   ).catch(() => 'silent');
-  if (state !== 'up') throw new Error(failure);
+  if (state !== 'up') {
+    // Not left running behind a failed test file.
+    child.kill('SIGKILL');
+    throw new Error(failure);
+  }
 }
 
 /** Commerce, vendor services and a local OAuth2 provider, with the gateway settings that reach them. */
