@@ -40,10 +40,13 @@ const secret = () => randomBytes(32).toString('base64url');
 export const INTERNAL_CAPTCHA = secret();
 const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMMERCE_TOKEN_SECRET: secret(), CAPTCHA_SECRET: secret(), CRM_API_KEY: secret() };
 
+/** How long a service may take to answer its health check: the commerce one seeds on first start. */
+const SERVICES_START_MS = 240_000;
+
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await listening(child, health, 120_000, `${main} did not start`);
+  await listening(child, health, SERVICES_START_MS, `${main} did not start`);
   return child;
 }
 
@@ -145,10 +148,11 @@ export async function startShop(options: { services?: boolean; environment?: str
 /** Starts a shop and a browser before a test file and stops both after it. */
 export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): { shop: Shop; browser: Browser } {
   const handles = {} as { shop: Shop; browser: Browser };
+  // A first start opens and seeds the commerce database: minutes, on a busy two-core machine.
   beforeAll(async () => {
     handles.shop = await startShop(options);
     handles.browser = withoutSignupPrompt(await launchBrowser(), handles.shop);
-  });
+  }, options.services ? SERVICES_START_MS + 60_000 : 90_000);
   afterAll(async () => {
     await handles.browser?.close();
     await handles.shop?.stop();
