@@ -122,9 +122,22 @@ export async function benchCatalog() {
   const production = productionEnv(dataDir, {});
   const commercePort = await freePort();
   const logs = { commerce: join(dataDir, 'commerce.log'), cold: join(dataDir, 'gateway-cold.log'), cached: join(dataDir, 'gateway-cached.log') };
-  const children = [
+  const children = [];
+  /** Stops every service started so far and waits for each to exit (and so to flush its log). */
+  const stopAll = () =>
+    Promise.all(
+      children.splice(0).map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  children.push(
     await run(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') }, `http://127.0.0.1:${commercePort}/healthz`, logs.commerce),
-  ];
+  );
   spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
   const gateway = async (ttl, log) => {
     const port = await freePort();
@@ -151,18 +164,9 @@ export async function benchCatalog() {
     // A failed request is a defect to trace, not noise: name each failure and what the logs say of it.
     const failed = Object.entries({ bare: result.bare, cold: result.cold, cached: result.cached }).filter(([, x]) => x.failures.length);
     if (failed.length) {
-      for (const [label, x] of failed) {
-        console.error(`\nGET ${PATH} through the gateway (${label}): ${x.failures.length} of ${REQUESTS + 50} requests failed`);
-        for (const group of summariseFailures(x.failures, gatewayReasons(logs[label] ?? ''))) {
-          console.error(`  ${group.count} x ${group.status ?? 'no answer'} ${group.code ?? ''}: ${group.message}`);
-          console.error(`    why (gateway log): ${group.reason}`);
-          const ids = group.correlationIds;
-          if (ids.length) console.error(`    correlation ids: ${ids.join(', ')}`);
-          for (const [service, log] of [[`gateway (${label})`, logs[label]], ['commerce', logs.commerce]]) {
-            for (const line of logLinesFor(log, ids)) console.error(`    ${service}: ${line.slice(0, 400)}`);
-          }
-        }
-      }
+      // The services write their logs as they exit: stop them first, then read what they said.
+      await stopAll();
+      reportFailures(failed, logs);
       throw new Error(`The catalog bench had failed requests; the services' logs are in ${dataDir}`);
     }
     for (const x of [result.bare, result.cold, result.cached]) delete x.failures;
@@ -182,7 +186,23 @@ export async function benchCatalog() {
     await browser.close();
     return result;
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    await stopAll();
+  }
+}
+
+/** Prints each failed request group: the answer, the reason the gateway logged, and matching log lines. */
+function reportFailures(failed, logs) {
+  for (const [label, x] of failed) {
+    console.error(`\nGET ${PATH} through the gateway (${label}): ${x.failures.length} of ${REQUESTS + 50} requests failed`);
+    for (const group of summariseFailures(x.failures, gatewayReasons(logs[label] ?? ''))) {
+      console.error(`  ${group.count} x ${group.status ?? 'no answer'} ${group.code ?? ''}: ${group.message}`);
+      console.error(`    why (gateway log): ${group.reason}`);
+      const ids = group.correlationIds;
+      if (ids.length) console.error(`    correlation ids: ${ids.join(', ')}`);
+      for (const [service, log] of [[`gateway (${label})`, logs[label]], ['commerce', logs.commerce]]) {
+        for (const line of logLinesFor(log, ids)) console.error(`    ${service}: ${line.slice(0, 400)}`);
+      }
+    }
   }
 }
 
