@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { eventually } from '@shop/node-kit/testing';
 import { RegistryRepository } from '../src/data-access/registry-repository';
 import { RemoteStore } from '../src/data-access/remote-store';
 import { remoteBuild, startTestGateway } from './support';
@@ -155,10 +156,10 @@ describe('POST /api/tracking', () => {
     await post('hoopcraft.localhost').send(record).expect(202);
     const log = join(gateway.dataDir, 'tracking.log');
     // The sink appends through a stream: wait for the line to land.
-    for (let i = 0; i < 50 && !(existsSync(log) && readFileSync(log, 'utf8').includes(record.eventId)); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = await eventually(() => {
+      expect(existsSync(log) && readFileSync(log, 'utf8')).toContain(record.eventId);
+      return readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    });
     expect(lines.at(-1)).toMatchObject({ brand: 'hoopcraft', record });
   });
 

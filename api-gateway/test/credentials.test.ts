@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '@shop/node-kit/testing';
 import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0001';
@@ -120,12 +121,13 @@ describe('registration and passwords', () => {
     const known = await post(client, '/api/account/password/forgot', { email: 'shopper@vanityfair.example' });
     expect(unknown).toEqual(known);
     expect(known.status).toBe(202);
-    let messages: Array<{ to: string; text: string }> = [];
-    for (let i = 0; i < 50 && messages.length === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      messages = ((await (await client.send('/api/dev/outbox')).json()) as { messages: typeof messages }).messages.filter((m) => m.to === 'shopper@vanityfair.example');
-    }
-    expect(messages).toHaveLength(1);
+    type Message = { to: string; text: string };
+    // The mail is sent after the answer: wait for it to reach the outbox.
+    const messages = await eventually(async () => {
+      const found = ((await (await client.send('/api/dev/outbox')).json()) as { messages: Message[] }).messages.filter((m) => m.to === 'shopper@vanityfair.example');
+      expect(found).toHaveLength(1);
+      return found;
+    });
     expect(messages[0].text).toContain('within 10 minutes');
     const token = new URL(/https?:\/\/\S+/.exec(messages[0].text)?.[0] ?? '').searchParams.get('token') as string;
     expect(await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' })).toMatchObject({ status: 200 });

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '@shop/node-kit/testing';
 import { type LoadRoute, type PhaseResult, type Sample, allSamples, isOk, runPhase, table } from './load-phases';
 import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
 
@@ -113,17 +114,16 @@ const expectAllDown = (result: PhaseResult, names: string[]) => {
   }
 };
 
-/** After a restart the breaker lets a probe through within its half-open time: poll one sequential round until all pass. */
-async function recovered(): Promise<Array<{ name: string; sample: Omit<Sample, 'ms'> }>> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const round: Array<{ name: string; sample: Omit<Sample, 'ms'> }> = [];
-    for (const route of routes) round.push({ name: route.name, sample: await route.run() });
-    if (round.every(({ sample }) => isOk(sample)) || Date.now() > deadline) return round;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-const expectRecovered = (round: Awaited<ReturnType<typeof recovered>>) => expect(round.filter(({ sample }) => !isOk(sample))).toEqual([]);
+/** After a restart the breaker lets a probe through within its half-open time: run sequential rounds until one passes whole. */
+const expectRecovered = () =>
+  eventually(
+    async () => {
+      const round: Array<{ name: string; sample: Omit<Sample, 'ms'> }> = [];
+      for (const route of routes) round.push({ name: route.name, sample: await route.run() });
+      expect(round.filter(({ sample }) => !isOk(sample))).toEqual([]);
+    },
+    { timeoutMs: 15_000, intervalMs: 250 },
+  );
 
 const others = (down: string[]) => routes.map((route) => route.name).filter((name) => !down.includes(name));
 const SHOPPER_ADDRESS = '203.0.113.77';
@@ -145,7 +145,7 @@ describe('upstream faults under load', () => {
   it('recovers once commerce is back, and the customer whose sign-ins failed during the outage signs in', async () => {
     commerce = await startBuiltService('commerce', commerceEnv, 'COMMERCE_PORT', commerce.port);
     await phase('commerce restarted');
-    expectRecovered(await recovered());
+    await expectRecovered();
     expect(await signIn(SHOPPER_ADDRESS)).toEqual({ status: 200, outcome: 'signed-in' });
   });
 
@@ -163,6 +163,6 @@ describe('upstream faults under load', () => {
   it('recovers once the vendors are back', async () => {
     vendors = await startBuiltService('vendors', vendorsEnv, 'VENDORS_PORT', vendors.port);
     await phase('vendors restarted');
-    expectRecovered(await recovered());
+    await expectRecovered();
   });
 });

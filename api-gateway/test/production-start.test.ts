@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPOSITORY_SECRETS } from '@shop/node-kit';
+import { eventually } from '@shop/node-kit/testing';
 import { createSessionCodec } from '../src/sessions/session-token';
 import { authClient, freePort, request } from './support';
 
@@ -26,11 +27,15 @@ process.stdout.write(JSON.stringify(productionEnv(process.argv[1], {})));`;
 const FIXED_SECRETS = [...REPOSITORY_SECRETS, 'test-auth-secret-0123456789abcdef0123456789', 'another-secret-0123456789abcdef0123456789'];
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; ; i += 1) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return;
-    if (child.exitCode !== null || i > 600) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const state = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      expect((await fetch(url)).ok).toBe(true);
+      return 'up';
+    },
+    { timeoutMs: 120_000, intervalMs: 50 },
+  ).catch(() => 'silent');
+  if (state !== 'up') throw new Error(`${url} did not come up`);
 }
 
 /** Starts a built app and, when it exits on its own, returns its exit code and what it printed. */

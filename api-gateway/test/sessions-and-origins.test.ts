@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '@shop/node-kit/testing';
 import { loadConfig } from '../src/config';
 import type { GatewayConfig } from '../src/config';
 import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
@@ -36,13 +37,13 @@ const post = async (client: Client, path: string, body: Record<string, unknown>,
 const signIn = async (client: Client, email: string, password: string, headers: Record<string, string> = {}) =>
   (await post(client, '/callback/credentials', { email, password, captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' }, { 'x-auth-return-redirect': '1', ...headers })).body.url as string;
 
+/** The mails sent to `email`, once the first has reached the outbox (mail goes out after the answer). */
 async function outboxFor(client: Client, email: string): Promise<string[]> {
-  for (let i = 0; i < 50; i += 1) {
+  return eventually(async () => {
     const messages = ((await (await client.send('/api/dev/outbox')).json()) as { messages: Array<{ to: string; text: string }> }).messages.filter((m) => m.to === email);
-    if (messages.length > 0) return messages.map((m) => m.text);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return [];
+    expect(messages.length).toBeGreaterThan(0);
+    return messages.map((m) => m.text);
+  });
 }
 
 async function newCustomer(client: Client) {

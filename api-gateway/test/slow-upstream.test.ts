@@ -44,7 +44,8 @@ it('answers 503 with Retry-After while commerce stalls, and stops calling it onc
   for (let i = 0; i < 2; i += 1) {
     const answer = await listing();
     expect(answer.status).toBe(503);
-    expect(answer.body.error).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: expect.stringMatching(/temporarily unavailable/), correlationId: expect.any(String) });
+    // The answer names the upstream call that failed, so a failure under load can be traced.
+    expect(answer.body.error).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: expect.stringMatching(/temporarily unavailable \(commerce BrandCategories\)/), correlationId: expect.any(String) });
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
   }
   const callsWhenOpened = graphqlCalls;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { eventually } from '@shop/node-kit/testing';
 import type { GatewayConfig } from '../src/config';
 import { type RunningGateway, start } from '../src/server';
 
@@ -150,10 +151,19 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
   const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)) break;
-    if (child.exitCode !== null || i > 600) throw new Error(`${name} did not start (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const state = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      expect((await fetch(`${url}/healthz`)).ok).toBe(true);
+      return 'up';
+    },
+    // As long as a busy machine may take to open and seed the embedded database.
+    { timeoutMs: 120_000, intervalMs: 50 },
+  ).catch(() => 'silent');
+  if (state !== 'up') {
+    // Not left running behind a failed test file.
+    child.kill('SIGKILL');
+    throw new Error(`${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
   }
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { eventually } from '@shop/node-kit/testing';
 import { startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
@@ -62,8 +63,7 @@ describe('the tracking session cookie', () => {
     expect(cookie).toMatch(/^sessionToken=[0-9a-f-]{36}; Max-Age=43200; Path=\/; Expires=[^;]+; SameSite=Lax$/);
     const token = cookie!.split(';')[0].split('=')[1];
     // The sink appends through a stream: wait for the line to land.
-    for (let i = 0; i < 50 && !logLines().some((line) => line.record.eventId === first.eventId); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(logLines().find((line) => line.record.eventId === first.eventId)?.record.sessionToken).toBe(token);
+    await eventually(() => expect(logLines().find((line) => line.record.eventId === first.eventId)?.record.sessionToken).toBe(token));
   });
 
   it('refuses a record naming another session than its cookie', async () => {

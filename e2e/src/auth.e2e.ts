@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { collectPageErrors } from './support/browser';
 import { withShopAndBrowser } from './support/shop';
+import { eventually } from './support/eventually';
 
 const env = withShopAndBrowser({ services: true });
 
@@ -11,12 +12,11 @@ const session = (page: Page) =>
   page.evaluate(async () => (await (await fetch('/api/auth/session')).json()) as null | { user: { id: string; email?: string; isLoggedIn: boolean } });
 
 async function waitForSession(page: Page, predicate: (s: Awaited<ReturnType<typeof session>>) => boolean) {
-  for (let i = 0; i < 50; i += 1) {
+  return eventually(async () => {
     const current = await session(page);
-    if (predicate(current)) return current;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the expected session never appeared');
+    if (!predicate(current)) throw new Error(`the expected session never appeared; the last one was ${JSON.stringify(current)}`);
+    return current;
+  });
 }
 
 describe('signing in and out in the browser', () => {

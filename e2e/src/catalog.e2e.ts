@@ -113,6 +113,25 @@ describe('browsing the catalog', () => {
     await page.close();
   });
 
+  it('serves a rallyathletic product under its /rr/p base path, rendered in full', async () => {
+    const page = await openPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('rallyathletic', '/rr'));
+    // A product the catalog really has, as the brand's listing links it (the browser resolves *.localhost).
+    const product = await page.evaluate(async () => {
+      const listing = (await (await fetch('/api/products?limit=1')).json()) as { results: Array<{ name: string; url: string }> };
+      return listing.results[0];
+    });
+    expect(product.url).toMatch(/^\/rr\/p\//);
+    await page.goto(env.shop.url('rallyathletic', product.url));
+    // The rendered page, not its loading state: the product's own heading and the bag button.
+    await page.locator('[data-remote="catalog"][data-page="product"]').getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page.getByRole('button', { name: 'Add to bag' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(product.url);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('reaches a product from quick search with the keyboard only', async () => {
     const page = await openPage();
     await page.goto(env.shop.url('vanityfair', '/'));

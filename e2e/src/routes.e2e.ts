@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { collectPageErrors } from './support/browser';
 import { withShopAndBrowser } from './support/shop';
+import { eventually } from './support/eventually';
 
 const env = withShopAndBrowser();
 
@@ -60,7 +61,8 @@ describe.each(BRANDS)('$id pages', (brand) => {
 });
 
 describe('brand routing', () => {
-  it('gives rallyathletic a variant home at /rr besides / and products under /rr/p', async () => {
+  // Its products under /rr/p need the commerce service: catalog.e2e.ts opens a real one.
+  it('gives rallyathletic a variant home at /rr besides /', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.shop.url('rallyathletic', '/rr'));
     await page.locator('[data-remote="content"][data-page="home"]').waitFor();
@@ -69,8 +71,6 @@ describe('brand routing', () => {
     await page.goto(env.shop.url('rallyathletic', '/'));
     await page.locator('[data-remote="content"][data-page="home"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.goto(env.shop.url('rallyathletic', '/rr/p/men/court-tee/RA100'));
-    await page.locator('[data-remote="catalog"][data-page="product"]').waitFor();
     await page.close();
   });
 
@@ -119,17 +119,17 @@ describe('shell behaviours', () => {
 
     const cookie = (await page.context().cookies()).find((c) => c.name === 'sessionToken');
     expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
-    let records: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < 50 && records.length < 3; i += 1) {
-      await page.waitForTimeout(100);
-      records = readFileSync(join(env.shop.dataDir, 'tracking.log'), 'utf8')
+    // The gateway appends records through a stream: wait for all three to land.
+    const records = await eventually(() => {
+      const recorded: Array<Record<string, unknown>> = readFileSync(join(env.shop.dataDir, 'tracking.log'), 'utf8')
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line))
         .map((line) => line.record)
         .filter((record) => record.sessionToken === cookie?.value);
-    }
-    expect(records.map((r) => r.event)).toEqual(['PAGE_VIEW', 'PAGE_VIEW', 'PAGE_VIEW']);
+      expect(recorded.map((r) => r.event)).toEqual(['PAGE_VIEW', 'PAGE_VIEW', 'PAGE_VIEW']);
+      return recorded;
+    });
     expect(new Set(records.map((r) => r.eventId)).size).toBe(3);
     expect(records[2].eventUrl).toBe(env.shop.url('hoopcraft', '/c?q=hoops'));
     await page.close();

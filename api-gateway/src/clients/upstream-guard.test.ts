@@ -2,7 +2,12 @@ import { CommerceRequestError } from './commercetools/commerce-request-error';
 import { UpstreamFault, UpstreamUnavailableError, createUpstreamGuard } from './upstream-guard';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the wall clock the breaker reads (cockatiel and the guard use Date.now) instead of waiting for it. */
+const advanceClock = (ms: number) => {
+  const moved = Date.now() + ms;
+  jest.spyOn(Date, 'now').mockImplementation(() => moved);
+};
+afterEach(() => jest.restoreAllMocks());
 
 function counted() {
   let calls = 0;
@@ -53,7 +58,7 @@ describe('upstream guard', () => {
     const guard = createUpstreamGuard('captcha', silent, { failures: 1, halfOpenAfterMs: 100 });
     const upstream = counted();
     await expect(guard.run(upstream.fault)).rejects.toBeInstanceOf(UpstreamUnavailableError);
-    await pause(150);
+    advanceClock(100);
     let release: (value: string) => void = () => undefined;
     const probe = guard.run(() => new Promise<string>((resolve) => (release = resolve)));
     await expect(guard.run(upstream.ok)).rejects.toMatchObject({ retryAfterSeconds: 1, message: 'captcha unavailable: probing' });

@@ -37,14 +37,25 @@ export class UpstreamFault extends Error {
 
 /** What routes see for any upstream fault: answered as 503 with Retry-After, never as a 500. */
 export class UpstreamUnavailableError extends Error {
+  /** The call that failed (e.g. a GraphQL operation name), set by the client that knows it. */
+  operation: string | undefined;
+
   constructor(
     readonly upstream: UpstreamName,
     readonly retryAfterSeconds: number,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`${upstream} unavailable: ${reason}`);
     this.name = 'UpstreamUnavailableError';
   }
+}
+
+/** Names the call an upstream failure belongs to, keeping a name set closer to the failure. */
+export function tagOperation<T>(operation: string, call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (error instanceof UpstreamUnavailableError) error.operation ??= operation;
+    throw error;
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { eventually } from './eventually';
 
 export const root = join(__dirname, '..', '..', '..');
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
@@ -39,13 +40,30 @@ const secret = () => randomBytes(32).toString('base64url');
 export const INTERNAL_CAPTCHA = secret();
 const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMMERCE_TOKEN_SECRET: secret(), CAPTCHA_SECRET: secret(), CRM_API_KEY: secret() };
 
+/** How long a service may take to answer its health check: the commerce one seeds on first start. */
+const SERVICES_START_MS = 240_000;
+
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(health).then((r) => r.ok).catch(() => false)) return child;
-    if (attempt > 600 || child.exitCode !== null) throw new Error(`${main} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await listening(child, health, SERVICES_START_MS, `${main} did not start`);
+  return child;
+}
+
+/** Resolves once `health` answers OK; fails at once if the process exits, or after `timeoutMs`. */
+async function listening(child: ChildProcess, health: string, timeoutMs: number, failure: string) {
+  const state = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      if (!(await fetch(health)).ok) throw new Error('not yet healthy');
+      return 'up';
+    },
+    { timeoutMs, intervalMs: 50 },
+  ).catch(() => 'silent');
+  if (state !== 'up') {
+    // Not left running behind a failed test file.
+    child.kill('SIGKILL');
+    throw new Error(failure);
   }
 }
 
@@ -109,12 +127,7 @@ export async function startShop(options: { services?: boolean; environment?: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    if (attempt > 100 || gateway.exitCode !== null) throw new Error('The gateway did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await listening(gateway, `${base}/healthz`, 20_000, 'The gateway did not start');
   return {
     url: (brand, path = '/') => `http://${brand ? `${brand}.` : ''}localhost:${port}${path}`,
     dataDir,
@@ -135,10 +148,11 @@ export async function startShop(options: { services?: boolean; environment?: str
 /** Starts a shop and a browser before a test file and stops both after it. */
 export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): { shop: Shop; browser: Browser } {
   const handles = {} as { shop: Shop; browser: Browser };
+  // A first start opens and seeds the commerce database: minutes, on a busy two-core machine.
   beforeAll(async () => {
     handles.shop = await startShop(options);
     handles.browser = withoutSignupPrompt(await launchBrowser(), handles.shop);
-  });
+  }, options.services ? SERVICES_START_MS + 60_000 : 90_000);
   afterAll(async () => {
     await handles.browser?.close();
     await handles.shop?.stop();

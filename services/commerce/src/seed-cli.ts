@@ -1,8 +1,7 @@
 // Seeds a database without serving it: `node dist/seed-cli.js [--scale <products>]`.
 import { loadCommerceConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { seedIfEmpty } from './seed/seed-database';
+import { migrateAndSeed } from './db/migrate';
 
 async function main() {
   const config = loadCommerceConfig();
@@ -11,9 +10,8 @@ async function main() {
   if (!Number.isInteger(products) || products < 1 || products > 200_000) throw new Error('--scale takes a product count from 1 to 200000');
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const started = performance.now();
-  await migrate(db);
-  const result = await seedIfEmpty(db, products);
-  await db.close();
+  const prepared = await migrateAndSeed(db, products).finally(() => db.close());
+  const result = prepared.seed;
   process.stdout.write(
     result.seeded
       ? `Seeded ${result.products} products in ${Math.round(performance.now() - started)} ms\n`

@@ -4,9 +4,8 @@ import { createLogger } from '@shop/node-kit';
 import { createTokenService } from './auth/token-service';
 import { type CommerceConfig, loadCommerceConfig } from './config';
 import { type Db, openDatabase } from './db/database';
-import { migrate } from './db/migrate';
+import { migrateAndSeed } from './db/migrate';
 import { createCommerceApp } from './http/app';
-import { seedIfEmpty } from './seed/seed-database';
 import { createServices } from './services';
 
 export interface RunningCommerce {
@@ -14,7 +13,9 @@ export interface RunningCommerce {
   baseUrl: string;
   port: number;
   config: CommerceConfig;
-  timings: { openMs: number; seedMs: number; loadMs: number };
+  timings: { openMs: number; prepareMs: number; loadMs: number };
+  /** What this instance did to the database on start: migrations applied, whether it seeded. */
+  prepared: { applied: string[]; seeded: boolean; waitedForLock: boolean };
   /** The service's database, for tests that need to reach behind the API. */
   db: Db;
   stop: () => Promise<void>;
@@ -27,13 +28,15 @@ export async function start(overrides: Partial<CommerceConfig> & { now?: () => n
   const logger = createLogger(config.logLevel);
   const t0 = performance.now();
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
   const t1 = performance.now();
-  const seed = await seedIfEmpty(db, config.seedProducts);
+  const prepared = await migrateAndSeed(db, config.seedProducts);
+  const { seed } = prepared;
   const t2 = performance.now();
   const services = await createServices(db, config, now);
   services.catalog.startStockRefresh();
   const t3 = performance.now();
+  if (prepared.waited) logger.info('Waited for another instance to migrate and seed the database');
+  if (prepared.applied.length) logger.info('Migrated the database', { applied: prepared.applied });
   if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });
   const app = createCommerceApp(config, services, createTokenService(config.tokenSecret, config.tokenTtlSeconds), logger);
   const server: Server = await new Promise((resolve, reject) => {
@@ -50,7 +53,8 @@ export async function start(overrides: Partial<CommerceConfig> & { now?: () => n
     baseUrl: `${url}${config.basePath}`,
     port,
     config,
-    timings: { openMs: t1 - t0, seedMs: t2 - t1, loadMs: t3 - t2 },
+    timings: { openMs: t1 - t0, prepareMs: t2 - t1, loadMs: t3 - t2 },
+    prepared: { applied: prepared.applied, seeded: seed.seeded, waitedForLock: prepared.waited },
     db,
     stop: async () => {
       services.catalog.stopStockRefresh();

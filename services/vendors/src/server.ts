@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@shop/node-kit';
+import { lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler } from 'express';
 import { captchaRoutes } from './captcha';
 import { type VendorsConfig, loadVendorsConfig } from './config';
 import { crmRepository } from './crm/crm-repository';
 import { crmRoutes } from './crm/crm-routes';
-import { lazyDatabase, openDatabase } from './crm/database';
 import { migrate } from './crm/migrate';
 
 export interface RunningVendors {
@@ -30,8 +30,11 @@ export async function start(overrides: Partial<VendorsConfig> = {}): Promise<Run
   const config = { ...loadVendorsConfig(), ...overrides };
   const logger = createLogger(config.logLevel);
   const database = lazyDatabase(async () => {
-    const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-    const applied = await migrate(db);
+    const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+    const applied = await migrate(db).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
     if (applied.length) logger.info('Migrated the CRM database', { applied });
     return db;
   });

@@ -6,6 +6,8 @@ export class CommerceRequestError extends Error {
     message: string,
     readonly extensions: Record<string, unknown>,
     readonly upstreamCorrelationId: string | undefined,
+    /** The call that was refused: a GraphQL operation name, or the REST call's name. */
+    readonly operation?: string,
   ) {
     super(message);
     this.name = 'CommerceRequestError';

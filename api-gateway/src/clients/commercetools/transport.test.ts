@@ -84,8 +84,11 @@ describe('commerce client', () => {
       extensions: { field: 'email' },
     });
     expect(logged).toEqual([]);
-    await expect(client.graphql('Duplicate', 'mutation Duplicate { x }', {}, { correlationId: 'gw-1' })).rejects.toBeInstanceOf(CommerceRequestError);
-    expect(logged[0][1]).toMatchObject({ correlationId: 'gw-1', upstreamCorrelationId: 'upstream-123', code: 'DuplicateField' });
+    const refused = await client.graphql('Duplicate', 'mutation Duplicate { x }', {}, { correlationId: 'gw-1' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CommerceRequestError);
+    // The refusal names the call that was refused, for the gateway's answer and its log.
+    expect(refused).toMatchObject({ operation: 'Duplicate' });
+    expect(logged[0][1]).toMatchObject({ correlationId: 'gw-1', operation: 'Duplicate', upstreamCorrelationId: 'upstream-123', code: 'DuplicateField' });
   });
 
   it('does not log messages that start with ERROR_', async () => {
@@ -104,7 +107,8 @@ describe('commerce client', () => {
 
   it('turns an unreachable platform into an UpstreamUnavailableError', async () => {
     const offline = createTransport({ apiUrl: 'http://127.0.0.1:9', authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger });
-    await expect(offline.graphql('A', 'query A { ok }')).rejects.toMatchObject({ name: 'UpstreamUnavailableError', upstream: 'commerce' });
+    await expect(offline.graphql('A', 'query A { ok }')).rejects.toMatchObject({ name: 'UpstreamUnavailableError', upstream: 'commerce', operation: 'A' });
+    await expect(offline.inStoreLogin('everwear', {})).rejects.toMatchObject({ upstream: 'commerce', operation: 'InStoreLogin' });
   });
 
   it('answers a refused token (a wrong client secret) as an outage, not as an error of the caller', async () => {

@@ -1,6 +1,6 @@
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from './commerce-request-error';
-import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
+import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, tagOperation, upstreamFetch } from '../upstream-guard';
 
 export interface CommerceClientOptions {
   /** e.g. http://localhost:4000/commerce or https://api.{region}.commercetools.com */
@@ -20,6 +20,8 @@ export interface CommerceClientOptions {
 
 export interface CallOptions {
   correlationId?: string;
+  /** The GraphQL operation or REST call, named in logs and in the error a failure raises. */
+  operation?: string;
   /** Error codes the caller expects (e.g. DuplicateField): not logged. */
   expected?: readonly string[];
 }
@@ -91,36 +93,40 @@ export function createTransport(options: CommerceClientOptions) {
       const upstream = response.headers.get('x-correlation-id') ?? undefined;
       const parsed = await response.json().catch(() => undefined);
       if (parsed === undefined || response.status >= 500) {
-        logger.error('Commerce platform failed', { correlationId: call.correlationId, upstreamCorrelationId: upstream, status: response.status });
-        throw new UpstreamFault(`The commerce platform answered ${response.status}.`);
+        logger.error('Commerce platform failed', { correlationId: call.correlationId, operation: call.operation, upstreamCorrelationId: upstream, status: response.status });
+        throw new UpstreamFault(`The commerce platform answered ${response.status}${parsed === undefined ? ' without JSON' : ''}.`);
       }
       return { status: response.status, body: parsed, upstream };
     });
 
   const post = (path: string, body: unknown, call: CallOptions, deadlineMs: number): Promise<Answer> =>
-    guard.run(async () => {
-      const first = await exchange(path, body, call, await accessToken(), deadlineMs);
-      if (first.status !== 401) return first;
-      // An expired or revoked token: renew it once.
-      token = undefined;
-      const second = await exchange(path, body, call, await accessToken(), deadlineMs);
-      if (second.status === 401) throw new UpstreamFault('The commerce platform refused a fresh token.');
-      return second;
-    });
+    tagOperation(
+      call.operation ?? path,
+      guard.run(async () => {
+        const first = await exchange(path, body, call, await accessToken(), deadlineMs);
+        if (first.status !== 401) return first;
+        // An expired or revoked token: renew it once.
+        token = undefined;
+        const second = await exchange(path, body, call, await accessToken(), deadlineMs);
+        if (second.status === 401) throw new UpstreamFault('The commerce platform refused a fresh token.');
+        return second;
+      }),
+    );
 
   const fail = (status: number, error: { code?: string; message?: string; extensions?: Record<string, unknown> } | undefined, call: CallOptions, upstream?: string): never => {
     const code = error?.extensions?.code ?? error?.code ?? 'General';
     const message = error?.message ?? 'The commerce platform refused the request.';
     if (!call.expected?.includes(String(code)) && !message.startsWith('ERROR_')) {
-      logger.error('Commerce request failed', { correlationId: call.correlationId, upstreamCorrelationId: upstream, status, code, message });
+      logger.error('Commerce request failed', { correlationId: call.correlationId, operation: call.operation, upstreamCorrelationId: upstream, status, code, message });
     }
-    throw new CommerceRequestError(status, String(code), message, error?.extensions ?? {}, upstream);
+    throw new CommerceRequestError(status, String(code), message, error?.extensions ?? {}, upstream, call.operation);
   };
 
   /** One GraphQL operation; resolves to `data` or throws the first error. */
   const graphql = async <T>(operationName: string, query: string, variables: Record<string, unknown> = {}, call: CallOptions = {}): Promise<T> => {
-    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, call, deadlineFor(query));
-    if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], call, upstream);
+    const named = { ...call, operation: operationName };
+    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, named, deadlineFor(query));
+    if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], named, upstream);
     return body.data as T;
   };
 
@@ -129,19 +135,23 @@ export function createTransport(options: CommerceClientOptions) {
     /** REST in-store login; a non-OK answer throws with the platform's message (SPEC §8). */
     async inStoreLogin<T>(storeKey: string, body: Record<string, unknown>, call: CallOptions = {}): Promise<T> {
       // The platform hashes the password, slow by design: the write deadline.
-      const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, call, UPSTREAM_TIMEOUTS.writeMs);
-      if (status >= 400) return fail(status, { code: answer?.errors?.[0]?.code, message: answer?.message ?? answer?.errors?.[0]?.message }, call, upstream);
+      const named = { ...call, operation: 'InStoreLogin' };
+      const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, named, UPSTREAM_TIMEOUTS.writeMs);
+      if (status >= 400) return fail(status, { code: answer?.errors?.[0]?.code, message: answer?.message ?? answer?.errors?.[0]?.message }, named, upstream);
       return answer as T;
     },
     /** A product image from the platform's asset host; undefined when there is no such image. */
     image: (type: string, file: string) =>
-      guard.run(() =>
-        guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
-          const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/images/${type}/${file}`, { signal }, 'The commerce image host');
-          if (response.status === 404) return undefined;
-          if (!response.ok) throw new UpstreamFault(`The commerce image host answered ${response.status}.`);
-          return Buffer.from(await response.arrayBuffer());
-        }),
+      tagOperation(
+        'ProductImage',
+        guard.run(() =>
+          guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
+            const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/images/${type}/${file}`, { signal }, 'The commerce image host');
+            if (response.status === 404) return undefined;
+            if (!response.ok) throw new UpstreamFault(`The commerce image host answered ${response.status}.`);
+            return Buffer.from(await response.arrayBuffer());
+          }),
+        ),
       ),
   };
 }

@@ -1,18 +1,15 @@
-import type { Db } from './database';
+import { type Db, type MigrationPlan, prepareDatabase } from '@shop/node-kit/db';
+import { seedIfEmpty } from '../seed/seed-database';
 import { MIGRATIONS } from './migrations';
 
-/** Applies pending migrations, each in its own transaction; returns the names applied. */
-export async function migrate(db: Db): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
-  const applied: string[] = [];
-  for (const migration of MIGRATIONS) {
-    if (done.has(migration.name)) continue;
-    await db.transaction(async (tx) => {
-      await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
-    });
-    applied.push(migration.name);
-  }
-  return applied;
-}
+/** The commerce schema, recorded in schema_migrations. */
+export const COMMERCE_MIGRATIONS: MigrationPlan = { table: 'schema_migrations', migrations: MIGRATIONS };
+
+/** Applies pending migrations under the migration lock; returns the names applied. */
+export const migrate = async (db: Db): Promise<string[]> => (await prepareDatabase(db, COMMERCE_MIGRATIONS)).applied;
+
+/**
+ * Migrates, then seeds an empty database with `products` products, both under one migration
+ * lock: instances starting together on one PostgreSQL database migrate and seed it once.
+ */
+export const migrateAndSeed = (db: Db, products: number) => prepareDatabase(db, COMMERCE_MIGRATIONS, (locked) => seedIfEmpty(locked, products));

@@ -13,7 +13,7 @@ import type { Logger } from '@shop/node-kit';
 import { CommerceError } from '../errors';
 import type { CommerceServices } from '../services';
 import { findUncleanText, uncleanTextMessage } from '../text-hygiene';
-import { ExecutionBudget, budgetedFieldResolver } from './execution-budget';
+import { ExecutionBudget, abandoned, budgetedFieldResolver } from './execution-budget';
 import { GRAPHQL_LIMITS, type GraphqlLimits, limitViolation } from './limits';
 import { measureOperation } from './query-cost';
 import { createRootValue } from './resolvers';
@@ -58,7 +58,8 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
   const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   const cache = new Map<string, DocumentNode>();
 
-  return async (body: unknown, correlationId: string): Promise<GraphqlResponse> => {
+  /** `caller` is aborted when the caller closes the connection: nothing more is done for it. */
+  return async (body: unknown, correlationId: string, caller?: AbortSignal): Promise<GraphqlResponse> => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return requestError('The request body must be a JSON object with a query.');
     const { query, operationName, variables } = body as Record<string, unknown>;
     if (typeof query !== 'string' || query.trim() === '') return requestError('The request must contain a query string.');
@@ -93,7 +94,9 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
       if (cache.size < 500) cache.set(query, document);
     }
 
-    const budget = new ExecutionBudget(limits);
+    // A request that waited for its turn past the caller's patience is not run at all.
+    if (caller?.aborted) return refuse(abandoned());
+    const budget = new ExecutionBudget(limits, undefined, caller);
     const result = await execute({ schema, document, rootValue, contextValue: budget, fieldResolver: budgetedFieldResolver, variableValues, operationName: name });
     // A request past its budget gets the reason alone, not thousands of copies of it and partial data.
     if (budget.exceeded) return refuse(budget.exceeded);

@@ -67,8 +67,15 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
   app.use(project, express.json({ limit: '1mb' }));
 
   app.post(`${project}/graphql`, async (req, res, next) => {
+    // The caller (the gateway) closes the connection when its deadline passes: stop working for it.
+    const caller = new AbortController();
+    const gone = () => {
+      if (!res.writableFinished) caller.abort();
+    };
+    if (req.socket.destroyed) gone();
+    res.once('close', gone);
     try {
-      const result = await graphql(req.body, res.locals.correlationId);
+      const result = await graphql(req.body, res.locals.correlationId, caller.signal);
       res.status(result.status).type('application/json').send(result.json);
     } catch (error) {
       next(error);

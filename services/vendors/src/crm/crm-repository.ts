@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database';
+import type { Db } from '@shop/node-kit/db';
 import type { CaseForm, LeadForm } from './salesforce-forms';
 
 export interface CrmCase {

@@ -46,13 +46,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
     if (error instanceof UpstreamUnavailableError) {
       // Down, too slow or its circuit open: the shopper may retry once the breaker lets a probe through.
+      // The answer names the call that failed, the log also why, so an outage can be traced.
+      logger.warn('Upstream unavailable', { correlationId: res.locals.correlationId, upstream: error.upstream, operation: error.operation, reason: error.reason });
       res.set('retry-after', String(error.retryAfterSeconds));
-      return send(res, 503, 'UPSTREAM_UNAVAILABLE', unavailableMessage(res, error.upstream));
+      return send(res, 503, 'UPSTREAM_UNAVAILABLE', unavailableMessage(res, error.upstream, error.operation));
     }
     if (error instanceof CommerceRequestError) {
       // The platform answered with a refusal no route expected; logged where it happened, with the
-      // upstream correlation id. The browser gets no details.
-      return send(res, 502, 'UPSTREAM_FAILED', 'A service we depend on did not answer as expected. Please try again.');
+      // upstream correlation id and its code. The browser learns which call failed, not why.
+      const call = error.operation ? ` (commerce ${error.operation})` : '';
+      return send(res, 502, 'UPSTREAM_FAILED', `A service we depend on did not answer as expected${call}. Please try again.`);
     }
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;

@@ -20,5 +20,6 @@ export const serviceLabel =
     next();
   };
 
-export const unavailableMessage = (res: Response, upstream: UpstreamName) =>
-  `${res.locals.serviceLabel ?? DEFAULT_LABELS[upstream]} is temporarily unavailable. Please try again in a moment.`;
+/** The shopper's explanation of an outage; it names the failed call, when known, for support to trace. */
+export const unavailableMessage = (res: Response, upstream: UpstreamName, operation?: string) =>
+  `${res.locals.serviceLabel ?? DEFAULT_LABELS[upstream]} is temporarily unavailable${operation ? ` (${upstream} ${operation})` : ''}. Please try again in a moment.`;

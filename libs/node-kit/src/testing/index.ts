@@ -1,0 +1,2 @@
+export { eventually } from './eventually';
+export type { EventuallyOptions } from './eventually';
