@@ -42,8 +42,17 @@ const restrictedPatterns = [
 ];
 
 /** Code that runs in the shopper's browser: the shell, the remotes and the libraries they share. */
-const browserProjects = ['shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'libs/platform', 'libs/ui'];
-const BROWSER_CONTRACTS = 'Browser code imports @shop/contracts/browser only: the other entries carry zod and server-side rules.';
+const browserProjects = [
+  'shell',
+  'mfe-catalog',
+  'mfe-cart-checkout',
+  'mfe-account',
+  'mfe-content',
+  'libs/platform',
+  'libs/ui',
+];
+const BROWSER_CONTRACTS =
+  'Browser code imports @shop/contracts/browser only: the other entries carry zod and server-side rules.';
 
 /**
  * Front-end apps are cut into feature folders (CONVENTIONS): a feature uses its own files, the app's
@@ -56,7 +65,9 @@ function featureZones(app) {
   const src = join(root, app, 'src');
   const featuresDir = join(src, 'features');
   const features = existsSync(featuresDir)
-    ? readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+    ? readdirSync(featuresDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
     : [];
   const crossFeature = features.map((feature) => ({
     target: join(featuresDir, feature),
@@ -76,7 +87,18 @@ function featureZones(app) {
 const remotePrefix = (app) => app.replace(/^mfe-/, '').replace(/-([a-z])/g, (_match, letter) => letter.toUpperCase());
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'var/**', '.cache/**', '**/*.cjs', '**/webpack.config.js', '**/test/fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.nx/**',
+      'var/**',
+      '.cache/**',
+      '**/*.cjs',
+      '**/webpack.config.js',
+      '**/test/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -88,7 +110,9 @@ export default tseslint.config(
       // package.json `exports` name (there are no tsconfig paths), so Node resolution with the
       // TypeScript extensions finds every file; links resolve to the real path, so a cycle that
       // crosses packages is seen as one.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.node'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.node'] }),
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
@@ -117,7 +141,10 @@ export default tseslint.config(
         'error',
         {
           paths: [...restrictedPaths, { name: '@shop/contracts', message: BROWSER_CONTRACTS }],
-          patterns: [...restrictedPatterns, { group: ['@shop/contracts/*', '!@shop/contracts/browser'], message: BROWSER_CONTRACTS }],
+          patterns: [
+            ...restrictedPatterns,
+            { group: ['@shop/contracts/*', '!@shop/contracts/browser'], message: BROWSER_CONTRACTS },
+          ],
         },
       ],
     },

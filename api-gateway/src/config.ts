@@ -6,27 +6,28 @@ import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..');
 
-const devUrls = z
-  .string()
-  .transform((value, ctx) => {
-    const out: Partial<Record<z.infer<typeof remoteNameSchema>, string>> = {};
-    for (const pair of value.split(',').filter(Boolean)) {
-      const [name, url] = pair.split('=');
-      const parsedName = remoteNameSchema.safeParse(name);
-      if (!parsedName.success || !url || !/^https?:\/\/[^\s]+$/.test(url)) {
-        ctx.addIssue({ code: 'custom', message: `expected name=url pairs, got "${pair}"` });
-        return z.NEVER;
-      }
-      out[parsedName.data] = url;
+const devUrls = z.string().transform((value, ctx) => {
+  const out: Partial<Record<z.infer<typeof remoteNameSchema>, string>> = {};
+  for (const pair of value.split(',').filter(Boolean)) {
+    const [name, url] = pair.split('=');
+    const parsedName = remoteNameSchema.safeParse(name);
+    if (!parsedName.success || !url || !/^https?:\/\/[^\s]+$/.test(url)) {
+      ctx.addIssue({ code: 'custom', message: `expected name=url pairs, got "${pair}"` });
+      return z.NEVER;
     }
-    return out;
-  });
+    out[parsedName.data] = url;
+  }
+  return out;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().optional(),
   BRAND: brandIdSchema.default('vanityfair'),
-  APP_ENV: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/).optional(),
+  APP_ENV: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,30}$/)
+    .optional(),
   NODE_ENV: z.string().optional(),
   BRANDS_DIR: z.string().default(resolve(repoRoot, 'brands')),
   SHELL_DIST: z.string().default(resolve(repoRoot, 'shell', 'dist')),
@@ -34,7 +35,12 @@ const envSchema = z.object({
   /** A file path, or "-" for standard output. */
   TRACKING_LOG: z.string().optional(),
   /** The tracking log rotates past this size (bytes); with TRACKING_LOG_FILES it bounds the disk used. */
-  TRACKING_LOG_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(10 * 1024 * 1024),
+  TRACKING_LOG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 ** 3)
+    .default(10 * 1024 * 1024),
   /** Tracking log files kept in all, the live one included; the oldest is deleted on rotation. */
   TRACKING_LOG_FILES: z.coerce.number().int().min(2).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -47,7 +53,10 @@ const envSchema = z.object({
   COMMERCE_API_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4000/commerce'),
   /** The OAuth host; commercetools serves it apart from the API. Defaults to the API URL. */
   COMMERCE_AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
-  COMMERCE_PROJECT_KEY: z.string().regex(/^[a-z0-9-]{2,36}$/).default('shop'),
+  COMMERCE_PROJECT_KEY: z
+    .string()
+    .regex(/^[a-z0-9-]{2,36}$/)
+    .default('shop'),
   COMMERCE_CLIENT_ID: z.string().min(8).default('shop-gateway-dev'),
   COMMERCE_CLIENT_SECRET: z.string().min(16).default('dev-only-commerce-client-secret'),
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010/captcha/siteverify'),
@@ -72,7 +81,10 @@ const envSchema = z.object({
   /** How long listings stay in the gateway's cache; 0 turns the cache off. */
   CATALOG_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Rate limits (and later caches) in Redis, shared by every gateway instance; in memory without it. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//)
+    .optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
   /** A headless CMS serving brand content; the brands/ folder's content is used without it. */
@@ -118,14 +130,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: value.REDIS_URL,
     catalogCacheTtlSeconds: value.CATALOG_CACHE_TTL_SECONDS,
     content: { apiUrl: value.CONTENT_API_URL, cacheTtlSeconds: value.CONTENT_CACHE_TTL_SECONDS },
-    breaker: { failures: value.UPSTREAM_BREAKER_FAILURES, halfOpenAfterMs: value.UPSTREAM_BREAKER_HALF_OPEN_SECONDS * 1000 },
+    breaker: {
+      failures: value.UPSTREAM_BREAKER_FAILURES,
+      halfOpenAfterMs: value.UPSTREAM_BREAKER_HALF_OPEN_SECONDS * 1000,
+    },
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
-        ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET, authorizationUrl: value.GOOGLE_AUTHORIZATION_URL, tokenUrl: value.GOOGLE_TOKEN_URL, profileUrl: value.GOOGLE_USERINFO_URL }
+        ? {
+            clientId: value.GOOGLE_CLIENT_ID,
+            clientSecret: value.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: value.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: value.GOOGLE_TOKEN_URL,
+            profileUrl: value.GOOGLE_USERINFO_URL,
+          }
         : undefined,
     facebook:
       value.FACEBOOK_CLIENT_ID && value.FACEBOOK_CLIENT_SECRET
-        ? { clientId: value.FACEBOOK_CLIENT_ID, clientSecret: value.FACEBOOK_CLIENT_SECRET, authorizationUrl: value.FACEBOOK_AUTHORIZATION_URL, tokenUrl: value.FACEBOOK_TOKEN_URL, profileUrl: value.FACEBOOK_PROFILE_URL }
+        ? {
+            clientId: value.FACEBOOK_CLIENT_ID,
+            clientSecret: value.FACEBOOK_CLIENT_SECRET,
+            authorizationUrl: value.FACEBOOK_AUTHORIZATION_URL,
+            tokenUrl: value.FACEBOOK_TOKEN_URL,
+            profileUrl: value.FACEBOOK_PROFILE_URL,
+          }
         : undefined,
     outboxFile: resolve(value.DATA_DIR, 'outbox.jsonl'),
     commerce: {

@@ -42,13 +42,28 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   // One breaker per upstream, shared by every request.
   const guard = (name: UpstreamName) => createUpstreamGuard(name, logger, config.breaker);
   const content = config.content.apiUrl
-    ? createHttpContentSource({ url: config.content.apiUrl, catalog, ttlSeconds: config.content.cacheTtlSeconds, logger, guard: guard('content') })
+    ? createHttpContentSource({
+        url: config.content.apiUrl,
+        catalog,
+        ttlSeconds: config.content.cacheTtlSeconds,
+        logger,
+        guard: guard('content'),
+      })
     : createFileContentSource(config.brandsDir, catalog);
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
-  const sink = createTrackingSink({ path: config.trackingLog, maxBytes: config.trackingLogMaxBytes, files: config.trackingLogFiles });
+  const sink = createTrackingSink({
+    path: config.trackingLog,
+    maxBytes: config.trackingLogMaxBytes,
+    files: config.trackingLogFiles,
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const sessions = createSessionService(createSessionCodec(config.authSecret), redis ? createRedisRevocationStore(redis) : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')));
+  const sessions = createSessionService(
+    createSessionCodec(config.authSecret),
+    redis
+      ? createRedisRevocationStore(redis)
+      : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')),
+  );
   const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
   const captcha = createCaptchaClient({ ...config.captcha, logger, guard: guard('captcha') });
   const crm = createCrmClient({ ...config.crm, logger, guard: guard('crm') });
@@ -58,7 +73,24 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
-  const app = createApp({ config, catalog, logger, registry, store, sink, sessions, csrf: createCsrf(config.authSecret), commerce, captcha, throttle, outbox, cache, content, crm, origins });
+  const app = createApp({
+    config,
+    catalog,
+    logger,
+    registry,
+    store,
+    sink,
+    sessions,
+    csrf: createCsrf(config.authSecret),
+    commerce,
+    captcha,
+    throttle,
+    outbox,
+    cache,
+    content,
+    crm,
+    origins,
+  });
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));

@@ -23,14 +23,21 @@ export const trustProxySetting = z.string().transform((raw, ctx): false | number
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') {
-    ctx.addIssue({ code: 'custom', message: 'true would trust any client to name its own address; give the hop count (e.g. 1) or the proxies\' addresses (e.g. loopback, 10.0.0.0/8)' });
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "true would trust any client to name its own address; give the hop count (e.g. 1) or the proxies' addresses (e.g. loopback, 10.0.0.0/8)",
+    });
     return z.NEVER;
   }
   if (/^\d{1,2}$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `"${bad}" is not an address, a subnet, loopback, linklocal or uniquelocal` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad}" is not an address, a subnet, loopback, linklocal or uniquelocal`,
+    });
     return z.NEVER;
   }
   return entries;

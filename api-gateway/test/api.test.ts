@@ -22,17 +22,26 @@ const expectErrorShape = (body: unknown, code: string) =>
 describe('platform endpoints', () => {
   it('answers /healthz with every brand and a correlation id', async () => {
     const res = await api().get('/healthz').expect(200);
-    expect(res.body).toEqual({ status: 'ok', brands: ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'], environment: 'test' });
+    expect(res.body).toEqual({
+      status: 'ok',
+      brands: ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'],
+      environment: 'test',
+    });
     expect(res.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('echoes a well-formed caller correlation id and replaces a malformed one', async () => {
-    expect((await api().get('/healthz').set('x-correlation-id', 'abc-123-def')).headers['x-correlation-id']).toBe('abc-123-def');
-    expect((await api().get('/healthz').set('x-correlation-id', 'bad id<script>')).headers['x-correlation-id']).not.toContain('<');
+    expect((await api().get('/healthz').set('x-correlation-id', 'abc-123-def')).headers['x-correlation-id']).toBe(
+      'abc-123-def',
+    );
+    expect(
+      (await api().get('/healthz').set('x-correlation-id', 'bad id<script>')).headers['x-correlation-id'],
+    ).not.toContain('<');
   });
 
   it('chooses the brand from the host, else the default', async () => {
-    const brandFor = async (host: string) => (await api().get('/api/brand').set('host', host).expect(200)).body.brand.id;
+    const brandFor = async (host: string) =>
+      (await api().get('/api/brand').set('host', host).expect(200)).body.brand.id;
     expect(await brandFor('hoopcraft.localhost:8080')).toBe('hoopcraft');
     expect(await brandFor('everwear.localhost')).toBe('everwear');
     expect(await brandFor('localhost:8080')).toBe('vanityfair');
@@ -84,7 +93,8 @@ describe('remote registry', () => {
     expect(second.version).toMatch(/^1\.5\.0-rc\.1\.[0-9a-f]{8}$/);
 
     // Remote URLs name the configured brand origin the request was made to.
-    const remotes = async (host = `localhost:${gateway.port}`) => (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
+    const remotes = async (host = `localhost:${gateway.port}`) =>
+      (await api().get('/api/remotes').set('host', host).expect(200)).body.remotes;
     expect(await remotes()).toEqual({});
 
     const registry = new RegistryRepository(gateway.dataDir);
@@ -119,7 +129,11 @@ describe('shell pages', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('sessionToken='));
     expect(cookie).toMatch(/^sessionToken=[0-9a-f-]{36}; Max-Age=43200; Path=\/; Expires=[^;]+; SameSite=Lax$/);
-    const again = await api().get('/c/bras').set('host', 'everwear.localhost').set('cookie', cookie!.split(';')[0]).expect(200);
+    const again = await api()
+      .get('/c/bras')
+      .set('host', 'everwear.localhost')
+      .set('cookie', cookie!.split(';')[0])
+      .expect(200);
     expect(again.headers['cache-control']).toBe('no-cache');
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(res.text).toContain('<title>Everwear</title>');
@@ -149,7 +163,12 @@ describe('POST /api/tracking', () => {
     quantity: 2,
   });
   /** What the shell's track() sends: same-origin fetch with the session cookie. */
-  const post = (host = '127.0.0.1') => api().post('/api/tracking').set('host', host).set('sec-fetch-site', 'same-origin').set('cookie', `sessionToken=${session}`);
+  const post = (host = '127.0.0.1') =>
+    api()
+      .post('/api/tracking')
+      .set('host', host)
+      .set('sec-fetch-site', 'same-origin')
+      .set('cookie', `sessionToken=${session}`);
 
   it('accepts a valid record and appends it to the log sink', async () => {
     const record = valid();
@@ -158,7 +177,10 @@ describe('POST /api/tracking', () => {
     // The sink appends through a stream: wait for the line to land.
     const lines = await eventually(() => {
       expect(existsSync(log) && readFileSync(log, 'utf8')).toContain(record.eventId);
-      return readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      return readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
     });
     expect(lines.at(-1)).toMatchObject({ brand: 'hoopcraft', record });
   });
@@ -177,14 +199,22 @@ describe('POST /api/tracking', () => {
     ['a NUL in a sku', { sku: 'VF1\u0000' }],
     ['a lone surrogate in a sku', { sku: 'VF1\ud800' }],
   ])('rejects %s with a 400', async (_name, change) => {
-    const res = await post().send({ ...valid(), ...change }).expect(400);
+    const res = await post()
+      .send({ ...valid(), ...change })
+      .expect(400);
     expectErrorShape(res.body, 'INVALID_TRACKING_EVENT');
   });
 
   it('rejects malformed JSON, oversize bodies and other media types', async () => {
-    expectErrorShape((await post().set('content-type', 'application/json').send('{"event":').expect(400)).body, 'INVALID_JSON');
+    expectErrorShape(
+      (await post().set('content-type', 'application/json').send('{"event":').expect(400)).body,
+      'INVALID_JSON',
+    );
     const big = { ...valid(), event: 'PAGE_VIEW', blob: 'x'.repeat(20_000) };
     expectErrorShape((await post().send(big).expect(413)).body, 'PAYLOAD_TOO_LARGE');
-    expectErrorShape((await post().set('content-type', 'application/xml').send('<a/>').expect(415)).body, 'UNSUPPORTED_MEDIA_TYPE');
+    expectErrorShape(
+      (await post().set('content-type', 'application/xml').send('<a/>').expect(415)).body,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 });

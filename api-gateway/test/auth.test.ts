@@ -16,7 +16,10 @@ describe('Auth.js-compatible session routes', () => {
     const signIn = await client.signIn('guest', '/c/socks');
     expect(signIn).toEqual({ status: 200, body: { url: `${gateway.url}/c/socks` } });
     const session = await client.getSession();
-    expect(session).toEqual({ user: { id: expect.any(String), userId: expect.any(String), isLoggedIn: false }, expires: expect.any(String) });
+    expect(session).toEqual({
+      user: { id: expect.any(String), userId: expect.any(String), isLoggedIn: false },
+      expires: expect.any(String),
+    });
     expect(new Date(session?.expires ?? 0).getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
 
     const cookieName = [...client.jar.keys()].find((k) => k.endsWith('session-token')) as string;
@@ -79,10 +82,16 @@ describe('Auth.js-compatible session routes', () => {
     expect(await client.getSession()).toBeNull();
 
     const codec = createSessionCodec('test-auth-secret-0123456789abcdef0123456789');
-    const old = await codec.encode({ id: 'x', isLoggedIn: false }, { salt: name, brand: 'vanityfair', now: Date.now() - 31 * 24 * 3600 * 1000 });
+    const old = await codec.encode(
+      { id: 'x', isLoggedIn: false },
+      { salt: name, brand: 'vanityfair', now: Date.now() - 31 * 24 * 3600 * 1000 },
+    );
     client.jar.set(name, old.token);
     expect(await client.getSession()).toBeNull();
-    const other = await createSessionCodec('another-secret-0123456789abcdef0123456789').encode({ id: 'x', isLoggedIn: false }, { salt: name, brand: 'vanityfair' });
+    const other = await createSessionCodec('another-secret-0123456789abcdef0123456789').encode(
+      { id: 'x', isLoggedIn: false },
+      { salt: name, brand: 'vanityfair' },
+    );
     client.jar.set(name, other.token);
     expect(await client.getSession()).toBeNull();
   });
@@ -90,7 +99,10 @@ describe('Auth.js-compatible session routes', () => {
   it('re-issues a session older than a day, and uses __Secure- cookies over https', async () => {
     const client = authClient(gateway.url);
     const codec = createSessionCodec('test-auth-secret-0123456789abcdef0123456789');
-    const old = await codec.encode({ id: 'day-old', isLoggedIn: false }, { salt: 'authjs.session-token', brand: 'vanityfair', now: Date.now() - 2 * 24 * 3600 * 1000 });
+    const old = await codec.encode(
+      { id: 'day-old', isLoggedIn: false },
+      { salt: 'authjs.session-token', brand: 'vanityfair', now: Date.now() - 2 * 24 * 3600 * 1000 },
+    );
     client.jar.set('authjs.session-token', old.token);
     const response = await client.send('/session');
     expect(((await response.json()) as { user: { id: string } }).user.id).toBe('day-old');
@@ -102,7 +114,9 @@ describe('Auth.js-compatible session routes', () => {
     try {
       const overHttps = authClient(secure.url);
       const csrf = await overHttps.send('/csrf', { headers: { 'x-forwarded-proto': 'https' } });
-      expect(csrf.headers.getSetCookie()[0]).toMatch(/^__Host-authjs\.csrf-token=.*; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+      expect(csrf.headers.getSetCookie()[0]).toMatch(
+        /^__Host-authjs\.csrf-token=.*; Path=\/; HttpOnly; Secure; SameSite=Lax/,
+      );
     } finally {
       await secure.stop();
     }
@@ -114,7 +128,10 @@ describe('Auth.js-compatible session routes', () => {
     const updated = (await client.update({ firstname: 'Ann', isLoggedIn: true })) as { user: Record<string, unknown> };
     expect(updated.user.isLoggedIn).toBe(false);
     expect(updated.user.firstname).toBeUndefined();
-    const providers = (await (await client.send('/providers')).json()) as Record<string, { signinUrl: string; callbackUrl: string }>;
+    const providers = (await (await client.send('/providers')).json()) as Record<
+      string,
+      { signinUrl: string; callbackUrl: string }
+    >;
     expect(providers.guest.callbackUrl).toBe(`${gateway.url}/api/auth/callback/guest`);
     expect((await client.send('/error?error=SessionRequired')).status).toBe(400);
     expect((await client.send('/webauthn-options')).status).toBe(400);

@@ -16,12 +16,24 @@ let vendors: Awaited<ReturnType<typeof startBuiltService>>;
 beforeAll(async () => {
   const data = mkdtempSync(join(tmpdir(), 'gw-bad-input-'));
   [commerce, vendors] = await Promise.all([
-    startBuiltService('commerce', { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '40' }, 'COMMERCE_PORT'),
-    startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests', CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(data, 'vendors-db') }, 'VENDORS_PORT'),
+    startBuiltService(
+      'commerce',
+      { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '40' },
+      'COMMERCE_PORT',
+    ),
+    startBuiltService(
+      'vendors',
+      { CAPTCHA_SECRET: 'captcha-secret-for-tests', CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(data, 'vendors-db') },
+      'VENDORS_PORT',
+    ),
   ]);
   // The stand-in CRM opens its database on the first request, which can outlast the gateway's
   // 2.5 s read deadline (a 503, rightly); this sweep is about validation, so open it first.
-  await Promise.all(['/cases', '/leads'].map((path) => fetch(`${vendors.url}${path}`, { headers: { authorization: `Bearer ${CRM_KEY}` } })));
+  await Promise.all(
+    ['/cases', '/leads'].map((path) =>
+      fetch(`${vendors.url}${path}`, { headers: { authorization: `Bearer ${CRM_KEY}` } }),
+    ),
+  );
   gateway = await startTestGateway({
     commerce: commerceAt(commerce.url),
     captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
@@ -51,22 +63,42 @@ const POSTS = [
 ];
 
 const WRONG_TYPES = [
-  { email: 42, password: ['x'], firstName: { a: 1 }, lastName: null, token: 7, newPassword: false, data: 'nope', callbackUrl: { '//': 'evil' } },
-  { email: 'a'.repeat(400), password: 'p'.repeat(2000), firstName: '', lastName: 'x'.repeat(200), token: 'short', newPassword: 'x' },
+  {
+    email: 42,
+    password: ['x'],
+    firstName: { a: 1 },
+    lastName: null,
+    token: 7,
+    newPassword: false,
+    data: 'nope',
+    callbackUrl: { '//': 'evil' },
+  },
+  {
+    email: 'a'.repeat(400),
+    password: 'p'.repeat(2000),
+    firstName: '',
+    lastName: 'x'.repeat(200),
+    token: 'short',
+    newPassword: 'x',
+  },
 ];
 
 /** Never a 5xx: a JSON 4xx error, or (Auth.js sign-in semantics) a redirect naming the error. */
 async function expectHandled(response: Response) {
   expect(response.status).toBeLessThan(500);
   if (response.status >= 400) {
-    const body = (await response.json()) as { error: { code: string; message: string; correlationId: string; fields?: Record<string, string> } };
+    const body = (await response.json()) as {
+      error: { code: string; message: string; correlationId: string; fields?: Record<string, string> };
+    };
     const { fields, ...error } = body.error;
     expect(error).toEqual({ code: expect.any(String), message: expect.any(String), correlationId: expect.any(String) });
     // Form routes also name each wrong field.
     if (fields) expect(Object.values(fields).every((message) => typeof message === 'string')).toBe(true);
   } else {
     const text = await response.text();
-    expect(text.includes('error=') || response.headers.get('location')?.includes('error=') || response.status === 200).toBe(true);
+    expect(
+      text.includes('error=') || response.headers.get('location')?.includes('error=') || response.status === 200,
+    ).toBe(true);
   }
 }
 
@@ -74,7 +106,11 @@ describe('bad input on every auth and account route', () => {
   it.each(POSTS)('%s: malformed JSON', async (path) => {
     const client = authClient(gateway.url);
     await client.csrfToken();
-    const response = await client.send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"csrfToken": "x", ' });
+    const response = await client.send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"csrfToken": "x", ',
+    });
     expect(response.status).toBe(400);
     await expectHandled(response);
   });
@@ -114,7 +150,12 @@ describe('bad input on every auth and account route', () => {
 
   it('handles odd query strings on the GET routes', async () => {
     const client = authClient(gateway.url);
-    for (const path of ['/api/auth/error?error[]=x', '/api/auth/session?x=%ZZ', '/api/user/postLogin?callbackUrl[]=//evil&anonymousCartId=%00', '/api/auth/signin/google/authorize?callbackUrl=//evil']) {
+    for (const path of [
+      '/api/auth/error?error[]=x',
+      '/api/auth/session?x=%ZZ',
+      '/api/user/postLogin?callbackUrl[]=//evil&anonymousCartId=%00',
+      '/api/auth/signin/google/authorize?callbackUrl=//evil',
+    ]) {
       await expectHandled(await client.send(path));
     }
   });
@@ -142,7 +183,12 @@ describe('CSRF tokens from outside', () => {
  * Nothing may answer 5xx; a broken field must be refused with a 4xx before any upstream call.
  */
 describe('bad-input sweep over every /api route and field', () => {
-  type Operation = { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> } };
+  type Operation = {
+    parameters?: Array<{ name: string; in: string }>;
+    requestBody?: {
+      content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
+    };
+  };
   type Case = { label: string; send: () => Promise<Response>; mustRefuse: boolean; expectCode?: string };
   let sent = 0;
   let serverErrors = 0;
@@ -210,18 +256,30 @@ describe('bad-input sweep over every /api route and field', () => {
     }
     if (mustRefuse && (response.status < 400 || response.status >= 500)) failures.push(`${where} (not refused)`);
     if (response.status >= 400) {
-      const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown; correlationId?: unknown } } | undefined;
+      const body = (await response.json().catch(() => undefined)) as
+        { error?: { code?: unknown; message?: unknown; correlationId?: unknown } } | undefined;
       const error = body?.error;
-      if (typeof error?.code !== 'string' || typeof error.message !== 'string' || typeof error.correlationId !== 'string') failures.push(`${where} (not the error shape)`);
-      else if (expectCode && error.code !== expectCode) failures.push(`${where} (${error.code}, expected ${expectCode})`);
+      if (
+        typeof error?.code !== 'string' ||
+        typeof error.message !== 'string' ||
+        typeof error.correlationId !== 'string'
+      )
+        failures.push(`${where} (not the error shape)`);
+      else if (expectCode && error.code !== expectCode)
+        failures.push(`${where} (${error.code}, expected ${expectCode})`);
     }
   };
 
   it('refuses every broken field with a 4xx and never answers 5xx', async () => {
-    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const operationOf = (method: string, path: string): Operation | undefined => {
       if (document.paths[path]?.[method]) return document.paths[path][method];
-      const match = Object.entries(document.paths).find(([documented, methods]) => methods[method] && new RegExp(`^${documented.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+      const match = Object.entries(document.paths).find(
+        ([documented, methods]) =>
+          methods[method] && new RegExp(`^${documented.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+      );
       return match?.[1][method];
     };
     const routes = registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>);
@@ -239,24 +297,51 @@ describe('bad-input sweep over every /api route and field', () => {
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const urlFor = (overrides: Record<string, string> = {}) =>
-        template.replace(/\{([A-Za-z]+)\}/g, (_m, name: string) => overrides[name] ?? encodeURIComponent(PATH_VALUES[name] ?? 'x'));
-      const headers = () => ({ 'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`, 'sec-fetch-site': 'same-origin' });
-      const schema = operation.requestBody?.content['application/json']?.schema ?? operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+        template.replace(
+          /\{([A-Za-z]+)\}/g,
+          (_m, name: string) => overrides[name] ?? encodeURIComponent(PATH_VALUES[name] ?? 'x'),
+        );
+      const headers = () => ({
+        'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+        'sec-fetch-site': 'same-origin',
+      });
+      const schema =
+        operation.requestBody?.content['application/json']?.schema ??
+        operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
       const bodyWith = async (field: string, value: unknown) => {
         const csrfToken = ((await (await client.send('/csrf')).json()) as { csrfToken: string }).csrfToken;
         // csrfToken only where the form has one: the tracking record is strict and would refuse it for its own reason.
-        const base: Record<string, unknown> = schema?.properties && 'csrfToken' in schema.properties ? { csrfToken } : {};
+        const base: Record<string, unknown> =
+          schema?.properties && 'csrfToken' in schema.properties ? { csrfToken } : {};
         for (const name of schema?.required ?? []) if (name !== 'csrfToken' && name in VALID) base[name] = VALID[name];
         return { ...base, ...(COMPANIONS[field] ?? {}), [field]: value };
       };
-      const send = (url: string, body?: string, contentType = 'application/json') => () =>
-        client.send(url, { method: method.toUpperCase(), headers: { ...headers(), ...(body !== undefined ? { 'content-type': contentType } : {}), 'x-auth-return-redirect': '1' }, body });
+      const send =
+        (url: string, body?: string, contentType = 'application/json') =>
+        () =>
+          client.send(url, {
+            method: method.toUpperCase(),
+            headers: {
+              ...headers(),
+              ...(body !== undefined ? { 'content-type': contentType } : {}),
+              'x-auth-return-redirect': '1',
+            },
+            body,
+          });
 
       const cases: Case[] = [];
       for (const name of pathParams) {
         cases.push({ label: `path ${name} NUL`, send: send(urlFor({ [name]: 'ab%00cd' })), mustRefuse: true });
-        cases.push({ label: `path ${name} control character`, send: send(urlFor({ [name]: 'ab%1Bcd' })), mustRefuse: true });
-        cases.push({ label: `path ${name} oversize`, send: send(urlFor({ [name]: 'x'.repeat(3000) })), mustRefuse: true });
+        cases.push({
+          label: `path ${name} control character`,
+          send: send(urlFor({ [name]: 'ab%1Bcd' })),
+          mustRefuse: true,
+        });
+        cases.push({
+          label: `path ${name} oversize`,
+          send: send(urlFor({ [name]: 'x'.repeat(3000) })),
+          mustRefuse: true,
+        });
       }
       for (const name of queryParams) {
         const query = (value: string) => `${urlFor()}?${name}=${value}`;
@@ -265,23 +350,55 @@ describe('bad-input sweep over every /api route and field', () => {
         cases.push({ label: `query ${name} oversize`, send: send(query('x'.repeat(5000))), mustRefuse: true });
         // Repeated and bracketed names: arrays are legitimate for the catalog filters, objects never form.
         cases.push({ label: `query ${name} repeated`, send: send(`${query('a')}&${name}=b`), mustRefuse: false });
-        cases.push({ label: `query ${name}[a][b] nested`, send: send(`${urlFor()}?${name}[a][b][c]=x`), mustRefuse: false });
+        cases.push({
+          label: `query ${name}[a][b] nested`,
+          send: send(`${urlFor()}?${name}[a][b][c]=x`),
+          mustRefuse: false,
+        });
       }
       if (schema) {
         for (const field of Object.keys(schema.properties ?? {})) {
           if (field === 'csrfToken') continue;
           // A number where a number belongs (quantity) or an object where one does (data) is not a wrong type.
-          const wrongTypes = OTHER_CASES.filter(([label]) => !(label === 'number' && typeof VALID[field] === 'number') && !(label === 'object' && typeof VALID[field] === 'object'));
+          const wrongTypes = OTHER_CASES.filter(
+            ([label]) =>
+              !(label === 'number' && typeof VALID[field] === 'number') &&
+              !(label === 'object' && typeof VALID[field] === 'object'),
+          );
           for (const [label, value] of [...TEXT_CASES, ...wrongTypes]) {
-            cases.push({ label: `body ${field} ${label}`, send: async () => send(urlFor(), JSON.stringify(await bodyWith(field, value)))(), mustRefuse: true });
+            cases.push({
+              label: `body ${field} ${label}`,
+              send: async () => send(urlFor(), JSON.stringify(await bodyWith(field, value)))(),
+              mustRefuse: true,
+            });
           }
-          cases.push({ label: `form ${field} NUL`, send: async () => send(urlFor(), new URLSearchParams({ ...((await bodyWith(field, 'ab\u0000cd')) as Record<string, string>) }).toString(), 'application/x-www-form-urlencoded')(), mustRefuse: true });
+          cases.push({
+            label: `form ${field} NUL`,
+            send: async () =>
+              send(
+                urlFor(),
+                new URLSearchParams({
+                  ...((await bodyWith(field, 'ab\u0000cd')) as Record<string, string>),
+                }).toString(),
+                'application/x-www-form-urlencoded',
+              )(),
+            mustRefuse: true,
+          });
         }
         const deep = `${'['.repeat(1000)}${']'.repeat(1000)}`;
-        cases.push({ label: 'body nested 1,000 levels', send: send(urlFor(), deep), mustRefuse: true, expectCode: 'BODY_TOO_DEEP' });
+        cases.push({
+          label: 'body nested 1,000 levels',
+          send: send(urlFor(), deep),
+          mustRefuse: true,
+          expectCode: 'BODY_TOO_DEEP',
+        });
         cases.push({ label: 'body a JSON array', send: send(urlFor(), '[]'), mustRefuse: true });
         cases.push({ label: 'body malformed JSON', send: send(urlFor(), '{"email": '), mustRefuse: true });
-        cases.push({ label: 'body over the size limit', send: send(urlFor(), JSON.stringify({ email: 'x'.repeat(70 * 1024) })), mustRefuse: true });
+        cases.push({
+          label: 'body over the size limit',
+          send: send(urlFor(), JSON.stringify({ email: 'x'.repeat(70 * 1024) })),
+          mustRefuse: true,
+        });
       }
       for (const item of cases) await check(route, item);
     }

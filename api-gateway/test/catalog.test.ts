@@ -8,7 +8,11 @@ let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
-  commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-catalog-')), COMMERCE_SEED_PRODUCTS: '400' }, 'COMMERCE_PORT');
+  commerce = await startBuiltService(
+    'commerce',
+    { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-catalog-')), COMMERCE_SEED_PRODUCTS: '400' },
+    'COMMERCE_PORT',
+  );
   gateway = await startTestGateway({
     commerce: commerceAt(commerce.url),
   });
@@ -20,7 +24,12 @@ afterAll(async () => {
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${gateway.url}${path}`, { headers });
-  return { status: response.status, headers: response.headers, body: response.status === 304 ? undefined : ((await response.json()) as any) }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    status: response.status,
+    headers: response.headers,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: response.status === 304 ? undefined : ((await response.json()) as any),
+  };
 };
 const list = async (query: string) => (await get(`/api/products?${query}`)).body as ProductListResponse;
 const effective = (p: ProductListResponse['results'][number]) => p.salePrice?.centAmount ?? p.price.centAmount;
@@ -42,7 +51,9 @@ describe('catalog API', () => {
     const size = all.facets.find((f) => f.name === 'size')?.values[0].value as string;
     const sized = await list(`category=bras&size=${encodeURIComponent(size)}`);
     const color = sized.facets.find((f) => f.name === 'color')?.values[0].value as string;
-    const filtered = await list(`category=bras&size=${encodeURIComponent(size)}&color=${encodeURIComponent(color)}&limit=48`);
+    const filtered = await list(
+      `category=bras&size=${encodeURIComponent(size)}&color=${encodeURIComponent(color)}&limit=48`,
+    );
     expect(filtered.total).toBeGreaterThan(0);
     expect(filtered.total).toBeLessThanOrEqual(sized.total);
     expect(filtered.applied).toEqual({ size: [size], color: [color] });
@@ -92,18 +103,24 @@ describe('catalog API', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('PRODUCT_NOT_FOUND');
     const { results } = await list('category=bras&limit=1');
-    const bySku = (await get(`/api/products/${(await get(`/api/products/${results[0].masterStyle}`)).body.variants[0].sku}`)).body as ProductDetail;
+    const bySku = (
+      await get(`/api/products/${(await get(`/api/products/${results[0].masterStyle}`)).body.variants[0].sku}`)
+    ).body as ProductDetail;
     expect(bySku.masterStyle).toBe(results[0].masterStyle);
     expect(bySku.options.map((o) => o.name)).toEqual(expect.arrayContaining(['color', 'bandSize', 'cupSize']));
     expect(bySku.url).toMatch(/^\/p\/bras-[a-z-]+\/[a-z0-9-]+\/76\d+$/);
     // Another brand's product is not sold here.
-    const elsewhere = await authClient(gateway.url, `everwear.localhost:${new URL(gateway.url).port}`).send(`/api/products/${results[0].masterStyle}`);
+    const elsewhere = await authClient(gateway.url, `everwear.localhost:${new URL(gateway.url).port}`).send(
+      `/api/products/${results[0].masterStyle}`,
+    );
     expect(elsewhere.status).toBe(404);
   });
 
   it('shows retailer links and filters by style, both product attributes as in commercetools', async () => {
     const { results } = await list('limit=40');
-    const details = await Promise.all(results.map(async (summary) => (await get(`/api/products/${summary.masterStyle}`)).body as ProductDetail));
+    const details = await Promise.all(
+      results.map(async (summary) => (await get(`/api/products/${summary.masterStyle}`)).body as ProductDetail),
+    );
     const linked = details.find((detail) => detail.retailerLinks.length > 0);
     expect(linked).toBeDefined();
     for (const link of linked?.retailerLinks ?? []) {
@@ -122,7 +139,9 @@ describe('catalog API', () => {
     const etag = first.headers.get('etag') as string;
     expect(etag).toBeTruthy();
     // Over plain HTTP: fetch() adds Cache-Control: no-cache to conditional requests.
-    const again = await authClient(gateway.url).send('/api/products?category=panties', { headers: { 'if-none-match': etag } });
+    const again = await authClient(gateway.url).send('/api/products?category=panties', {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
   });
 

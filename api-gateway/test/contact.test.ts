@@ -11,7 +11,11 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 beforeAll(async () => {
   vendors = await startBuiltService(
     'vendors',
-    { CAPTCHA_SECRET: 'captcha-secret-for-tests', CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'gw-vendors-')), 'vendors-db') },
+    {
+      CAPTCHA_SECRET: 'captcha-secret-for-tests',
+      CRM_API_KEY: CRM_KEY,
+      VENDORS_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'gw-vendors-')), 'vendors-db'),
+    },
     'VENDORS_PORT',
   );
   // The CRM creates its database on first use: do that here rather than inside a test.
@@ -49,7 +53,10 @@ const newClient = (host?: string) => {
   return { client, ip };
 };
 async function send({ client, ip }: { client: Client; ip: string }, body: unknown, { csrf = true } = {}) {
-  const payload = csrf && typeof body === 'object' && body !== null && !Array.isArray(body) ? { csrfToken: await client.csrfToken(), ...body } : body;
+  const payload =
+    csrf && typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? { csrfToken: await client.csrfToken(), ...body }
+      : body;
   const response = await client.send('/api/contact', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -57,7 +64,11 @@ async function send({ client, ip }: { client: Client; ip: string }, body: unknow
   });
   return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
-const cases = async () => (await (await fetch(`${gateway.url}/api/dev/cases?limit=5`)).json()) as { total: number; cases: Array<Record<string, string | null>> };
+const cases = async () =>
+  (await (await fetch(`${gateway.url}/api/dev/cases?limit=5`)).json()) as {
+    total: number;
+    cases: Array<Record<string, string | null>>;
+  };
 
 describe('POST /api/contact', () => {
   it('files a good message as a case with the brand’s web-to-case settings, listed at /api/dev/cases', async () => {
@@ -87,16 +98,34 @@ describe('POST /api/contact', () => {
   });
 
   it('files under the brand of the host the shopper is on', async () => {
-    const { status } = await send(newClient(`hoopcraft.localhost:${gateway.port}`), { ...good, orderNumber: '', country: 'US', topic: 'product' });
+    const { status } = await send(newClient(`hoopcraft.localhost:${gateway.port}`), {
+      ...good,
+      orderNumber: '',
+      country: 'US',
+      topic: 'product',
+    });
     expect(status).toBe(201);
-    expect((await cases()).cases[0]).toMatchObject({ team: 'Hoopcraft Consumer Care', website: 'https://www.hoopcraft.example', subject: 'Question about a product', orderNumber: null });
+    expect((await cases()).cases[0]).toMatchObject({
+      team: 'Hoopcraft Consumer Care',
+      website: 'https://www.hoopcraft.example',
+      subject: 'Question about a product',
+      orderNumber: null,
+    });
   });
 
   it.each<[string, Record<string, unknown>, string[]]>([
     ['missing fields', { firstName: 'Ada' }, ['lastName', 'email', 'country', 'topic', 'message', 'captchaToken']],
-    ['wrong types', { ...good, firstName: 42, email: ['ada@example.com'], country: { code: 'US' }, message: true }, ['firstName', 'email', 'country', 'message']],
+    [
+      'wrong types',
+      { ...good, firstName: 42, email: ['ada@example.com'], country: { code: 'US' }, message: true },
+      ['firstName', 'email', 'country', 'message'],
+    ],
     ['huge strings', { ...good, firstName: 'A'.repeat(10_000), message: 'x'.repeat(40_000) }, ['firstName', 'message']],
-    ['script tags', { ...good, lastName: '<script>alert(1)</script>', message: 'Hello <img src=x onerror=alert(1)> there' }, ['lastName', 'message']],
+    [
+      'script tags',
+      { ...good, lastName: '<script>alert(1)</script>', message: 'Hello <img src=x onerror=alert(1)> there' },
+      ['lastName', 'message'],
+    ],
     ['a country other than CA and US', { ...good, country: 'GB' }, ['country']],
     ['a bad e-mail address', { ...good, email: 'ada-at-example.com' }, ['email']],
     ['a bad order number', { ...good, orderNumber: '12345' }, ['orderNumber']],
@@ -178,7 +207,11 @@ describe('when the CRM is down or the environment is production', () => {
       });
       expect(response.status).toBe(503);
       const body = (await response.json()) as { error: Record<string, unknown> };
-      expect(body.error).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: 'The contact form is temporarily unavailable. Please try again in a moment.', correlationId: expect.any(String) });
+      expect(body.error).toEqual({
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: 'The contact form is temporarily unavailable. Please try again in a moment.',
+        correlationId: expect.any(String),
+      });
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect((await fetch(`${orphan.url}/api/dev/cases`)).status).toBe(503);
     } finally {

@@ -64,7 +64,20 @@ describe('content API (brand content files)', () => {
   });
 
   it('serves the twelve customer-service pages with the service hours, and the FAQ in questions', async () => {
-    const topics = ['checkout', 'contact', 'faqs', 'managing-account', 'opening-account', 'payment', 'privacy-policy', 'returns-policy', 'security-policy', 'shipping-methods', 'shipping-policy', 'terms'];
+    const topics = [
+      'checkout',
+      'contact',
+      'faqs',
+      'managing-account',
+      'opening-account',
+      'payment',
+      'privacy-policy',
+      'returns-policy',
+      'security-policy',
+      'shipping-methods',
+      'shipping-policy',
+      'terms',
+    ];
     for (const topic of topics) {
       const { status, body } = await get(`/api/content/customer-service/${topic}`, 'everwear.localhost');
       expect(status).toBe(200);
@@ -79,7 +92,8 @@ describe('content API (brand content files)', () => {
     expect((await get('/api/content/nav')).body.links.length).toBeGreaterThan(0);
     expect((await get('/api/content/footer')).body.social.length).toBeGreaterThan(0);
     expect((await get('/api/content/email')).body.type).toBe('email');
-    for (const path of ['cart', 'p', 'find-your-fit', 'size-guide']) expect((await get(`/api/content/${path}`)).body.type).toBe('snippets');
+    for (const path of ['cart', 'p', 'find-your-fit', 'size-guide'])
+      expect((await get(`/api/content/${path}`)).body.type).toBe('snippets');
   });
 
   it('puts nav and footer into the page and the boot config', async () => {
@@ -90,12 +104,27 @@ describe('content API (brand content files)', () => {
   });
 
   it('answers bad paths and queries with 400 and unknown content with 404, in the one error shape', async () => {
-    for (const path of ['/api/content/Home', '/api/content/learn/..%2Fsecrets', '/api/content/a/b/c', '/api/content/learn?offset=-1', '/api/content/learn?tag=%3Cscript%3E', '/api/content/home?unknown=1']) {
+    for (const path of [
+      '/api/content/Home',
+      '/api/content/learn/..%2Fsecrets',
+      '/api/content/a/b/c',
+      '/api/content/learn?offset=-1',
+      '/api/content/learn?tag=%3Cscript%3E',
+      '/api/content/home?unknown=1',
+    ]) {
       const { status, body } = await get(path);
       expect([path, status]).toEqual([path, 400]);
-      expect(body.error).toEqual({ code: 'INVALID_PARAMETER', message: expect.any(String), correlationId: expect.any(String) });
+      expect(body.error).toEqual({
+        code: 'INVALID_PARAMETER',
+        message: expect.any(String),
+        correlationId: expect.any(String),
+      });
     }
-    for (const path of ['/api/content/learn/no-such-article', '/api/content/customer-service/careers', '/api/content/secrets']) {
+    for (const path of [
+      '/api/content/learn/no-such-article',
+      '/api/content/customer-service/careers',
+      '/api/content/secrets',
+    ]) {
       expect((await get(path)).body.error.code).toBe('CONTENT_NOT_FOUND');
     }
   });
@@ -115,10 +144,13 @@ describe('content API (headless CMS by configuration)', () => {
       const brand = match && catalog.get(match[1] as 'vanityfair');
       if (down || !brand) return res.writeHead(down ? 503 : 404).end();
       const raw = readBrandContentFiles(brandsDir, brand.config);
-      const values = (entries: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
+      const values = (entries: Record<string, { value: unknown }>) =>
+        Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
       const documents = values(raw.documents) as Record<string, Record<string, unknown>>;
       documents.home = { ...documents.home, title: 'Published from the CMS' };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
     });
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
@@ -132,7 +164,9 @@ describe('content API (headless CMS by configuration)', () => {
     cmsGateway = await startTestGateway({ content: { apiUrl: cmsUrl, cacheTtlSeconds: 1 } });
     const response = await authClient(cmsGateway.url).send('/api/content/home');
     expect(((await response.json()) as HomeDocument).title).toBe('Published from the CMS');
-    const faqs = (await (await authClient(cmsGateway.url).send('/api/content/customer-service/faqs')).json()) as PageDocument;
+    const faqs = (await (
+      await authClient(cmsGateway.url).send('/api/content/customer-service/faqs')
+    ).json()) as PageDocument;
     expect(faqs.sections.length).toBeGreaterThanOrEqual(10);
   });
   // Its TTL and last-good-copy behaviour run on an injected clock in src/clients/content/http-content-source.test.ts.

@@ -12,7 +12,11 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
 beforeAll(async () => {
   [commerce, vendors] = await Promise.all([
-    startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-commerce-')), COMMERCE_SEED_PRODUCTS: '40' }, 'COMMERCE_PORT'),
+    startBuiltService(
+      'commerce',
+      { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-commerce-')), COMMERCE_SEED_PRODUCTS: '40' },
+      'COMMERCE_PORT',
+    ),
     startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests' }, 'VENDORS_PORT'),
   ]);
   gateway = await startTestGateway({
@@ -39,10 +43,20 @@ const signIn = async (client: ReturnType<typeof authClient>, fields: Record<stri
 describe('credentials sign-in through the commerce in-store login', () => {
   it('signs in with the internal captcha secret, lands on the callbackUrl, and can update the names', async () => {
     const client = authClient(gateway.url);
-    const url = await signIn(client, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/c/bras' });
+    const url = await signIn(client, {
+      email: 'shopper@vanityfair.example',
+      password: 'Shopper-Pass-1',
+      captchaToken: INTERNAL_CAPTCHA,
+      callbackUrl: '/c/bras',
+    });
     expect(url).toBe(`${gateway.url}/c/bras`);
     const session = await client.getSession();
-    expect(session?.user).toMatchObject({ email: 'shopper@vanityfair.example', firstname: 'Sam', lastname: 'Shopper', isLoggedIn: true });
+    expect(session?.user).toMatchObject({
+      email: 'shopper@vanityfair.example',
+      firstname: 'Sam',
+      lastname: 'Shopper',
+      isLoggedIn: true,
+    });
     const updated = (await client.update({ firstname: 'Samantha' })) as { user: Record<string, unknown> };
     expect(updated.user.firstname).toBe('Samantha');
     await client.signOut('/');
@@ -51,32 +65,62 @@ describe('credentials sign-in through the commerce in-store login', () => {
 
   it('accepts a real invisible-captcha token once, and goes to /account without a callbackUrl', async () => {
     const client = authClient(gateway.url);
-    const challenge = async () => ((await (await client.send('/api/captcha/challenge')).json()) as { token: string }).token;
+    const challenge = async () =>
+      ((await (await client.send('/api/captcha/challenge')).json()) as { token: string }).token;
     const token = await challenge();
-    expect(await signIn(client, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1', captchaToken: token })).toBe(`${gateway.url}/account`);
+    expect(
+      await signIn(client, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1', captchaToken: token }),
+    ).toBe(`${gateway.url}/account`);
     const again = authClient(gateway.url);
-    expect(await signIn(again, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1', captchaToken: token })).toContain('error=CredentialsSignin');
+    expect(
+      await signIn(again, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1', captchaToken: token }),
+    ).toContain('error=CredentialsSignin');
   });
 
   it('fails without a captcha, with a wrong password, and for another store’s customer', async () => {
     const client = authClient(gateway.url);
-    expect(await signIn(client, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1' })).toContain('error=CredentialsSignin');
-    expect(await signIn(client, { email: 'shopper@vanityfair.example', password: 'wrong', captchaToken: INTERNAL_CAPTCHA })).toContain('error=CredentialsSignin');
-    expect(await signIn(client, { email: 'shopper@everwear.example', password: 'Shopper-Pass-1', captchaToken: INTERNAL_CAPTCHA })).toContain('error=CredentialsSignin');
+    expect(await signIn(client, { email: 'shopper@vanityfair.example', password: 'Shopper-Pass-1' })).toContain(
+      'error=CredentialsSignin',
+    );
+    expect(
+      await signIn(client, { email: 'shopper@vanityfair.example', password: 'wrong', captchaToken: INTERNAL_CAPTCHA }),
+    ).toContain('error=CredentialsSignin');
+    expect(
+      await signIn(client, {
+        email: 'shopper@everwear.example',
+        password: 'Shopper-Pass-1',
+        captchaToken: INTERNAL_CAPTCHA,
+      }),
+    ).toContain('error=CredentialsSignin');
     expect(await client.getSession()).toBeNull();
   });
 
   it('migrates a legacy password on a brand that has the flag on, and not on one without it', async () => {
     const hoopcraft = authClient(gateway.url, `hoopcraft.localhost:${new URL(gateway.url).port}`);
-    expect(await signIn(hoopcraft, { email: 'legacy@hoopcraft.example', password: 'Legacy-Pass-1', captchaToken: INTERNAL_CAPTCHA })).toContain('error=CredentialsSignin');
+    expect(
+      await signIn(hoopcraft, {
+        email: 'legacy@hoopcraft.example',
+        password: 'Legacy-Pass-1',
+        captchaToken: INTERNAL_CAPTCHA,
+      }),
+    ).toContain('error=CredentialsSignin');
 
     const client = authClient(gateway.url);
-    expect(await signIn(client, { email: 'legacy@vanityfair.example', password: 'Legacy-Pass-1', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' })).toBe(`${gateway.url}/`);
+    expect(
+      await signIn(client, {
+        email: 'legacy@vanityfair.example',
+        password: 'Legacy-Pass-1',
+        captchaToken: INTERNAL_CAPTCHA,
+        callbackUrl: '/',
+      }),
+    ).toBe(`${gateway.url}/`);
     expect((await client.getSession())?.user).toMatchObject({ email: 'legacy@vanityfair.example', isLoggedIn: true });
     // After migration the password is the customer's real one: the plain login works.
     const login = await fetch(`${commerce.url}/commerce/oauth/token?grant_type=client_credentials`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
+      },
     });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const direct = await fetch(`${commerce.url}/commerce/shop/in-store/key=vanityfair/login`, {
@@ -88,11 +132,22 @@ describe('credentials sign-in through the commerce in-store login', () => {
     expect(direct.status).toBe(200);
     expect(body.customer.custom.fields).not.toHaveProperty('legacyHash');
     // A wrong password does not migrate anything.
-    expect(await signIn(authClient(gateway.url), { email: 'legacy@everwear.example', password: 'nope', captchaToken: INTERNAL_CAPTCHA })).toContain('error=CredentialsSignin');
+    expect(
+      await signIn(authClient(gateway.url), {
+        email: 'legacy@everwear.example',
+        password: 'nope',
+        captchaToken: INTERNAL_CAPTCHA,
+      }),
+    ).toContain('error=CredentialsSignin');
   });
 });
 
-const post = async (client: ReturnType<typeof authClient>, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+const post = async (
+  client: ReturnType<typeof authClient>,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => {
   const response = await client.send(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -104,12 +159,30 @@ const post = async (client: ReturnType<typeof authClient>, path: string, body: R
 describe('registration and passwords', () => {
   it('registers a customer and signs them in; refuses weak passwords, duplicates and missing fields', async () => {
     const client = authClient(gateway.url);
-    const weak = await post(client, '/api/account/register', { email: 'new@example.com', password: 'password1', firstName: 'New', lastName: 'Shopper' });
+    const weak = await post(client, '/api/account/register', {
+      email: 'new@example.com',
+      password: 'password1',
+      firstName: 'New',
+      lastName: 'Shopper',
+    });
     expect(weak).toMatchObject({ status: 400, body: { error: { code: 'WEAK_PASSWORD' } } });
-    const created = await post(client, '/api/account/register', { email: 'new@example.com', password: 'a-good-long-passphrase', firstName: 'New', lastName: 'Shopper' });
-    expect(created).toMatchObject({ status: 201, body: { user: { email: 'new@example.com', firstname: 'New' }, url: '/account' } });
+    const created = await post(client, '/api/account/register', {
+      email: 'new@example.com',
+      password: 'a-good-long-passphrase',
+      firstName: 'New',
+      lastName: 'Shopper',
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { user: { email: 'new@example.com', firstname: 'New' }, url: '/account' },
+    });
     expect((await client.getSession())?.user).toMatchObject({ email: 'new@example.com', isLoggedIn: true });
-    const duplicate = await post(authClient(gateway.url), '/api/account/register', { email: 'NEW@example.com', password: 'another-good-passphrase', firstName: 'N', lastName: 'S' });
+    const duplicate = await post(authClient(gateway.url), '/api/account/register', {
+      email: 'NEW@example.com',
+      password: 'another-good-passphrase',
+      firstName: 'N',
+      lastName: 'S',
+    });
     expect(duplicate).toMatchObject({ status: 409, body: { error: { code: 'EMAIL_TAKEN' } } });
     const missing = await post(authClient(gateway.url), '/api/account/register', { email: 'x@example.com' });
     expect(missing).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
@@ -124,20 +197,31 @@ describe('registration and passwords', () => {
     type Message = { to: string; text: string };
     // The mail is sent after the answer: wait for it to reach the outbox.
     const messages = await eventually(async () => {
-      const found = ((await (await client.send('/api/dev/outbox')).json()) as { messages: Message[] }).messages.filter((m) => m.to === 'shopper@vanityfair.example');
+      const found = ((await (await client.send('/api/dev/outbox')).json()) as { messages: Message[] }).messages.filter(
+        (m) => m.to === 'shopper@vanityfair.example',
+      );
       expect(found).toHaveLength(1);
       return found;
     });
     expect(messages[0].text).toContain('within 10 minutes');
     const token = new URL(/https?:\/\/\S+/.exec(messages[0].text)?.[0] ?? '').searchParams.get('token') as string;
-    expect(await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' })).toMatchObject({ status: 200 });
-    expect(await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' })).toMatchObject({
+    expect(
+      await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' }),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await post(client, '/api/account/password/reset', { token, newPassword: 'a-brand-new-passphrase' }),
+    ).toMatchObject({
       status: 400,
       body: { error: { code: 'INVALID_RESET_TOKEN' } },
     });
-    expect(await signIn(authClient(gateway.url), { email: 'shopper@vanityfair.example', password: 'a-brand-new-passphrase', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' })).toBe(
-      `${gateway.url}/`,
-    );
+    expect(
+      await signIn(authClient(gateway.url), {
+        email: 'shopper@vanityfair.example',
+        password: 'a-brand-new-passphrase',
+        captchaToken: INTERNAL_CAPTCHA,
+        callbackUrl: '/',
+      }),
+    ).toBe(`${gateway.url}/`);
   });
 });
 
@@ -148,12 +232,18 @@ describe('brute-force limits', () => {
       const response = await client.send('/callback/credentials', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1', ...from(ip) },
-        body: new URLSearchParams({ csrfToken: await client.csrfToken(), email: 'shopper@hoopcraft.example', password, captchaToken: INTERNAL_CAPTCHA }).toString(),
+        body: new URLSearchParams({
+          csrfToken: await client.csrfToken(),
+          email: 'shopper@hoopcraft.example',
+          password,
+          captchaToken: INTERNAL_CAPTCHA,
+        }).toString(),
       });
       return ((await response.json()) as { url: string }).url;
     };
     const hoop = () => authClient(gateway.url, `hoopcraft.localhost:${new URL(gateway.url).port}`);
-    for (let i = 0; i < 10; i += 1) expect(await attempt(hoop(), 'wrong-guess', '10.0.0.66')).toContain('error=CredentialsSignin');
+    for (let i = 0; i < 10; i += 1)
+      expect(await attempt(hoop(), 'wrong-guess', '10.0.0.66')).toContain('error=CredentialsSignin');
     // The 11th try from the same address fails even with the right password...
     expect(await attempt(hoop(), 'Shopper-Pass-1', '10.0.0.66')).toContain('error=CredentialsSignin');
     // ...while the customer, from their own address, still gets in.
@@ -167,7 +257,9 @@ describe('post-login', () => {
       (await (
         await fetch(`${commerce.url}/commerce/oauth/token?grant_type=client_credentials`, {
           method: 'POST',
-          headers: { authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}` },
+          headers: {
+            authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
+          },
         })
       ).json()) as { access_token: string }
     ).access_token;
@@ -188,21 +280,42 @@ describe('post-login', () => {
     await client.signIn('guest', '/');
     const guestId = (await client.getSession())?.user.id;
     const cartOf = async (anonymousId: string) =>
-      (await commerceGraphql(`mutation($a: String) { createCart(draft: { currency: "USD", anonymousId: $a }, storeKey: "vanityfair") { id } }`, { a: anonymousId })).createCart.id as string;
+      (
+        await commerceGraphql(
+          `mutation($a: String) { createCart(draft: { currency: "USD", anonymousId: $a }, storeKey: "vanityfair") { id } }`,
+          { a: anonymousId },
+        )
+      ).createCart.id as string;
     const own = await cartOf(guestId as string);
     const someoneElses = await cartOf(randomUUID());
-    await signIn(client, { email: 'shopper@vanityfair.example', password: 'a-brand-new-passphrase', captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' });
+    await signIn(client, {
+      email: 'shopper@vanityfair.example',
+      password: 'a-brand-new-passphrase',
+      captchaToken: INTERNAL_CAPTCHA,
+      callbackUrl: '/',
+    });
     const customerId = (await client.getSession())?.user.id;
     const activeCart = async () =>
-      (await commerceGraphql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`, { c: customerId })).customerActiveCart?.id;
+      (
+        await commerceGraphql(
+          `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`,
+          { c: customerId },
+        )
+      ).customerActiveCart?.id;
     const before = await activeCart();
 
     // A cart id learnt elsewhere, or a link from another site, moves nothing.
-    expect((await client.send(`/api/user/postLogin?anonymousCartId=${someoneElses}&callbackUrl=%2Fcart`)).status).toBe(302);
-    await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect((await client.send(`/api/user/postLogin?anonymousCartId=${someoneElses}&callbackUrl=%2Fcart`)).status).toBe(
+      302,
+    );
+    await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(await activeCart()).toBe(before);
 
-    const response = await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, { headers: { 'sec-fetch-site': 'same-origin' } });
+    const response = await client.send(`/api/user/postLogin?anonymousCartId=${own}&callbackUrl=%2Fcart`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/cart');
     expect(await activeCart()).toBe(own);

@@ -13,7 +13,8 @@ const unsafeRoutes = () =>
   registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>)
     .map((route) => route.split(' ') as [string, string])
     .filter(([method]) => UNSAFE_METHODS.includes(method.toUpperCase() as never));
-const allowListed = (method: string, path: string) => CSRF_ALLOW_LIST.some((entry) => entry.method === method.toUpperCase() && entry.path === path);
+const allowListed = (method: string, path: string) =>
+  CSRF_ALLOW_LIST.some((entry) => entry.method === method.toUpperCase() && entry.path === path);
 // Path parameters get a value the route knows, so a refusal can only come from the missing token.
 const urlOf = (path: string) => path.replace('{provider}', 'google').replace(/\{[^}]+\}/g, 'x');
 
@@ -44,26 +45,44 @@ describe('CSRF middleware', () => {
       const client = authClient(gateway.url);
       // The CSRF cookie is set: only the token in the request is missing (then wrong).
       await client.csrfToken();
-      const init = (extra: Record<string, string> = {}, body: Record<string, unknown> = { email: 'shopper@example.com' }) => ({
+      const init = (
+        extra: Record<string, string> = {},
+        body: Record<string, unknown> = { email: 'shopper@example.com' },
+      ) => ({
         method: method.toUpperCase(),
         headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...extra },
         body: JSON.stringify(body),
       });
       await expectMissingCsrf(await client.send(urlOf(path), init()), `${method} ${path} without a token`);
-      await expectMissingCsrf(await client.send(urlOf(path), init({ 'x-csrf-token': 'f'.repeat(64) })), `${method} ${path} with a wrong header token`);
-      await expectMissingCsrf(await client.send(urlOf(path), init({}, { csrfToken: 'f'.repeat(64) })), `${method} ${path} with a wrong body token`);
+      await expectMissingCsrf(
+        await client.send(urlOf(path), init({ 'x-csrf-token': 'f'.repeat(64) })),
+        `${method} ${path} with a wrong header token`,
+      );
+      await expectMissingCsrf(
+        await client.send(urlOf(path), init({}, { csrfToken: 'f'.repeat(64) })),
+        `${method} ${path} with a wrong body token`,
+      );
     }
   });
 
   it('takes the token from the X-CSRF-Token header as well as from the body', async () => {
     const client = authClient(gateway.url);
     const token = await client.csrfToken();
-    const response = await client.send('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ data: { firstname: 'Ann' } }) });
+    const response = await client.send('/api/auth/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ data: { firstname: 'Ann' } }),
+    });
     expect(response.status).toBe(200);
   });
 
   it('covers every mounted router, whatever its methods; a path nothing is mounted at stays a 404', async () => {
-    const send = (method: string, path: string) => request(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json', 'content-length': '2' }, body: '{}' });
+    const send = (method: string, path: string) =>
+      request(`${gateway.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'content-length': '2' },
+        body: '{}',
+      });
     for (const [method, path] of [
       ['PUT', '/api/products'],
       ['DELETE', '/api/auth/session'],
@@ -81,7 +100,11 @@ describe('CSRF middleware', () => {
   });
 
   it('lets an allow-listed route through to its own checks', async () => {
-    const response = await authClient(gateway.url).send('/api/tracking', { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    const response = await authClient(gateway.url).send('/api/tracking', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: '{}',
+    });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CROSS_SITE_REQUEST');
   });

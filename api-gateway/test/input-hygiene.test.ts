@@ -30,11 +30,18 @@ describe('text fields refuse NUL and lone surrogates with 400 (pen-test findings
   ])('register: %s in a name is a 400 naming the field (was 502)', async (_name, firstName) => {
     const { status, body } = await postJson('/api/account/register', { ...register, firstName });
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', correlationId: expect.any(String), fields: { firstName: expect.any(String) } });
+    expect(body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      correlationId: expect.any(String),
+      fields: { firstName: expect.any(String) },
+    });
   });
 
   it('register: a NUL in the password is a 400 too', async () => {
-    const { status, body } = await postJson('/api/account/register', { ...register, password: 'a-long-\u0000-passphrase' });
+    const { status, body } = await postJson('/api/account/register', {
+      ...register,
+      password: 'a-long-\u0000-passphrase',
+    });
     expect(status).toBe(400);
     expect(body.error.fields).toHaveProperty('password');
   });
@@ -49,7 +56,11 @@ describe('text fields refuse NUL and lone surrogates with 400 (pen-test findings
     ['a NUL', 'ann\u0000@example.com'],
     ['a lone surrogate', 'ann\udc00@example.com'],
   ])('sign-in: %s in the e-mail is a 400, not a redirect or a 500', async (_name, email) => {
-    const { status, body } = await postJson('/api/auth/callback/credentials', { email, password: 'whatever-it-is', captchaToken: 'x' });
+    const { status, body } = await postJson('/api/auth/callback/credentials', {
+      email,
+      password: 'whatever-it-is',
+      captchaToken: 'x',
+    });
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { email: expect.any(String) } });
   });
@@ -93,14 +104,27 @@ describe('text fields refuse NUL and lone surrogates with 400 (pen-test findings
 
 describe('bodies nested 1,000 levels deep are a 400 on every JSON route', () => {
   const deep = `{"csrfToken":"x","a":${'['.repeat(1000)}${']'.repeat(1000)}}`;
-  it.each(['/api/auth/session', '/api/auth/callback/credentials', '/api/account/register', '/api/account/password/reset', '/api/contact', '/api/leads', '/api/tracking'])(
-    '%s',
-    async (path) => {
-      const response = await request(gateway.url).post(path).set('content-type', 'application/json').set('sec-fetch-site', 'same-origin').send(deep);
-      expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ code: 'BODY_TOO_DEEP', message: expect.any(String), correlationId: expect.any(String) });
-    },
-  );
+  it.each([
+    '/api/auth/session',
+    '/api/auth/callback/credentials',
+    '/api/account/register',
+    '/api/account/password/reset',
+    '/api/contact',
+    '/api/leads',
+    '/api/tracking',
+  ])('%s', async (path) => {
+    const response = await request(gateway.url)
+      .post(path)
+      .set('content-type', 'application/json')
+      .set('sec-fetch-site', 'same-origin')
+      .send(deep);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'BODY_TOO_DEEP',
+      message: expect.any(String),
+      correlationId: expect.any(String),
+    });
+  });
 });
 
 describe('query strings cannot nest', () => {

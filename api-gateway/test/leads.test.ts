@@ -13,7 +13,11 @@ beforeAll(async () => {
   const data = mkdtempSync(join(tmpdir(), 'gw-leads-'));
   [vendors, commerce] = await Promise.all([
     startBuiltService('vendors', { CRM_API_KEY: CRM_KEY, VENDORS_DATA_DIR: join(data, 'vendors-db') }, 'VENDORS_PORT'),
-    startBuiltService('commerce', { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '200' }, 'COMMERCE_PORT'),
+    startBuiltService(
+      'commerce',
+      { COMMERCE_DATA_DIR: join(data, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '200' },
+      'COMMERCE_PORT',
+    ),
   ]);
   await fetch(`${vendors.url}/leads`, { headers: { authorization: `Bearer ${CRM_KEY}` } });
   gateway = await startTestGateway({
@@ -30,7 +34,10 @@ afterAll(async () => {
 let address = 0;
 async function signUp(body: unknown, { host, csrf = true }: { host?: string; csrf?: boolean } = {}) {
   const client = authClient(gateway.url, host);
-  const payload = csrf && typeof body === 'object' && body !== null && !Array.isArray(body) ? { csrfToken: await client.csrfToken(), ...body } : body;
+  const payload =
+    csrf && typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? { csrfToken: await client.csrfToken(), ...body }
+      : body;
   const response = await client.send('/api/leads', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${(address += 1)}` },
@@ -38,7 +45,11 @@ async function signUp(body: unknown, { host, csrf = true }: { host?: string; csr
   });
   return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
-const leads = async () => (await (await fetch(`${gateway.url}/api/dev/leads?limit=200`)).json()) as { total: number; leads: Array<{ email: string; optInKey: string }> };
+const leads = async () =>
+  (await (await fetch(`${gateway.url}/api/dev/leads?limit=200`)).json()) as {
+    total: number;
+    leads: Array<{ email: string; optInKey: string }>;
+  };
 const outbox = () => readFileSync(join(gateway.dataDir, 'outbox.jsonl'), 'utf8');
 
 /** A cart that can take the code: one in-stock line of the brand's catalog. */
@@ -47,28 +58,46 @@ async function cartWith(storeKey: string, code: string) {
   const token: any = await (
     await fetch(`${commerce.url}/commerce/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     })
   ).json();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const graphql = async (query: string, variables: Record<string, unknown>): Promise<any> =>
-    (await fetch(`${commerce.url}/commerce/shop/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json();
-  const cart = await graphql('mutation ($draft: CartDraft!, $store: KeyReferenceInput) { createCart(draft: $draft, storeKey: $store) { id version } }', { draft: { currency: 'USD' }, store: storeKey });
+    (
+      await fetch(`${commerce.url}/commerce/shop/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json();
+  const cart = await graphql(
+    'mutation ($draft: CartDraft!, $store: KeyReferenceInput) { createCart(draft: $draft, storeKey: $store) { id version } }',
+    { draft: { currency: 'USD' }, store: storeKey },
+  );
   if (!cart.data) throw new Error(JSON.stringify(cart.errors));
   const { id, version } = cart.data.createCart;
-  return graphql('mutation ($id: String!, $v: Long!, $a: [CartUpdateAction!]!, $store: KeyReferenceInput) { updateCart(id: $id, version: $v, actions: $a, storeKey: $store) { discountCodes { discountCodeRef { id } } } }', {
-    id,
-    v: version,
-    a: [{ addDiscountCode: { code } }],
-    store: storeKey,
-  });
+  return graphql(
+    'mutation ($id: String!, $v: Long!, $a: [CartUpdateAction!]!, $store: KeyReferenceInput) { updateCart(id: $id, version: $v, actions: $a, storeKey: $store) { discountCodes { discountCodeRef { id } } } }',
+    {
+      id,
+      v: version,
+      a: [{ addDiscountCode: { code } }],
+      store: storeKey,
+    },
+  );
 }
 
 describe('POST /api/leads', () => {
   it('signs up, answers with a brand-prefixed WELCOME code valid 30 days that checkout can redeem, and e-mails it', async () => {
     const before = (await leads()).total;
-    const { status, body } = await signUp({ email: 'Fan.One@Example.com', placement: 'footer' }, { host: 'hoopcraft.localhost' });
+    const { status, body } = await signUp(
+      { email: 'Fan.One@Example.com', placement: 'footer' },
+      { host: 'hoopcraft.localhost' },
+    );
     expect(status).toBe(201);
     expect(body.status).toBe('subscribed');
     expect(body.code).toMatch(WELCOME_CODE_PATTERN);
@@ -97,7 +126,9 @@ describe('POST /api/leads', () => {
     expect(JSON.stringify(again.body)).not.toContain(first.body.code);
     expect(outbox().split(first.body.code).length - 1).toBe(2);
     // The same address is a new signup on another brand.
-    expect((await signUp({ email: 'repeat@example.com', placement: 'modal' }, { host: 'everwear.localhost' })).status).toBe(201);
+    expect(
+      (await signUp({ email: 'repeat@example.com', placement: 'modal' }, { host: 'everwear.localhost' })).status,
+    ).toBe(201);
   });
 
   it.each([
@@ -107,9 +138,17 @@ describe('POST /api/leads', () => {
     ['an array for an e-mail', { email: ['a@example.com'], placement: 'footer' }, 'email'],
     ['a huge e-mail', { email: `${'a'.repeat(5000)}@example.com`, placement: 'footer' }, 'email'],
     ['a script tag for an e-mail', { email: '<script>alert(1)</script>@example.com', placement: 'footer' }, 'email'],
-    ['a script tag in the name', { email: 'ok@example.com', firstName: '<script>alert(1)</script>', placement: 'footer' }, 'firstName'],
+    [
+      'a script tag in the name',
+      { email: 'ok@example.com', firstName: '<script>alert(1)</script>', placement: 'footer' },
+      'firstName',
+    ],
     ['a huge name', { email: 'ok@example.com', firstName: 'x'.repeat(500), placement: 'footer' }, 'firstName'],
-    ['a name longer than the CRM keeps', { email: 'ok@example.com', firstName: 'x'.repeat(41), placement: 'footer' }, 'firstName'],
+    [
+      'a name longer than the CRM keeps',
+      { email: 'ok@example.com', firstName: 'x'.repeat(41), placement: 'footer' },
+      'firstName',
+    ],
     ['an e-mail longer than the CRM keeps', { email: `${'a'.repeat(65)}@example.com`, placement: 'footer' }, 'email'],
     ['an unknown placement', { email: 'ok@example.com', placement: 'popup' }, 'placement'],
     ['an unknown field', { email: 'ok@example.com', placement: 'footer', admin: true }, 'admin'],

@@ -52,8 +52,14 @@ export function table(phase: string, result: PhaseResult): string {
     return `| ${route.padEnd(34)} | ${statuses.padEnd(38)} | ${String(median(ms)).padStart(6)} | ${String(Math.max(...ms)).padStart(6)} |`;
   });
   const header = `| ${'route'.padEnd(34)} | ${'statuses'.padEnd(38)} | ${'median'.padStart(6)} | ${'max ms'.padStart(6)} |`;
-  return [`Phase: ${phase}`, header, `|${'-'.repeat(36)}|${'-'.repeat(40)}|${'-'.repeat(8)}|${'-'.repeat(8)}|`, ...rows].join('\n');
+  return [
+    `Phase: ${phase}`,
+    header,
+    `|${'-'.repeat(36)}|${'-'.repeat(40)}|${'-'.repeat(8)}|${'-'.repeat(8)}|`,
+    ...rows,
+  ].join('\n');
 }
 
 export const allSamples = (result: PhaseResult) => [...result.values()].flat();
-export const isOk = (sample: Pick<Sample, 'status' | 'outcome'>) => sample.status >= 200 && sample.status < 300 && (sample.outcome === undefined || sample.outcome === 'signed-in');
+export const isOk = (sample: Pick<Sample, 'status' | 'outcome'>) =>
+  sample.status >= 200 && sample.status < 300 && (sample.outcome === undefined || sample.outcome === 'signed-in');

@@ -10,9 +10,14 @@ afterAll(() => gateway.stop());
 
 describe('/api/openapi.json', () => {
   it('describes every registered /api route', async () => {
-    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${gateway.url}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe('3.1.0');
-    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) })));
+    const described = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => ({ method: m, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+    );
     const routes = registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>);
     expect(routes.length).toBeGreaterThan(20);
     const undocumented = routes.filter((route) => {
@@ -25,7 +30,9 @@ describe('/api/openapi.json', () => {
   it('lists no development routes in production, where they are not mounted', async () => {
     const production = await startTestGateway({ environment: 'production' });
     try {
-      const document = (await (await fetch(`${production.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      const document = (await (await fetch(`${production.url}/api/openapi.json`)).json()) as {
+        paths: Record<string, unknown>;
+      };
       expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/dev'))).toEqual([]);
       expect(Object.keys(document.paths)).toContain('/api/auth/session');
       expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);

@@ -24,7 +24,11 @@ process.stdout.write(JSON.stringify(productionEnv(process.argv[1], {})));`;
 }
 
 /** Every secret-like value the repository holds: the development defaults and the tests' fixed ones. */
-const FIXED_SECRETS = [...REPOSITORY_SECRETS, 'test-auth-secret-0123456789abcdef0123456789', 'another-secret-0123456789abcdef0123456789'];
+const FIXED_SECRETS = [
+  ...REPOSITORY_SECRETS,
+  'test-auth-secret-0123456789abcdef0123456789',
+  'another-secret-0123456789abcdef0123456789',
+];
 
 async function waitFor(url: string, child: ChildProcess) {
   const state = await eventually(
@@ -92,17 +96,37 @@ describe('npm start (production)', () => {
     ]);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) : undefined)));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null
+          ? new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))
+          : undefined,
+      ),
+    );
   });
 
   it('generates strong secrets once into the data folder, readable by its owner only', () => {
     const file = join(dataDir, 'secrets.env');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const lines = readFileSync(file, 'utf8').split('\n').filter((line) => /^[A-Z_]+=/.test(line));
-    expect(lines.map((line) => line.split('=')[0]).sort()).toEqual(['AUTH_SECRET', 'CAPTCHA_SECRET', 'COMMERCE_CLIENT_SECRET', 'COMMERCE_TOKEN_SECRET', 'CRM_API_KEY']);
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line));
+    expect(lines.map((line) => line.split('=')[0]).sort()).toEqual([
+      'AUTH_SECRET',
+      'CAPTCHA_SECRET',
+      'COMMERCE_CLIENT_SECRET',
+      'COMMERCE_TOKEN_SECRET',
+      'CRM_API_KEY',
+    ]);
     for (const line of lines) expect(line.split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // A second start reuses them, so sessions survive restarts.
-    expect(productionEnv(dataDir)).toEqual(Object.fromEntries(Object.entries(env).filter(([key]) => ['NODE_ENV', 'APP_ENV', ...lines.map((l) => l.split('=')[0])].includes(key))));
+    expect(productionEnv(dataDir)).toEqual(
+      Object.fromEntries(
+        Object.entries(env).filter(([key]) =>
+          ['NODE_ENV', 'APP_ENV', ...lines.map((l) => l.split('=')[0])].includes(key),
+        ),
+      ),
+    );
   });
 
   it('refuses a signed-in session sealed with any secret written in the repository', async () => {
@@ -112,7 +136,9 @@ describe('npm start (production)', () => {
         { id: 'victim', userId: 'victim', email: 'shopper@vanityfair.example', isLoggedIn: true },
         { salt: name, brand: 'vanityfair' },
       );
-      const response = await fetch(`${gatewayUrl}/api/auth/session`, { headers: { cookie: `${name}=${forged.token}` } });
+      const response = await fetch(`${gatewayUrl}/api/auth/session`, {
+        headers: { cookie: `${name}=${forged.token}` },
+      });
       expect(await response.json()).toBeNull();
     }
     // The session mechanism itself works: a real guest sign-in is accepted.
@@ -123,7 +149,8 @@ describe('npm start (production)', () => {
 
   it('serves the production origins only: an unknown Host is refused, health checks still answer', async () => {
     const port = new URL(gatewayUrl).port;
-    const forHost = (host: string, path = '/api/brand') => request(`http://127.0.0.1:${port}${path}`, { headers: { host } });
+    const forHost = (host: string, path = '/api/brand') =>
+      request(`http://127.0.0.1:${port}${path}`, { headers: { host } });
     expect((await forHost(`hoopcraft.localhost:${port}`)).status).toBe(200);
     const unknown = await forHost('evil.example.com');
     expect(unknown.status).toBe(421);
@@ -140,7 +167,13 @@ describe('npm start (production)', () => {
     ['services/vendors', 'CRM_API_KEY', 'dev-only-crm-api-key'],
     ['services/vendors', 'CAPTCHA_SECRET', 'captcha-secret-for-tests'],
   ])('%s refuses to start in production with %s from the repository', async (app, variable, value) => {
-    const { code, stderr } = await runToExit(dist(app), { ...env, PORT: '0', COMMERCE_PORT: '0', VENDORS_PORT: '0', [variable]: value });
+    const { code, stderr } = await runToExit(dist(app), {
+      ...env,
+      PORT: '0',
+      COMMERCE_PORT: '0',
+      VENDORS_PORT: '0',
+      [variable]: value,
+    });
     expect(code).not.toBe(0);
     expect(stderr).toContain(`Invalid environment variable ${variable}`);
   });

@@ -20,7 +20,11 @@ let upstreams: Partial<GatewayConfig>;
 
 beforeAll(async () => {
   [commerce, vendors] = await Promise.all([
-    startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-commerce-')), COMMERCE_SEED_PRODUCTS: '20' }, 'COMMERCE_PORT'),
+    startBuiltService(
+      'commerce',
+      { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-commerce-')), COMMERCE_SEED_PRODUCTS: '20' },
+      'COMMERCE_PORT',
+    ),
     startBuiltService('vendors', { CAPTCHA_SECRET: 'captcha-secret-for-tests' }, 'VENDORS_PORT'),
   ]);
   upstreams = {
@@ -30,17 +34,35 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => Promise.all([commerce?.stop(), vendors?.stop()]));
 
-const post = async (client: Client, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-  const response = await client.send(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ csrfToken: await client.csrfToken(), ...body }) });
+const post = async (
+  client: Client,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => {
+  const response = await client.send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ csrfToken: await client.csrfToken(), ...body }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 const signIn = async (client: Client, email: string, password: string, headers: Record<string, string> = {}) =>
-  (await post(client, '/callback/credentials', { email, password, captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' }, { 'x-auth-return-redirect': '1', ...headers })).body.url as string;
+  (
+    await post(
+      client,
+      '/callback/credentials',
+      { email, password, captchaToken: INTERNAL_CAPTCHA, callbackUrl: '/' },
+      { 'x-auth-return-redirect': '1', ...headers },
+    )
+  ).body.url as string;
 
 /** The mails sent to `email`, once the first has reached the outbox (mail goes out after the answer). */
 async function outboxFor(client: Client, email: string): Promise<string[]> {
   return eventually(async () => {
-    const messages = ((await (await client.send('/api/dev/outbox')).json()) as { messages: Array<{ to: string; text: string }> }).messages.filter((m) => m.to === email);
+    const messages = (
+      (await (await client.send('/api/dev/outbox')).json()) as { messages: Array<{ to: string; text: string }> }
+    ).messages.filter((m) => m.to === email);
     expect(messages.length).toBeGreaterThan(0);
     return messages.map((m) => m.text);
   });
@@ -49,7 +71,9 @@ async function outboxFor(client: Client, email: string): Promise<string[]> {
 async function newCustomer(client: Client) {
   const email = `pen-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Correct-Horse-Battery-9';
-  expect((await post(client, '/api/account/register', { email, password, firstName: 'Pen', lastName: 'Test' })).status).toBe(201);
+  expect(
+    (await post(client, '/api/account/register', { email, password, firstName: 'Pen', lastName: 'Test' })).status,
+  ).toBe(201);
   return { email, password };
 }
 
@@ -64,7 +88,9 @@ describe('reset links use the brand’s configured origin', () => {
       const client = authClient(gateway.url);
       const { email } = await newCustomer(client);
       const { host, headers } = forge(port);
-      expect((await post(authClient(gateway.url, host), '/api/account/password/forgot', { email }, headers)).status).toBe(202);
+      expect(
+        (await post(authClient(gateway.url, host), '/api/account/password/forgot', { email }, headers)).status,
+      ).toBe(202);
       const [text] = await outboxFor(client, email);
       expect(text).toContain(`http://vanityfair.localhost:${port}/password/reset?token=`);
       expect(text).not.toContain('evil.example.com');
@@ -89,11 +115,15 @@ describe('per-address limits behind proxies', () => {
       const { email, password } = await newCustomer(authClient(gateway.url));
       // Eleven wrong passwords, each naming another address: all are counted against this one.
       for (let i = 0; i < 11; i += 1) {
-        const url = await signIn(authClient(gateway.url), email, 'a-wrong-guess', { 'x-forwarded-for': `203.0.113.${i}` });
+        const url = await signIn(authClient(gateway.url), email, 'a-wrong-guess', {
+          'x-forwarded-for': `203.0.113.${i}`,
+        });
         expect(url).toContain('error=CredentialsSignin');
       }
       // After ten wrong passwords from this address the right one no longer gets in from it.
-      expect(await signIn(authClient(gateway.url), email, password, { 'x-forwarded-for': '198.51.100.200' })).toContain('error=CredentialsSignin');
+      expect(await signIn(authClient(gateway.url), email, password, { 'x-forwarded-for': '198.51.100.200' })).toContain(
+        'error=CredentialsSignin',
+      );
     } finally {
       await gateway.stop();
     }
@@ -104,7 +134,8 @@ describe('sessions end for good', () => {
   it('a signed-out cookie and a cookie from before a password reset stay refused after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gw-sessions-'));
     let gateway = await startTestGateway({ ...upstreams, dataDir, outboxFile: join(dataDir, 'outbox.jsonl') });
-    const cookieOf = (client: Client) => [...client.jar].find(([name]) => name.endsWith('session-token')) as [string, string];
+    const cookieOf = (client: Client) =>
+      [...client.jar].find(([name]) => name.endsWith('session-token')) as [string, string];
     const sessionWith = async (cookie: [string, string]) => {
       const client = authClient(gateway.url);
       client.jar.set(...cookie);
@@ -126,7 +157,9 @@ describe('sessions end for good', () => {
     await post(client, '/api/account/password/forgot', { email });
     const [mail] = await outboxFor(client, email);
     const token = new URL(/https?:\/\/\S+/.exec(mail)?.[0] ?? '').searchParams.get('token') as string;
-    expect((await post(client, '/api/account/password/reset', { token, newPassword: 'Another-Long-Passphrase-4' })).status).toBe(200);
+    expect(
+      (await post(client, '/api/account/password/reset', { token, newPassword: 'Another-Long-Passphrase-4' })).status,
+    ).toBe(200);
     expect(await sessionWith(preReset)).toBeNull();
 
     await gateway.stop();

@@ -14,7 +14,14 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 beforeAll(async () => {
   stalled = createServer((req, res) => {
     if (req.url?.includes('/oauth/token')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'token', token_type: 'Bearer', expires_in: 3600, scope: 'manage_project:shop' }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          access_token: 'token',
+          token_type: 'Bearer',
+          expires_in: 3600,
+          scope: 'manage_project:shop',
+        }),
+      );
       return;
     }
     // GraphQL: read the request and never answer.
@@ -24,7 +31,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/commerce`;
   gateway = await startTestGateway({
-    commerce: { apiUrl: base, authUrl: base, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    commerce: {
+      apiUrl: base,
+      authUrl: base,
+      projectKey: 'shop',
+      clientId: 'shop-gateway-dev',
+      clientSecret: 'dev-only-commerce-client-secret',
+    },
     catalogCacheTtlSeconds: 0,
     breaker: { failures: 2, halfOpenAfterMs: 60_000 },
   });
@@ -45,7 +58,11 @@ it('answers 503 with Retry-After while commerce stalls, and stops calling it onc
     const answer = await listing();
     expect(answer.status).toBe(503);
     // The answer names the upstream call that failed, so a failure under load can be traced.
-    expect(answer.body.error).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: expect.stringMatching(/temporarily unavailable \(commerce BrandCategories\)/), correlationId: expect.any(String) });
+    expect(answer.body.error).toEqual({
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: expect.stringMatching(/temporarily unavailable \(commerce BrandCategories\)/),
+      correlationId: expect.any(String),
+    });
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
   }
   const callsWhenOpened = graphqlCalls;

@@ -16,10 +16,22 @@ const ask = (message: unknown) =>
   });
 
 beforeAll(async () => {
-  provider = fork(join(__dirname, '..', '..', 'tools', 'testing', 'oauth-provider.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  provider = fork(join(__dirname, '..', '..', 'tools', 'testing', 'oauth-provider.mjs'), [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   providerUrl = (await ask(undefined)).url;
-  commerce = await startBuiltService('commerce', { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-social-')), COMMERCE_SEED_PRODUCTS: '20' }, 'COMMERCE_PORT');
-  const oauth = (id: string) => ({ clientId: id, clientSecret: `${id}-secret`, authorizationUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, profileUrl: `${providerUrl}/userinfo` });
+  commerce = await startBuiltService(
+    'commerce',
+    { COMMERCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-social-')), COMMERCE_SEED_PRODUCTS: '20' },
+    'COMMERCE_PORT',
+  );
+  const oauth = (id: string) => ({
+    clientId: id,
+    clientSecret: `${id}-secret`,
+    authorizationUrl: `${providerUrl}/authorize`,
+    tokenUrl: `${providerUrl}/token`,
+    profileUrl: `${providerUrl}/userinfo`,
+  });
   gateway = await startTestGateway({
     commerce: commerceAt(commerce.url),
     google: oauth('google-client'),
@@ -53,11 +65,18 @@ async function socialSignIn(client: ReturnType<typeof authClient>, name: 'google
 
 describe('Google and Facebook sign-in through a local OAuth2 provider', () => {
   it('creates the customer on first Google sign-in and finds the same one the second time', async () => {
-    await ask({ user: { sub: 'g-1', email: 'gina@example.com', given_name: 'Gina', family_name: 'Google', name: 'Gina Google' } });
+    await ask({
+      user: { sub: 'g-1', email: 'gina@example.com', given_name: 'Gina', family_name: 'Google', name: 'Gina Google' },
+    });
     const first = authClient(gateway.url);
     expect(await socialSignIn(first, 'google', '/c/bras')).toMatchObject({ status: 302, location: '/c/bras' });
     const session = await first.getSession();
-    expect(session?.user).toMatchObject({ email: 'gina@example.com', firstname: 'Gina', lastname: 'Google', isLoggedIn: true });
+    expect(session?.user).toMatchObject({
+      email: 'gina@example.com',
+      firstname: 'Gina',
+      lastname: 'Google',
+      isLoggedIn: true,
+    });
     const second = authClient(gateway.url);
     await socialSignIn(second, 'google', '/');
     expect((await second.getSession())?.user.id).toBe(session?.user.id);

@@ -15,7 +15,12 @@ const host = (brand: string, on: Gateway = gateway) => `${brand}.localhost:${new
 const get = async (path: string, brand = 'vanityfair', on: Gateway = gateway, headers: Record<string, string> = {}) => {
   const response = await authClient(on.url, host(brand, on)).send(path, { headers });
   const text = response.status === 304 ? '' : await response.text();
-  return { status: response.status, headers: response.headers, text, body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined,
+  };
 };
 const search = async (query: string, brand = 'vanityfair') => {
   const response = await get(`/api/stores?${query}`, brand);
@@ -95,7 +100,9 @@ describe('store locator API', () => {
   it('answers a ZIP code that does not exist with a 404', async () => {
     const { status, body } = await get('/api/stores?zip=00000');
     expect(status).toBe(404);
-    expect(body).toMatchObject({ error: { code: 'ZIP_NOT_FOUND', message: expect.stringContaining('00000'), correlationId: expect.any(String) } });
+    expect(body).toMatchObject({
+      error: { code: 'ZIP_NOT_FOUND', message: expect.stringContaining('00000'), correlationId: expect.any(String) },
+    });
   });
 
   it('serves the US map as a cacheable SVG with an ETag', async () => {
@@ -116,7 +123,10 @@ describe('store locator flag', () => {
   beforeAll(async () => {
     // A copy of brands/ where everwear has the store locator switched off.
     const brandsDir = join(mkdtempSync(join(tmpdir(), 'brands-')), 'brands');
-    cpSync(join(__dirname, '..', '..', 'brands'), brandsDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
+    cpSync(join(__dirname, '..', '..', 'brands'), brandsDir, {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
     const flagsFile = join(brandsDir, 'sites', 'everwear', 'flags.json');
     const flags = JSON.parse(readFileSync(flagsFile, 'utf8'));
     flags.flags.storeLocator.defaultVariant = 'off';

@@ -11,7 +11,9 @@ import { type RunningGateway, start } from '../src/server';
 export const fixtures = join(__dirname, 'fixtures');
 
 /** A real gateway on an ephemeral port with its own data folder and the fixture shell. */
-export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<RunningGateway & { dataDir: string }> {
+export async function startTestGateway(
+  overrides: Partial<GatewayConfig> = {},
+): Promise<RunningGateway & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-'));
   // The shell's real page template, without building the shell.
   const shellDist = join(dataDir, 'shell');
@@ -47,16 +49,28 @@ export function request(url: string, init: RequestInit = {}): Promise<Response> 
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = http.request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: init.method ?? 'GET', headers: init.headers as Record<string, string> },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const headers = new Headers();
           for (const [key, value] of Object.entries(res.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(key, item);
           }
-          resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), { status: res.statusCode, headers }));
+          resolve(
+            new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), {
+              status: res.statusCode,
+              headers,
+            }),
+          );
         });
       },
     );
@@ -98,7 +112,8 @@ export function authClient(baseUrl: string, host?: string) {
       const response = await send(`/callback/${provider}`, form({ csrfToken: await csrfToken(), callbackUrl }));
       return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string } } };
     },
-    getSession: async () => (await send('/session')).json() as Promise<null | { user: Record<string, unknown>; expires: string }>,
+    getSession: async () =>
+      (await send('/session')).json() as Promise<null | { user: Record<string, unknown>; expires: string }>,
     async update(data: Record<string, unknown>) {
       const response = await send('/session', {
         method: 'POST',
@@ -145,11 +160,19 @@ export function freePort(): Promise<number> {
  * Runs a built service (services/<name>/dist/main.js) on a free port (or the given one, to restart
  * it where the gateway expects it) until the test file ends. `kill` is a crash: SIGKILL, no cleanup.
  */
-export async function startBuiltService(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string, atPort?: number) {
+export async function startBuiltService(
+  name: 'commerce' | 'vendors',
+  env: Record<string, string>,
+  portVariable: string,
+  atPort?: number,
+) {
   const { spawn } = await import('node:child_process');
   const port = atPort ?? (await freePort());
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
-  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const state = await eventually(
     async () => {
@@ -163,7 +186,9 @@ export async function startBuiltService(name: 'commerce' | 'vendors', env: Recor
   if (state !== 'up') {
     // Not left running behind a failed test file.
     child.kill('SIGKILL');
-    throw new Error(`${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`);
+    throw new Error(
+      `${name} ${state === 'exited' ? 'exited' : 'did not start'} (build it first: npx nx run @shop/${name === 'commerce' ? 'commerce-service' : 'vendor-services'}:build)`,
+    );
   }
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

@@ -10,20 +10,37 @@ const MAX_BYTES = 4096;
 const FILES = 3;
 beforeAll(async () => {
   // A small log cap so a few hundred events rotate it; trust proxy so each test is its own address.
-  gateway = await startTestGateway({ trustProxy: ['loopback'], trackingLogMaxBytes: MAX_BYTES, trackingLogFiles: FILES });
+  gateway = await startTestGateway({
+    trustProxy: ['loopback'],
+    trackingLogMaxBytes: MAX_BYTES,
+    trackingLogFiles: FILES,
+  });
 });
 afterAll(() => gateway.stop());
 
 const uuid = () => crypto.randomUUID();
 let nextAddress = 1;
 const address = () => `10.1.0.${nextAddress++}`;
-const record = (sessionToken?: string) => ({ event: 'PAGE_VIEW', eventId: uuid(), eventUrl: 'http://127.0.0.1/c/bras', pagePath: '/c/bras', ...(sessionToken ? { sessionToken } : {}) });
+const record = (sessionToken?: string) => ({
+  event: 'PAGE_VIEW',
+  eventId: uuid(),
+  eventUrl: 'http://127.0.0.1/c/bras',
+  pagePath: '/c/bras',
+  ...(sessionToken ? { sessionToken } : {}),
+});
 /** A same-origin post as track() makes it, from one address, with the session cookie when given. */
 const post = (ip: string, sessionToken?: string) => {
-  const req = request(gateway.url).post('/api/tracking').set('host', '127.0.0.1').set('x-forwarded-for', ip).set('sec-fetch-site', 'same-origin');
+  const req = request(gateway.url)
+    .post('/api/tracking')
+    .set('host', '127.0.0.1')
+    .set('x-forwarded-for', ip)
+    .set('sec-fetch-site', 'same-origin');
   return sessionToken ? req.set('cookie', `sessionToken=${sessionToken}`) : req;
 };
-const cookieOf = (res: request.Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((line) => line.startsWith('sessionToken='));
+const cookieOf = (res: request.Response) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((line) =>
+    line.startsWith('sessionToken='),
+  );
 const logLines = () =>
   readdirSync(gateway.dataDir)
     .filter((name) => name.startsWith('tracking.log'))
@@ -40,7 +57,11 @@ describe('POST /api/tracking only from this site', () => {
   it.each(['cross-site', 'same-site', 'none'])('refuses Sec-Fetch-Site: %s with 403', async (site) => {
     const res = await post(address(), uuid()).set('sec-fetch-site', site).send(record());
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'CROSS_SITE_REQUEST', message: expect.any(String), correlationId: expect.any(String) });
+    expect(res.body.error).toEqual({
+      code: 'CROSS_SITE_REQUEST',
+      message: expect.any(String),
+      correlationId: expect.any(String),
+    });
   });
 
   it('without Sec-Fetch-Site, accepts only an Origin equal to its own', async () => {
@@ -63,7 +84,9 @@ describe('the tracking session cookie', () => {
     expect(cookie).toMatch(/^sessionToken=[0-9a-f-]{36}; Max-Age=43200; Path=\/; Expires=[^;]+; SameSite=Lax$/);
     const token = cookie!.split(';')[0].split('=')[1];
     // The sink appends through a stream: wait for the line to land.
-    await eventually(() => expect(logLines().find((line) => line.record.eventId === first.eventId)?.record.sessionToken).toBe(token));
+    await eventually(() =>
+      expect(logLines().find((line) => line.record.eventId === first.eventId)?.record.sessionToken).toBe(token),
+    );
   });
 
   it('refuses a record naming another session than its cookie', async () => {
@@ -95,7 +118,11 @@ describe('tracking rate limits and the log cap', () => {
     // 120 records are about 30 KB; rotation keeps FILES files of about MAX_BYTES (a line may overshoot each).
     expect(files.length).toBeLessThanOrEqual(FILES);
     expect(total).toBeLessThanOrEqual(FILES * (MAX_BYTES + 1024));
-    gateway = await startTestGateway({ trustProxy: ['loopback'], trackingLogMaxBytes: MAX_BYTES, trackingLogFiles: FILES });
+    gateway = await startTestGateway({
+      trustProxy: ['loopback'],
+      trackingLogMaxBytes: MAX_BYTES,
+      trackingLogFiles: FILES,
+    });
   });
 
   it('limits one address to 600 events a minute whatever sessions it claims', async () => {
@@ -114,7 +141,11 @@ describe('deeply nested JSON', () => {
   it('is refused with 400 BODY_TOO_DEEP before validation', async () => {
     const res = await post(address(), uuid()).set('content-type', 'application/json').send(deep);
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'BODY_TOO_DEEP', message: expect.any(String), correlationId: expect.any(String) });
+    expect(res.body.error).toEqual({
+      code: 'BODY_TOO_DEEP',
+      message: expect.any(String),
+      correlationId: expect.any(String),
+    });
   });
 
   it('is refused inside a record too', async () => {

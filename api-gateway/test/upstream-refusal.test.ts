@@ -15,16 +15,33 @@ beforeAll(async () => {
     req.resume();
     res.setHeader('content-type', 'application/json');
     if (req.url?.includes('/oauth/token')) {
-      res.end(JSON.stringify({ access_token: 'token', token_type: 'Bearer', expires_in: 3600, scope: 'manage_project:shop' }));
+      res.end(
+        JSON.stringify({ access_token: 'token', token_type: 'Bearer', expires_in: 3600, scope: 'manage_project:shop' }),
+      );
       return;
     }
     res.statusCode = 400;
-    res.end(JSON.stringify({ errors: [{ message: 'The query took longer than 5000 ms; ask for less at once.', extensions: { code: 'QueryTimedOut' } }] }));
+    res.end(
+      JSON.stringify({
+        errors: [
+          {
+            message: 'The query took longer than 5000 ms; ask for less at once.',
+            extensions: { code: 'QueryTimedOut' },
+          },
+        ],
+      }),
+    );
   });
   await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/commerce`;
   gateway = await startTestGateway({
-    commerce: { apiUrl: base, authUrl: base, projectKey: 'shop', clientId: 'shop-gateway-dev', clientSecret: 'dev-only-commerce-client-secret' },
+    commerce: {
+      apiUrl: base,
+      authUrl: base,
+      projectKey: 'shop',
+      clientId: 'shop-gateway-dev',
+      clientSecret: 'dev-only-commerce-client-secret',
+    },
     catalogCacheTtlSeconds: 0,
   });
 }, 30_000);

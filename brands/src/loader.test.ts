@@ -67,7 +67,9 @@ describe('brand config loader', () => {
     expect(brand?.config.origins).toEqual(['https://www.hoopcraft.example']);
     expect(brand?.publicConfig).not.toHaveProperty('origins');
     editJson(file, (c) => (c.origins = ['https://www.hoopcraft.example/shop']));
-    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(/brands\/sites\/hoopcraft\/config\.json at "origins\.0": Expected an origin/);
+    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(
+      /brands\/sites\/hoopcraft\/config\.json at "origins\.0": Expected an origin/,
+    );
   });
 
   it('blames the environment file when it is the one that set the bad value', () => {
@@ -95,7 +97,9 @@ describe('brand config loader', () => {
   it('names a file that is not JSON, and an invalid flag file', () => {
     const dir = copyOfBrands();
     writeFileSync(join(dir, 'sites', 'vanityfair', 'config.json'), '{ "name": ');
-    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(/sites\/vanityfair\/config\.json.*not valid JSON/);
+    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(
+      /sites\/vanityfair\/config\.json.*not valid JSON/,
+    );
     const other = copyOfBrands();
     editJson(join(other, 'sites', 'everwear', 'flags.json'), (f) => (f.flags.loyalty.defaultVariant = 'maybe'));
     expect(() => loadBrandCatalog({ dir: other, environment: 'production' })).toThrow(

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { BRAND_IDS, type BrandId, type BrandPublicConfig, type FlagValues, brandPublicConfigSchema } from '@shop/contracts';
+import {
+  BRAND_IDS,
+  type BrandId,
+  type BrandPublicConfig,
+  type FlagValues,
+  brandPublicConfigSchema,
+} from '@shop/contracts';
 import { type JsonObject, mergeWithProvenance } from './deep-merge';
 import { BrandConfigError, blame, parseOrThrow, readJsonObject } from './errors';
 

@@ -5,15 +5,17 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/, { message: 'Expected a lower-case host name' });
 
-const publicOrigin = z
-  .url({ protocol: /^https?$/ })
-  .refine((url) => new URL(url).origin === url, { message: 'Expected an origin such as https://www.example.com (no path or trailing slash)' });
+const publicOrigin = z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).origin === url, {
+  message: 'Expected an origin such as https://www.example.com (no path or trailing slash)',
+});
 
 const salesforceId = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), { message: `Expected a Salesforce id starting with ${prefix}` });
-const crmPath = z
-  .string()
-  .regex(/^\/[A-Za-z0-9._~/-]*(?:\?[A-Za-z0-9._~=&-]*)?$/, { message: 'Expected a path on CRM_URL such as /servlet/servlet.WebToCase?encoding=UTF-8' });
+  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), {
+    message: `Expected a Salesforce id starting with ${prefix}`,
+  });
+const crmPath = z.string().regex(/^\/[A-Za-z0-9._~/-]*(?:\?[A-Za-z0-9._~=&-]*)?$/, {
+  message: 'Expected a path on CRM_URL such as /servlet/servlet.WebToCase?encoding=UTF-8',
+});
 const crmValue = z.string().min(1).max(80);
 
 /**
@@ -40,7 +42,9 @@ const crmSchema = z.strictObject({
     lastNamePlaceholder: crmValue,
     source: crmValue,
     /** The brand's opt-in checkbox; the CRM field is `<optInKey>__c`. */
-    optInKey: z.string().regex(/^[a-z][a-z0-9_]{0,34}_optin$/, { message: 'Expected a key such as vanityfair_email_optin' }),
+    optInKey: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,34}_optin$/, { message: 'Expected a key such as vanityfair_email_optin' }),
     /** Brand prefix of the signup welcome codes (SPEC §9: brand-prefixed WELCOME-{month}{day}-{random}). */
     codePrefix: z.string().regex(/^[A-Z]{2,4}$/, { message: 'Expected 2-4 capital letters such as VF' }),
   }),

@@ -6,15 +6,22 @@ import { eventually } from './support/eventually';
 const env = withShopAndBrowser({ services: true });
 
 /** The header's user icon (the footer has an Account link too). */
-const userIcon = (page: Page, name: RegExp | string) => page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name });
+const userIcon = (page: Page, name: RegExp | string) =>
+  page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name });
 
 const session = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/auth/session')).json()) as null | { user: { id: string; email?: string; isLoggedIn: boolean } });
+  page.evaluate(
+    async () =>
+      (await (await fetch('/api/auth/session')).json()) as null | {
+        user: { id: string; email?: string; isLoggedIn: boolean };
+      },
+  );
 
 async function waitForSession(page: Page, predicate: (s: Awaited<ReturnType<typeof session>>) => boolean) {
   return eventually(async () => {
     const current = await session(page);
-    if (!predicate(current)) throw new Error(`the expected session never appeared; the last one was ${JSON.stringify(current)}`);
+    if (!predicate(current))
+      throw new Error(`the expected session never appeared; the last one was ${JSON.stringify(current)}`);
     return current;
   });
 }
@@ -59,7 +66,13 @@ describe('signing in and out in the browser', () => {
   });
 
   it('signs in with Google and Facebook through the local OAuth2 provider, creating the customer once', async () => {
-    await env.shop.setOAuthUser?.({ sub: 'google-42', email: 'gabe@example.com', given_name: 'Gabe', family_name: 'Oogle', name: 'Gabe Oogle' });
+    await env.shop.setOAuthUser?.({
+      sub: 'google-42',
+      email: 'gabe@example.com',
+      given_name: 'Gabe',
+      family_name: 'Oogle',
+      name: 'Gabe Oogle',
+    });
     const google = async () => {
       const page = await env.browser.newPage();
       await page.goto(env.shop.url('vanityfair', '/login?callbackUrl=%2Flearn'));

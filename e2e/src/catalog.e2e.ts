@@ -9,10 +9,16 @@ const env = withShopAndBrowser({ services: true });
 const openPage = async () => (await env.browser.newContext()).newPage();
 const cards = (page: Page) => page.getByRole('region', { name: 'Products' }).locator('.product-card');
 /** Product URLs on the page: unique, unlike names (two products can share one). */
-const cardLinks = (page: Page) => cards(page).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-const count = async (page: Page) => Number(/(\d+)/.exec((await page.locator('.listing__count').textContent()) ?? '')?.[1]);
+const cardLinks = (page: Page) =>
+  cards(page)
+    .locator('a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+const count = async (page: Page) =>
+  Number(/(\d+)/.exec((await page.locator('.listing__count').textContent()) ?? '')?.[1]);
 const prices = async (page: Page) =>
-  (await cards(page).locator('.product-card__price').allTextContents()).map((text) => Math.min(...[...text.matchAll(/\$([\d,.]+)/g)].map((m) => Number(m[1].replace(',', '')))));
+  (await cards(page).locator('.product-card__price').allTextContents()).map((text) =>
+    Math.min(...[...text.matchAll(/\$([\d,.]+)/g)].map((m) => Number(m[1].replace(',', '')))),
+  );
 /** Waits until the listing shows the results for the URL the page is on now. */
 const settle = (page: Page) => {
   const url = new URL(page.url());
@@ -49,7 +55,12 @@ describe('browsing the catalog', () => {
     for (const url of urls) {
       const style = url.split('/').at(-1);
       const detail = await page.evaluate(async (s) => (await fetch(`/api/products/${s}`)).json(), style);
-      expect(detail.variants.some((v: { attributes: Record<string, string> }) => v.attributes.size === sizeName && v.attributes.color === colourName)).toBe(true);
+      expect(
+        detail.variants.some(
+          (v: { attributes: Record<string, string> }) =>
+            v.attributes.size === sizeName && v.attributes.color === colourName,
+        ),
+      ).toBe(true);
     }
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.waitForURL((url) => url.pathname === path && url.search === '');
@@ -119,13 +130,18 @@ describe('browsing the catalog', () => {
     await page.goto(env.shop.url('rallyathletic', '/rr'));
     // A product the catalog really has, as the brand's listing links it (the browser resolves *.localhost).
     const product = await page.evaluate(async () => {
-      const listing = (await (await fetch('/api/products?limit=1')).json()) as { results: Array<{ name: string; url: string }> };
+      const listing = (await (await fetch('/api/products?limit=1')).json()) as {
+        results: Array<{ name: string; url: string }>;
+      };
       return listing.results[0];
     });
     expect(product.url).toMatch(/^\/rr\/p\//);
     await page.goto(env.shop.url('rallyathletic', product.url));
     // The rendered page, not its loading state: the product's own heading and the bag button.
-    await page.locator('[data-remote="catalog"][data-page="product"]').getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page
+      .locator('[data-remote="catalog"][data-page="product"]')
+      .getByRole('heading', { level: 1, name: product.name })
+      .waitFor();
     await page.getByRole('button', { name: 'Add to bag' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(product.url);
     expect(errors).toEqual([]);
@@ -139,7 +155,12 @@ describe('browsing the catalog', () => {
     await box.focus();
     await page.keyboard.type('bra');
     // Wait for product suggestions, not just the "Search for" option.
-    await page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').filter({ hasNotText: 'Search for' }).first().waitFor();
+    await page
+      .getByRole('listbox', { name: 'Search suggestions' })
+      .getByRole('option')
+      .filter({ hasNotText: 'Search for' })
+      .first()
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/p/'));
@@ -156,8 +177,13 @@ describe('browsing the catalog', () => {
     await page.getByText('Your size is 34C').waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Shop bras in 34C' }).click();
-    await page.waitForURL((url) => url.searchParams.get('bandSize') === '34' && url.searchParams.get('cupSize') === 'C');
-    await page.getByRole('group', { name: 'Applied filters' }).getByRole('button', { name: 'Remove filter 34' }).waitFor();
+    await page.waitForURL(
+      (url) => url.searchParams.get('bandSize') === '34' && url.searchParams.get('cupSize') === 'C',
+    );
+    await page
+      .getByRole('group', { name: 'Applied filters' })
+      .getByRole('button', { name: 'Remove filter 34' })
+      .waitFor();
     await page.close();
   });
 

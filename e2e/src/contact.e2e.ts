@@ -14,7 +14,8 @@ const openContactPage = async () => {
   return { page, form };
 };
 /** A control by its accessible name (the required marker is hidden from it). */
-const field = (form: Locator, label: string) => form.getByRole(['Country', 'Topic'].includes(label) ? 'combobox' : 'textbox', { name: label, exact: true });
+const field = (form: Locator, label: string) =>
+  form.getByRole(['Country', 'Topic'].includes(label) ? 'combobox' : 'textbox', { name: label, exact: true });
 const invalid = (form: Locator, label: string) => field(form, label).getAttribute('aria-invalid');
 /** The texts the field's aria-describedby points at: its hint and its error. */
 const description = (page: Page, form: Locator, label: string) =>
@@ -63,8 +64,11 @@ describe('the contact form on /customer-service/contact', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('alert').filter({ hasText: 'E-mail address' }).waitFor();
     await expect(invalid(form, 'E-mail address')).resolves.toBe('true');
-    await expect(description(page, form, 'E-mail address')).resolves.toContain('Enter an e-mail address such as name@example.com.');
-    for (const label of ['First name', 'Last name', 'Topic', 'Message']) await expect(invalid(form, label)).resolves.toBeNull();
+    await expect(description(page, form, 'E-mail address')).resolves.toContain(
+      'Enter an e-mail address such as name@example.com.',
+    );
+    for (const label of ['First name', 'Last name', 'Topic', 'Message'])
+      await expect(invalid(form, label)).resolves.toBeNull();
     await page.close();
   });
 

@@ -9,8 +9,22 @@ const env = withShopAndBrowser({ services: true });
 
 const openPage = async () => (await env.browser.newContext()).newPage();
 const api = <T>(page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<T>;
-const articleCount = async (page: Page) => Number(/(\d+)/.exec((await page.getByTestId('article-count').textContent()) ?? '')?.[1]);
-const TOPICS = ['checkout', 'contact', 'faqs', 'managing-account', 'opening-account', 'payment', 'privacy-policy', 'returns-policy', 'security-policy', 'shipping-methods', 'shipping-policy', 'terms'];
+const articleCount = async (page: Page) =>
+  Number(/(\d+)/.exec((await page.getByTestId('article-count').textContent()) ?? '')?.[1]);
+const TOPICS = [
+  'checkout',
+  'contact',
+  'faqs',
+  'managing-account',
+  'opening-account',
+  'payment',
+  'privacy-policy',
+  'returns-policy',
+  'security-policy',
+  'shipping-methods',
+  'shipping-policy',
+  'terms',
+];
 /**
  * A first visit with fake timers: time runs while the page loads, then stops. The signup prompt
  * starts its 5 s timer when its copy arrives; the result says how long ago that was.
@@ -19,7 +33,9 @@ async function firstVisit(brand: string, path: string) {
   const context = await firstVisitContext(env.browser);
   await context.clock.install();
   const page = await context.newPage();
-  const copyArrived = page.waitForResponse((response) => response.url().endsWith('/api/content/email')).then(() => Date.now());
+  const copyArrived = page
+    .waitForResponse((response) => response.url().endsWith('/api/content/email'))
+    .then(() => Date.now());
   await page.goto(env.shop.url(brand, path));
   await page.getByTestId('article-count').waitFor();
   const fakeNow = await page.evaluate(() => Date.now());
@@ -29,27 +45,36 @@ async function firstVisit(brand: string, path: string) {
 const WELCOME = /^[A-Z]{2,4}-WELCOME-(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-[0-9A-HJKMNP-TV-Z]{6}$/;
 
 describe('brand home pages', () => {
-  it.each(['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'])('%s shows its own hero, nav and real featured products', async (brand) => {
-    const page = await openPage();
-    const errors = collectPageErrors(page);
-    await page.goto(env.shop.url(brand, '/'));
-    const hero = page.getByTestId('hero');
-    await hero.waitFor();
-    const home = await api<{ hero: { title: string }; featuredProducts: { category: string } }>(page, '/api/content/home');
-    await expect(hero.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(home.hero.title);
+  it.each(['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'])(
+    '%s shows its own hero, nav and real featured products',
+    async (brand) => {
+      const page = await openPage();
+      const errors = collectPageErrors(page);
+      await page.goto(env.shop.url(brand, '/'));
+      const hero = page.getByTestId('hero');
+      await hero.waitFor();
+      const home = await api<{ hero: { title: string }; featuredProducts: { category: string } }>(
+        page,
+        '/api/content/home',
+      );
+      await expect(hero.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(home.hero.title);
 
-    const nav = await api<{ links: Array<{ label: string }> }>(page, '/api/content/nav');
-    const shown = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(shown).toEqual(nav.links.map((link) => link.label));
+      const nav = await api<{ links: Array<{ label: string }> }>(page, '/api/content/nav');
+      const shown = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+      expect(shown).toEqual(nav.links.map((link) => link.label));
 
-    const products = page.getByTestId('featured-products').locator('.featured-product a');
-    await products.first().waitFor();
-    const links = await products.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
-    const listing = await api<{ results: Array<{ url: string }> }>(page, `/api/products?category=${home.featuredProducts.category}&limit=${links.length}`);
-    expect(links).toEqual(listing.results.map((product) => product.url));
-    await page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' }).waitFor();
-    expect(errors).toEqual([]);
-  });
+      const products = page.getByTestId('featured-products').locator('.featured-product a');
+      await products.first().waitFor();
+      const links = await products.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+      const listing = await api<{ results: Array<{ url: string }> }>(
+        page,
+        `/api/products?category=${home.featuredProducts.category}&limit=${links.length}`,
+      );
+      expect(links).toEqual(listing.results.map((product) => product.url));
+      await page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' }).waitFor();
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('gives the athletic brand its /rr variant home and the lingerie home the alternative header', async () => {
     const page = await openPage();
@@ -87,7 +112,9 @@ describe('content paths on catalog pages', () => {
       const notes = page.getByRole('complementary', { name: label });
       await notes.getByRole('heading').first().waitFor();
       const content = await api<{ blocks: Array<{ title: string }> }>(page, `/api/content/${path}`);
-      await expect(notes.getByRole('heading').allTextContents()).resolves.toEqual(content.blocks.map((block) => block.title));
+      await expect(notes.getByRole('heading').allTextContents()).resolves.toEqual(
+        content.blocks.map((block) => block.title),
+      );
     }
   });
 });

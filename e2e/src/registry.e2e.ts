@@ -13,7 +13,11 @@ function buildCatalogVersion(version: string): string {
   const run = spawnSync(
     process.execPath,
     [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'],
-    { cwd: join(root, 'mfe-catalog'), env: { ...process.env, REMOTE_VERSION: version, DIST_DIR: dist }, encoding: 'utf8' },
+    {
+      cwd: join(root, 'mfe-catalog'),
+      env: { ...process.env, REMOTE_VERSION: version, DIST_DIR: dist },
+      encoding: 'utf8',
+    },
   );
   if (run.status !== 0) throw new Error(`catalog build failed: ${run.stderr}${run.stdout}`);
   return dist;
@@ -31,7 +35,8 @@ describe('remote registry at run time', () => {
     const page = await env.browser.newPage();
     const first = await builtVersion(page, '/c/bras');
     expect(first).toBe('0.1.0');
-    const firstLive = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
+    const firstLive = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog
+      .version;
 
     const published = env.shop.cli('publish', buildCatalogVersion('0.2.0-e2e'));
     const version = /catalog (\S+) published/.exec(published)?.[1];
@@ -46,7 +51,8 @@ describe('remote registry at run time', () => {
 
     env.shop.cli('rollback', 'catalog');
     expect(await builtVersion(page, '/c/bras')).toBe('0.1.0');
-    const live = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog.version;
+    const live = JSON.parse(await (await fetch(env.shop.url(undefined, '/api/remotes'))).text()).remotes.catalog
+      .version;
     expect(live).toBe(firstLive);
     await page.close();
   });

@@ -112,7 +112,9 @@ describe('shell behaviours', () => {
     await search.fill('hoops');
     await search.press('Enter');
     await page.locator('[data-page="search"]').waitFor();
-    const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer);
+    const dataLayer = await page.evaluate(
+      () => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer,
+    );
     const views = dataLayer.filter((entry) => entry.event === 'page_view');
     expect(views.map((v) => v.pagePath)).toEqual(['/learn', '/stores', '/c']);
     expect(views[2].pageQuery).toBe('?q=hoops');

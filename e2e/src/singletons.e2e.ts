@@ -18,7 +18,8 @@ describe('shared singletons', () => {
     const errors = collectPageErrors(page);
     const scripts: Array<{ url: string; body: string }> = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text() });
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url: response.url(), body: await response.text() });
     });
     await page.goto(env.shop.url('everwear', '/c/underwear'));
     await page.locator('[data-remote="catalog"][data-page="category"]').waitFor();
@@ -37,8 +38,14 @@ describe('shared singletons', () => {
     // Each shared library arrived with the shell, and no remote downloaded its own copy.
     for (const [library, marker] of Object.entries(MARKERS)) {
       const carriers = scripts.filter((s) => s.body.includes(marker)).map((s) => new URL(s.url).pathname);
-      expect({ library, fromShell: carriers.some((path) => path.startsWith('/shell/')) }).toEqual({ library, fromShell: true });
-      expect({ library, fromRemotes: carriers.filter((path) => path.startsWith('/remotes/')) }).toEqual({ library, fromRemotes: [] });
+      expect({ library, fromShell: carriers.some((path) => path.startsWith('/shell/')) }).toEqual({
+        library,
+        fromShell: true,
+      });
+      expect({ library, fromRemotes: carriers.filter((path) => path.startsWith('/remotes/')) }).toEqual({
+        library,
+        fromRemotes: [],
+      });
     }
     const urls = scripts.map((s) => s.url);
     expect(new Set(urls).size).toBe(urls.length);

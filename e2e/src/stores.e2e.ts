@@ -13,7 +13,12 @@ const pins = (page: Page) => page.getByRole('img', { name: /^Map of/ }).locator(
 /** Waits until the results for the search in the page URL are shown. */
 const settle = (page: Page) => page.locator(`[data-ready-for="${new URL(page.url()).search.slice(1)}"]`).waitFor();
 const announced = async (page: Page) => (await results(page).getByRole('status').textContent()) ?? '';
-const distances = async (page: Page) => (await stores(page).getByText(/^\d+\.\d mi$/).allTextContents()).map((text) => Number.parseFloat(text));
+const distances = async (page: Page) =>
+  (
+    await stores(page)
+      .getByText(/^\d+\.\d mi$/)
+      .allTextContents()
+  ).map((text) => Number.parseFloat(text));
 
 async function expectResults(page: Page, brandName: string, radius: number) {
   const count = Number(/^(\d+) stores? within (\d+) miles of 10001$/.exec(await announced(page))?.[1]);
@@ -33,43 +38,53 @@ describe('the store locator', () => {
   it.each([
     ['vanityfair', 'Vanity Fair'],
     ['everwear', 'Everwear'],
-  ])('on %s finds stores within 15 miles of a ZIP code, more within 300, with a pin for each', async (brand, brandName) => {
-    const page = await openPage();
-    const errors = collectPageErrors(page);
-    await page.goto(env.shop.url(brand, '/stores'));
-    await page.getByLabel('ZIP code').fill('10001');
-    await page.getByRole('button', { name: 'Find stores' }).click();
-    await page.waitForURL((url) => url.search === '?zip=10001&radius=15');
-    await settle(page);
-    const near = await expectResults(page, brandName, 15);
+  ])(
+    'on %s finds stores within 15 miles of a ZIP code, more within 300, with a pin for each',
+    async (brand, brandName) => {
+      const page = await openPage();
+      const errors = collectPageErrors(page);
+      await page.goto(env.shop.url(brand, '/stores'));
+      await page.getByLabel('ZIP code').fill('10001');
+      await page.getByRole('button', { name: 'Find stores' }).click();
+      await page.waitForURL((url) => url.search === '?zip=10001&radius=15');
+      await settle(page);
+      const near = await expectResults(page, brandName, 15);
 
-    await page.getByLabel('Search radius').selectOption('300');
-    await page.waitForURL((url) => url.searchParams.get('radius') === '300');
-    await settle(page);
-    const wide = await expectResults(page, brandName, 300);
-    expect(wide).toBeGreaterThan(near);
-    const directions = stores(page).first().getByRole('link', { name: /^Directions to/ });
-    await expect(directions.getAttribute('target')).resolves.toBe('_blank');
-    await expect(directions.getAttribute('rel')).resolves.toContain('noopener');
+      await page.getByLabel('Search radius').selectOption('300');
+      await page.waitForURL((url) => url.searchParams.get('radius') === '300');
+      await settle(page);
+      const wide = await expectResults(page, brandName, 300);
+      expect(wide).toBeGreaterThan(near);
+      const directions = stores(page)
+        .first()
+        .getByRole('link', { name: /^Directions to/ });
+      await expect(directions.getAttribute('target')).resolves.toBe('_blank');
+      await expect(directions.getAttribute('rel')).resolves.toContain('noopener');
 
-    // The search is the URL: back shows the 15-mile list again, reload keeps it.
-    await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get('radius') === '15');
-    await settle(page);
-    expect(await stores(page).count()).toBe(near);
-    await expect(page.getByLabel('Search radius').inputValue()).resolves.toBe('15');
-    await page.reload();
-    await settle(page);
-    expect(await stores(page).count()).toBe(near);
-    if (brand === 'vanityfair') await expectAccessible(page);
-    expect(errors).toEqual([]);
-  });
+      // The search is the URL: back shows the 15-mile list again, reload keeps it.
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('radius') === '15');
+      await settle(page);
+      expect(await stores(page).count()).toBe(near);
+      await expect(page.getByLabel('Search radius').inputValue()).resolves.toBe('15');
+      await page.reload();
+      await settle(page);
+      expect(await stores(page).count()).toBe(near);
+      if (brand === 'vanityfair') await expectAccessible(page);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('searches around the shopper’s location when they share it', async () => {
-    const page = await openPage({ geolocation: { latitude: 41.8858, longitude: -87.6181 }, permissions: ['geolocation'] });
+    const page = await openPage({
+      geolocation: { latitude: 41.8858, longitude: -87.6181 },
+      permissions: ['geolocation'],
+    });
     await page.goto(env.shop.url('hoopcraft', '/stores'));
     await page.getByRole('button', { name: 'Use my location' }).click();
-    await page.waitForURL((url) => url.searchParams.get('lat') === '41.886' && url.searchParams.get('lng') === '-87.618');
+    await page.waitForURL(
+      (url) => url.searchParams.get('lat') === '41.886' && url.searchParams.get('lng') === '-87.618',
+    );
     await settle(page);
     expect(await announced(page)).toMatch(/^\d+ stores? within 15 miles of your location$/);
     expect(await pins(page).count()).toBe(await stores(page).count());
@@ -85,6 +100,8 @@ describe('the store locator', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.getByLabel('ZIP code').fill('00000');
     await page.getByRole('button', { name: 'Find stores' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'ZIP code 00000' }).textContent()).resolves.toBe('We couldn’t find the ZIP code 00000. Check it and try again.');
+    await expect(page.getByRole('alert').filter({ hasText: 'ZIP code 00000' }).textContent()).resolves.toBe(
+      'We couldn’t find the ZIP code 00000. Check it and try again.',
+    );
   });
 });

@@ -16,14 +16,21 @@ const CONCURRENCY = 50;
 const REQUESTS = 3000;
 const PATH = '/api/products?category=bras&bandSize=36&cupSize=C';
 
-
 /** Starts a service with its stdout and stderr kept in `log`, so a failure can be traced. */
 async function run(main, env, health, log) {
   const out = openSync(log, 'a');
-  const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   for (let i = 0; i < 900; i += 1) {
-    if (await fetch(health).then((r) => r.ok).catch(() => false)) return child;
+    if (
+      await fetch(health)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return child;
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -38,7 +45,13 @@ function describeFailure(path, status, text) {
   } catch {
     error = undefined;
   }
-  return { path, status, code: error?.code ?? null, message: error?.message ?? text.slice(0, 200), correlationId: error?.correlationId ?? null };
+  return {
+    path,
+    status,
+    code: error?.code ?? null,
+    message: error?.message ?? text.slice(0, 200),
+    correlationId: error?.correlationId ?? null,
+  };
 }
 
 async function load(port, paths) {
@@ -59,7 +72,13 @@ async function load(port, paths) {
           });
         })
         .on('error', (error) => {
-          failures.push({ path, status: null, code: error.code ?? null, message: `the request failed: ${error.message}`, correlationId: null });
+          failures.push({
+            path,
+            status: null,
+            code: error.code ?? null,
+            message: `the request failed: ${error.message}`,
+            correlationId: null,
+          });
           resolve(undefined);
         });
     });
@@ -67,12 +86,14 @@ async function load(port, paths) {
   const latencies = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < REQUESTS) {
-      const ms = await one(paths[next++ % paths.length]);
-      if (ms !== undefined) latencies.push(ms);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const ms = await one(paths[next++ % paths.length]);
+        if (ms !== undefined) latencies.push(ms);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -88,7 +109,10 @@ function gatewayReasons(log) {
     const entry = JSON.parse(line);
     if (!entry.correlationId || reasons.has(entry.correlationId)) continue;
     const call = [entry.upstream ?? 'commerce', entry.operation].filter(Boolean).join(' ');
-    reasons.set(entry.correlationId, `${call}: ${entry.reason ?? [entry.message, entry.code, entry.status].filter(Boolean).join(' ')}`);
+    reasons.set(
+      entry.correlationId,
+      `${call}: ${entry.reason ?? [entry.message, entry.code, entry.status].filter(Boolean).join(' ')}`,
+    );
   }
   return reasons;
 }
@@ -99,7 +123,14 @@ export function summariseFailures(failures, reasons = new Map()) {
   for (const failure of failures) {
     const reason = (failure.correlationId && reasons.get(failure.correlationId)) ?? 'not in the gateway log';
     const key = `${failure.status ?? 'no answer'} ${failure.code ?? ''} ${failure.message} ${reason}`;
-    const group = groups.get(key) ?? { status: failure.status, code: failure.code, message: failure.message, reason, count: 0, correlationIds: [] };
+    const group = groups.get(key) ?? {
+      status: failure.status,
+      code: failure.code,
+      message: failure.message,
+      reason,
+      count: 0,
+      correlationIds: [],
+    };
     group.count += 1;
     if (failure.correlationId && group.correlationIds.length < 3) group.correlationIds.push(failure.correlationId);
     groups.set(key, group);
@@ -112,7 +143,9 @@ function logLinesFor(log, correlationIds) {
   if (!existsSync(log)) return [];
   const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   const matching = lines.filter((line) => correlationIds.some((id) => line.includes(id)));
-  return (matching.length ? matching : lines.filter((line) => /"level":(40|50|60)|"level":"(warn|error)"/.test(line))).slice(0, 10);
+  return (
+    matching.length ? matching : lines.filter((line) => /"level":(40|50|60)|"level":"(warn|error)"/.test(line))
+  ).slice(0, 10);
 }
 
 export async function benchCatalog() {
@@ -121,7 +154,11 @@ export async function benchCatalog() {
   // Measured as `npm start` runs: production mode and generated secrets.
   const production = productionEnv(dataDir, {});
   const commercePort = await freePort();
-  const logs = { commerce: join(dataDir, 'commerce.log'), cold: join(dataDir, 'gateway-cold.log'), cached: join(dataDir, 'gateway-cached.log') };
+  const logs = {
+    commerce: join(dataDir, 'commerce.log'),
+    cold: join(dataDir, 'gateway-cold.log'),
+    cached: join(dataDir, 'gateway-cached.log'),
+  };
   const children = [];
   /** Stops every service started so far and waits for each to exit (and so to flush its log). */
   const stopAll = () =>
@@ -136,13 +173,33 @@ export async function benchCatalog() {
       ),
     );
   children.push(
-    await run(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') }, `http://127.0.0.1:${commercePort}/healthz`, logs.commerce),
+    await run(
+      join(root, 'services', 'commerce', 'dist', 'main.js'),
+      { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') },
+      `http://127.0.0.1:${commercePort}/healthz`,
+      logs.commerce,
+    ),
   );
-  spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+  spawnSync(
+    process.execPath,
+    [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))],
+    { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
+  );
   const gateway = async (ttl, log) => {
     const port = await freePort();
     children.push(
-      await run(join(root, 'api-gateway', 'dist', 'main.js'), { ...production, PORT: String(port), DATA_DIR: dataDir, COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`, CATALOG_CACHE_TTL_SECONDS: String(ttl) }, `http://127.0.0.1:${port}/healthz`, log),
+      await run(
+        join(root, 'api-gateway', 'dist', 'main.js'),
+        {
+          ...production,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
+          CATALOG_CACHE_TTL_SECONDS: String(ttl),
+        },
+        `http://127.0.0.1:${port}/healthz`,
+        log,
+      ),
     );
     return port;
   };
@@ -162,7 +219,9 @@ export async function benchCatalog() {
     bare.close();
     result.logs = logs;
     // A failed request is a defect to trace, not noise: name each failure and what the logs say of it.
-    const failed = Object.entries({ bare: result.bare, cold: result.cold, cached: result.cached }).filter(([, x]) => x.failures.length);
+    const failed = Object.entries({ bare: result.bare, cold: result.cold, cached: result.cached }).filter(
+      ([, x]) => x.failures.length,
+    );
     if (failed.length) {
       // The services write their logs as they exit: stop them first, then read what they said.
       await stopAll();
@@ -171,16 +230,37 @@ export async function benchCatalog() {
     }
     for (const x of [result.bare, result.cold, result.cached]) delete x.failures;
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     const productUrl = JSON.parse(body).results[0]?.url;
     result.firstLoadGzip = {};
-    for (const [name, path] of [['category', '/c/bras'], ['product', productUrl]]) {
+    for (const [name, path] of [
+      ['category', '/c/bras'],
+      ['product', productUrl],
+    ]) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const bodies = [];
-      page.on('response', (r) => r.request().resourceType() === 'script' && bodies.push(r.body().catch(() => Buffer.alloc(0))));
+      page.on(
+        'response',
+        (r) => r.request().resourceType() === 'script' && bodies.push(r.body().catch(() => Buffer.alloc(0))),
+      );
       await page.goto(`http://localhost:${cachedPort}${path}`, { waitUntil: 'networkidle' });
-      result.firstLoadGzip[name] = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+      result.firstLoadGzip[name] = (await Promise.all(bodies)).reduce(
+        (sum, b) => sum + gzipSync(b, { level: 9 }).length,
+        0,
+      );
       await context.close();
     }
     await browser.close();
@@ -193,13 +273,18 @@ export async function benchCatalog() {
 /** Prints each failed request group: the answer, the reason the gateway logged, and matching log lines. */
 function reportFailures(failed, logs) {
   for (const [label, x] of failed) {
-    console.error(`\nGET ${PATH} through the gateway (${label}): ${x.failures.length} of ${REQUESTS + 50} requests failed`);
+    console.error(
+      `\nGET ${PATH} through the gateway (${label}): ${x.failures.length} of ${REQUESTS + 50} requests failed`,
+    );
     for (const group of summariseFailures(x.failures, gatewayReasons(logs[label] ?? ''))) {
       console.error(`  ${group.count} x ${group.status ?? 'no answer'} ${group.code ?? ''}: ${group.message}`);
       console.error(`    why (gateway log): ${group.reason}`);
       const ids = group.correlationIds;
       if (ids.length) console.error(`    correlation ids: ${ids.join(', ')}`);
-      for (const [service, log] of [[`gateway (${label})`, logs[label]], ['commerce', logs.commerce]]) {
+      for (const [service, log] of [
+        [`gateway (${label})`, logs[label]],
+        ['commerce', logs.commerce],
+      ]) {
         for (const line of logLinesFor(log, ids)) console.error(`    ${service}: ${line.slice(0, 400)}`);
       }
     }
@@ -211,10 +296,19 @@ export function printCatalog(r, baseline) {
   const ratio = (now, old) => (old ? `${(now / old).toFixed(2)}x` : 'n/a');
   console.log(`\nGET ${PATH} at ${CONCURRENCY} concurrent connections (${r.bytes} bytes):`);
   console.log('  server                      req/s     p95        vs bare server (req/s)');
-  for (const [label, x] of [['bare Node http, from memory', r.bare], ['gateway, cache off (cold)', r.cold], ['gateway, cached', r.cached]]) {
-    console.log(`  ${label.padEnd(27)} ${x.rps.toFixed(0).padEnd(9)} ${`${x.p95.toFixed(1)} ms`.padEnd(10)} ${(x.rps / r.bare.rps).toFixed(2)}`);
+  for (const [label, x] of [
+    ['bare Node http, from memory', r.bare],
+    ['gateway, cache off (cold)', r.cold],
+    ['gateway, cached', r.cached],
+  ]) {
+    console.log(
+      `  ${label.padEnd(27)} ${x.rps.toFixed(0).padEnd(9)} ${`${x.p95.toFixed(1)} ms`.padEnd(10)} ${(x.rps / r.bare.rps).toFixed(2)}`,
+    );
   }
   console.log(`  cached p95 ratio to baseline ${ratio(r.cached.p95, then?.cached?.p95)}`);
   console.log('\nFirst-load JavaScript (gzip):');
-  for (const [name, bytes] of Object.entries(r.firstLoadGzip)) console.log(`  ${name.padEnd(10)} ${(bytes / 1024).toFixed(1)} KiB   ratio ${ratio(bytes, then?.firstLoadGzip?.[name])}`);
+  for (const [name, bytes] of Object.entries(r.firstLoadGzip))
+    console.log(
+      `  ${name.padEnd(10)} ${(bytes / 1024).toFixed(1)} KiB   ratio ${ratio(bytes, then?.firstLoadGzip?.[name])}`,
+    );
 }

@@ -10,29 +10,63 @@ import { freePort, root } from '../scripts/lib.mjs';
 const CONCURRENCY = 20;
 const CLIENT = 'shop-gateway-dev:dev-only-commerce-client-secret';
 
-
 export async function startService(dataDir, products) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', join(root, 'services', 'commerce', 'dist', 'main.js')], {
-    env: { ...process.env, COMMERCE_PORT: String(port), COMMERCE_DATA_DIR: dataDir, COMMERCE_SEED_PRODUCTS: String(products), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=8192', join(root, 'services', 'commerce', 'dist', 'main.js')],
+    {
+      env: {
+        ...process.env,
+        COMMERCE_PORT: String(port),
+        COMMERCE_DATA_DIR: dataDir,
+        COMMERCE_SEED_PRODUCTS: String(products),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (child.exitCode !== null) throw new Error('commerce service exited');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { base, ms: performance.now() - started, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  return {
+    base,
+    ms: performance.now() - started,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
 }
 
 const QUERIES = (store) => [
-  { storeProjection: store, limit: 12, facets: ['variants.attributes.size', 'variants.attributes.color', 'variants.attributes.colorFamily'] },
+  {
+    storeProjection: store,
+    limit: 12,
+    facets: ['variants.attributes.size', 'variants.attributes.color', 'variants.attributes.colorFamily'],
+  },
   { storeProjection: store, text: 'comfort', limit: 12, facets: ['variants.attributes.size'] },
-  { storeProjection: store, limit: 12, filters: ['variants.attributes.size:"M","L"'], facets: ['variants.attributes.color'], sorts: ['price asc'] },
+  {
+    storeProjection: store,
+    limit: 12,
+    filters: ['variants.attributes.size:"M","L"'],
+    facets: ['variants.attributes.color'],
+    sorts: ['price asc'],
+  },
   { storeProjection: store, text: 'black', limit: 5 },
-  { storeProjection: store, limit: 12, filters: ['variants.price.centAmount:range (1000 to 4000)'], sorts: ['createdAt desc'], offset: 24 },
+  {
+    storeProjection: store,
+    limit: 12,
+    filters: ['variants.price.centAmount:range (1000 to 4000)'],
+    sorts: ['createdAt desc'],
+    offset: 24,
+  },
 ];
 const SEARCH = `query($storeProjection: String, $text: String, $filters: [SearchFilterInput!], $facets: [SearchFacetInput!], $sorts: [String!], $limit: Int, $offset: Int) {
   productProjectionSearch(storeProjection: $storeProjection, text: $text, filters: $filters, facets: $facets, sorts: $sorts, limit: $limit, offset: $offset) {
@@ -46,22 +80,38 @@ const uncachedBodies = (stores) =>
     const q = QUERIES(stores[i % stores.length])[i % 5];
     return JSON.stringify({
       query: SEARCH,
-      variables: { ...q, offset: (i * 7) % 240, sorts: [['price asc', 'price desc', 'createdAt desc', 'name.en-US asc'][i % 4]], filters: q.filters?.map((string) => ({ string })), facets: q.facets?.map((string) => ({ string })) },
+      variables: {
+        ...q,
+        offset: (i * 7) % 240,
+        sorts: [['price asc', 'price desc', 'createdAt desc', 'name.en-US asc'][i % 4]],
+        filters: q.filters?.map((string) => ({ string })),
+        facets: q.facets?.map((string) => ({ string })),
+      },
     });
   });
 
 export async function searchLatency(base, requests, uncached = false) {
-  const token = (await (await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
-  })).json()).access_token;
+  const token = (
+    await (
+      await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
+      })
+    ).json()
+  ).access_token;
   const stores = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
-  const bodies = uncached ? uncachedBodies(stores) : stores.flatMap(QUERIES).map((q) =>
-    JSON.stringify({
-      query: SEARCH,
-      variables: { ...q, filters: q.filters?.map((string) => ({ string })), facets: q.facets?.map((string) => ({ string })) },
-    }),
-  );
+  const bodies = uncached
+    ? uncachedBodies(stores)
+    : stores.flatMap(QUERIES).map((q) =>
+        JSON.stringify({
+          query: SEARCH,
+          variables: {
+            ...q,
+            filters: q.filters?.map((string) => ({ string })),
+            facets: q.facets?.map((string) => ({ string })),
+          },
+        }),
+      );
   // A lean keep-alive HTTP client, so the load generator sharing these two cores costs little.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const url = new URL(`${base}/commerce/shop/graphql`);
@@ -70,8 +120,18 @@ export async function searchLatency(base, requests, uncached = false) {
       const started = performance.now();
       const body = bodies[i % bodies.length];
       const request = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
@@ -103,11 +163,32 @@ export async function searchLatency(base, requests, uncached = false) {
 
 /** First-time searches, one at a time: distinct words and filters, so no cache holds them. */
 async function coldLatency(base) {
-  const token = (await (await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
-  })).json()).access_token;
-  const words = ['lace', 'comfort', 'cotton', 'mesh', 'black', 'navy', 'rose', 'court', 'pro', 'flex', 'smooth', 'game', 'street', 'cloud', 'motion', 'swish'];
+  const token = (
+    await (
+      await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
+      })
+    ).json()
+  ).access_token;
+  const words = [
+    'lace',
+    'comfort',
+    'cotton',
+    'mesh',
+    'black',
+    'navy',
+    'rose',
+    'court',
+    'pro',
+    'flex',
+    'smooth',
+    'game',
+    'street',
+    'cloud',
+    'motion',
+    'swish',
+  ];
   const sizes = ['S', 'M', 'L', 'XL', '36C', '34B', '7', '32x32'];
   const latencies = [];
   for (const [i, store] of ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'].entries()) {
@@ -160,13 +241,21 @@ export function printCommerce(results, baseline) {
       `  ${String(r.products).padEnd(10)} ${`${(r.firstStartMs / 1000).toFixed(1)} s`.padEnd(19)} ${`${(r.restartMs / 1000).toFixed(1)} s`.padEnd(10)} ${`${r.p50.toFixed(1)} ms`.padEnd(9)} ${`${r.p95.toFixed(1)} ms`.padEnd(9)} ${`${r.p99.toFixed(1)} ms`.padEnd(9)} ${r.rps.toFixed(0).padEnd(9)} ${ratio(r.p95, then?.p95)}`,
     );
   }
-  console.log('  the same, with distinct pages and sorts (page cache missed; facet and sorted-list caches serve them):');
+  console.log(
+    '  the same, with distinct pages and sorts (page cache missed; facet and sorted-list caches serve them):',
+  );
   for (const r of results) {
     const u = r.uncached;
-    console.log(`  ${String(r.products).padEnd(10)} ${''.padEnd(19)} ${''.padEnd(10)} ${`${u.p50.toFixed(1)} ms`.padEnd(9)} ${`${u.p95.toFixed(1)} ms`.padEnd(9)} ${`${u.p99.toFixed(1)} ms`.padEnd(9)} ${u.rps.toFixed(0)}`);
+    console.log(
+      `  ${String(r.products).padEnd(10)} ${''.padEnd(19)} ${''.padEnd(10)} ${`${u.p50.toFixed(1)} ms`.padEnd(9)} ${`${u.p95.toFixed(1)} ms`.padEnd(9)} ${`${u.p99.toFixed(1)} ms`.padEnd(9)} ${u.rps.toFixed(0)}`,
+    );
   }
   console.log('  first-time searches, one at a time (distinct words and filters, no cache):');
-  for (const r of results) console.log(`  ${String(r.products).padEnd(10)} p50 ${r.cold.p50.toFixed(1)} ms, max ${r.cold.max.toFixed(1)} ms`);
+  for (const r of results)
+    console.log(`  ${String(r.products).padEnd(10)} p50 ${r.cold.p50.toFixed(1)} ms, max ${r.cold.max.toFixed(1)} ms`);
   const target = results.find((r) => r.products === 1500);
-  if (target) console.log(`  target p95 <= 30 ms on the default seed: ${target.p95 <= 30 ? 'met' : 'NOT met'} (${target.p95.toFixed(1)} ms)`);
+  if (target)
+    console.log(
+      `  target p95 <= 30 ms on the default seed: ${target.p95 <= 30 ? 'met' : 'NOT met'} (${target.p95.toFixed(1)} ms)`,
+    );
 }

@@ -13,13 +13,19 @@ import { productionEnv } from '../scripts/local-secrets.mjs';
 const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
 const START_RUNS = 5;
 
-const healthy = (port) => fetch(`http://localhost:${port}/healthz`).then((r) => r.ok).catch(() => false);
+const healthy = (port) =>
+  fetch(`http://localhost:${port}/healthz`)
+    .then((r) => r.ok)
+    .catch(() => false);
 
 /** Spawns the built gateway and resolves once /healthz answers, with the milliseconds it took. */
 async function startGateway(env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
+    env: { ...env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   const deadline = started + 30_000;
   while (performance.now() < deadline) {
     if (await healthy(port)) return { child, port, ms: performance.now() - started };
@@ -58,7 +64,11 @@ export async function benchFrontend() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // Measured as `npm start` runs: production mode and generated secrets.
   const env = { ...process.env, ...productionEnv(dataDir, {}), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))], { env, stdio: 'ignore' });
+  spawnSync(
+    process.execPath,
+    [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS.map((app) => join(root, app))],
+    { env, stdio: 'ignore' },
+  );
   const startMs = [];
   for (let run = 0; run < START_RUNS; run += 1) {
     const { child, ms } = await startGateway(env);
@@ -69,7 +79,16 @@ export async function benchFrontend() {
   const { child: gateway, port } = await startGateway(env);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const firstLoad = {};
   let firstLoadCategory;
@@ -77,7 +96,11 @@ export async function benchFrontend() {
     for (const brand of BRANDS) {
       firstLoad[brand] = await firstLoadOf(browser, `http://${brand}.localhost:${port}/`, '[data-remote="content"]');
     }
-    firstLoadCategory = await firstLoadOf(browser, `http://vanityfair.localhost:${port}/c/bras`, '[data-remote="catalog"]');
+    firstLoadCategory = await firstLoadOf(
+      browser,
+      `http://vanityfair.localhost:${port}/c/bras`,
+      '[data-remote="catalog"]',
+    );
   } finally {
     await browser.close();
     gateway.kill('SIGTERM');
@@ -89,9 +112,13 @@ export function printFrontend(current, baseline) {
   const ratio = (now, then) => (then ? `${(now / then).toFixed(2)}x` : 'n/a');
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log('\nCold production build of all apps (shell, four remotes, gateway, services):');
-  console.log(`  ${current.coldBuildSeconds} s   ratio to baseline ${ratio(current.coldBuildSeconds, baseline?.coldBuildSeconds)}`);
+  console.log(
+    `  ${current.coldBuildSeconds} s   ratio to baseline ${ratio(current.coldBuildSeconds, baseline?.coldBuildSeconds)}`,
+  );
   console.log(`\nGateway cold start (spawn to healthy, median of ${START_RUNS}):`);
-  console.log(`  ${current.gatewayStartMs} ms   ratio to baseline ${ratio(current.gatewayStartMs, baseline?.gatewayStartMs)}`);
+  console.log(
+    `  ${current.gatewayStartMs} ms   ratio to baseline ${ratio(current.gatewayStartMs, baseline?.gatewayStartMs)}`,
+  );
   console.log('\nFirst-load JavaScript of / per brand:');
   console.log('  brand           files   raw          gzip        raw ratio  gzip ratio');
   for (const brand of BRANDS) {

@@ -5,7 +5,18 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithNodeGlobals extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    const names = ['fetch', 'Request', 'Response', 'Headers', 'TextEncoder', 'TextDecoder', 'structuredClone', 'ReadableStream', 'AbortController', 'AbortSignal'];
+    const names = [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'TextEncoder',
+      'TextDecoder',
+      'structuredClone',
+      'ReadableStream',
+      'AbortController',
+      'AbortSignal',
+    ];
     for (const name of names) {
       if (typeof globalThis[name] !== 'undefined') this.global[name] = globalThis[name];
     }

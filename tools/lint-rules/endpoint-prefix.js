@@ -16,7 +16,8 @@ function returnedObject(fn) {
 }
 
 function staticKey(property) {
-  if (property.computed) return property.key.type === 'Literal' && typeof property.key.value === 'string' ? property.key.value : undefined;
+  if (property.computed)
+    return property.key.type === 'Literal' && typeof property.key.value === 'string' ? property.key.value : undefined;
   if (property.key.type === 'Identifier') return property.key.name;
   if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
   return undefined;
@@ -36,7 +37,8 @@ export const endpointPrefix = {
       },
     ],
     messages: {
-      unprefixed: 'Endpoint "{{name}}" is injected by the {{prefix}} remote: name it "{{suggestion}}" (the remote\'s name, then a capital).',
+      unprefixed:
+        'Endpoint "{{name}}" is injected by the {{prefix}} remote: name it "{{suggestion}}" (the remote\'s name, then a capital).',
       dynamic: 'Endpoint names injected by a remote are written out, so their {{prefix}} prefix can be checked.',
       opaque: 'Write `endpoints` as `(build) => ({ ... })` so the names this remote injects can be checked.',
     },
@@ -66,7 +68,9 @@ export const endpointPrefix = {
           if (options) context.report({ node: options, messageId: 'opaque' });
           return;
         }
-        const endpoints = options.properties.find((property) => property.type === 'Property' && staticKey(property) === 'endpoints');
+        const endpoints = options.properties.find(
+          (property) => property.type === 'Property' && staticKey(property) === 'endpoints',
+        );
         if (!endpoints) return;
         const object = returnedObject(endpoints.value);
         if (object) checkObject(object);

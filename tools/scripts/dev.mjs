@@ -26,9 +26,13 @@ if (fromSource.length < Object.keys(APPS).length) buildAndPublish();
 else nx('run-many', '-t', 'build', '--projects=@shop/api-gateway,@shop/commerce-service,@shop/vendor-services');
 
 const children = fromSource.map((name) =>
-  start(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), 'serve', '--mode', 'development'], {
-    cwd: join(root, APPS[name].dir),
-  }),
+  start(
+    process.execPath,
+    [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), 'serve', '--mode', 'development'],
+    {
+      cwd: join(root, APPS[name].dir),
+    },
+  ),
 );
 const devUrls = fromSource
   .filter((name) => APPS[name].remote)

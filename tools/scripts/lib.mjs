@@ -28,7 +28,8 @@ export function run(command, args, options = {}) {
   return result;
 }
 
-export const nx = (...args) => run(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...args, '--outputStyle=static']);
+export const nx = (...args) =>
+  run(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...args, '--outputStyle=static']);
 
 /**
  * Builds what is stale (Nx cache), publishes each remote build into its immutable version

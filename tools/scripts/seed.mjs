@@ -5,5 +5,9 @@ import { join } from 'node:path';
 import { nx, root } from './lib.mjs';
 
 nx('run', '@shop/commerce-service:build');
-const result = spawnSync(process.execPath, [join(root, 'services', 'commerce', 'dist', 'seed-cli.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'services', 'commerce', 'dist', 'seed-cli.js'), ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

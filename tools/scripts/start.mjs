@@ -10,7 +10,9 @@ buildAndPublish();
 // Production means production: every process refuses secrets written in the repository, so a
 // fresh machine runs on strong ones of its own (var/secrets.env, generated once).
 const env = { ...nxEnv, ...productionEnv(process.env.DATA_DIR ?? join(root, 'var')) };
-const children = ['services/commerce', 'services/vendors', 'api-gateway'].map((app) => start(process.execPath, [join(root, app, 'dist', 'main.js')], { env }));
+const children = ['services/commerce', 'services/vendors', 'api-gateway'].map((app) =>
+  start(process.execPath, [join(root, app, 'dist', 'main.js')], { env }),
+);
 const stop = (signal) => children.forEach((child) => child.exitCode === null && child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
 // One process failing stops the other, so a broken start is never half up.

@@ -12,7 +12,14 @@ export interface LintMessage {
 export async function lintAs(file: string, code: string): Promise<string[]> {
   const run = spawnSync(
     process.execPath,
-    [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', join(root, file)],
+    [
+      join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+      '--format',
+      'json',
+      '--stdin',
+      '--stdin-filename',
+      join(root, file),
+    ],
     { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
   );
   if (run.status === 2 || !run.stdout) throw new Error(`eslint failed: ${run.stderr}`);
@@ -24,7 +31,9 @@ export async function lintAs(file: string, code: string): Promise<string[]> {
  * Lints many named sources, each as if it lived at its `file` (relative to the repository root),
  * with the real config, in one ESLint process; returns each source's messages under its name.
  */
-export function lintSources<Name extends string>(sources: Record<Name, { file: string; code: string }>): Record<Name, LintMessage[]> {
+export function lintSources<Name extends string>(
+  sources: Record<Name, { file: string; code: string }>,
+): Record<Name, LintMessage[]> {
   const names = Object.keys(sources) as Name[];
   const run = spawnSync(process.execPath, [join(__dirname, 'lint-batch.mjs')], {
     cwd: root,

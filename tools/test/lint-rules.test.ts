@@ -18,7 +18,12 @@ const injection = (...names: string[]) =>
 const lines = (...source: string[]) => [...source, ''].join('\n');
 
 const cycleFile = 'tools/test/lint-fixtures/cycle/a.ts';
-const browserFiles = ['shell/src/fixture.ts', 'mfe-content/src/fixture.ts', 'libs/platform/src/fixture.ts', 'libs/ui/src/fixture.tsx'];
+const browserFiles = [
+  'shell/src/fixture.ts',
+  'mfe-content/src/fixture.ts',
+  'libs/platform/src/fixture.ts',
+  'libs/ui/src/fixture.tsx',
+];
 const unprefixed: Array<[file: string, name: string, suggestion: string]> = [
   ['mfe-catalog/src/lib/fixture.ts', 'getThings', 'catalogGetThings'],
   ['mfe-catalog/src/lib/fixture.ts', 'catalogueThings', 'catalogCatalogueThings'],
@@ -70,8 +75,17 @@ const sources = {
   },
   ...Object.fromEntries(
     browserFiles.flatMap((file) => [
-      [`contractsRoot ${file}`, { file, code: lines("import { brandIdSchema } from '@shop/contracts';", '', 'export const ids = brandIdSchema;') }],
-      [`contractsRootTypes ${file}`, { file, code: lines("import type { BrandId } from '@shop/contracts';", '', 'export type Id = BrandId;') }],
+      [
+        `contractsRoot ${file}`,
+        {
+          file,
+          code: lines("import { brandIdSchema } from '@shop/contracts';", '', 'export const ids = brandIdSchema;'),
+        },
+      ],
+      [
+        `contractsRootTypes ${file}`,
+        { file, code: lines("import type { BrandId } from '@shop/contracts';", '', 'export type Id = BrandId;') },
+      ],
       [`contractsOther ${file}`, { file, code: lines("import '@shop/contracts/other';") }],
     ]),
   ),
@@ -83,7 +97,9 @@ const sources = {
     file: 'api-gateway/src/fixture.ts',
     code: lines("import { brandIdSchema } from '@shop/contracts';", '', 'export const ids = brandIdSchema;'),
   },
-  ...Object.fromEntries(unprefixed.map(([file, name]) => [`endpoint ${file} ${name}`, { file, code: injection(name) }])),
+  ...Object.fromEntries(
+    unprefixed.map(([file, name]) => [`endpoint ${file} ${name}`, { file, code: injection(name) }]),
+  ),
   ...Object.fromEntries(prefixed.map(([file, name]) => [`endpoint ${file} ${name}`, { file, code: injection(name) }])),
 } satisfies Record<string, { file: string; code: string }>;
 
@@ -102,7 +118,9 @@ describe('lint rules of the conventions', () => {
 
   describe('import-x/no-cycle', () => {
     it('reports a module that imports a module which imports it back', () => {
-      expect(messagesOf('cycle', 'import-x/no-cycle')).toEqual([expect.objectContaining({ message: 'Dependency cycle detected' })]);
+      expect(messagesOf('cycle', 'import-x/no-cycle')).toEqual([
+        expect.objectContaining({ message: 'Dependency cycle detected' }),
+      ]);
     });
 
     it('reports a cycle that runs through a workspace package', () => {
@@ -118,10 +136,14 @@ describe('lint rules of the conventions', () => {
   describe('feature zones (import-x/no-restricted-paths)', () => {
     it("reports a feature importing another feature's internals, in a remote and in the shell", () => {
       expect(messagesOf('crossFeatureRemote', 'import-x/no-restricted-paths')).toEqual([
-        expect.objectContaining({ message: expect.stringMatching(/Feature "product" reaches into another feature of mfe-catalog/) }),
+        expect.objectContaining({
+          message: expect.stringMatching(/Feature "product" reaches into another feature of mfe-catalog/),
+        }),
       ]);
       expect(messagesOf('crossFeatureShell', 'import-x/no-restricted-paths')).toEqual([
-        expect.objectContaining({ message: expect.stringMatching(/Feature "chrome" reaches into another feature of shell/) }),
+        expect.objectContaining({
+          message: expect.stringMatching(/Feature "chrome" reaches into another feature of shell/),
+        }),
       ]);
     });
 
@@ -138,7 +160,9 @@ describe('lint rules of the conventions', () => {
 
   describe('browser code imports only @shop/contracts/browser', () => {
     it.each(browserFiles)('reports the root entry (values or types) and other entries in %s', (file) => {
-      const browserOnly = expect.objectContaining({ message: expect.stringMatching(/imports @shop\/contracts\/browser only/) });
+      const browserOnly = expect.objectContaining({
+        message: expect.stringMatching(/imports @shop\/contracts\/browser only/),
+      });
       expect(messagesOf(`contractsRoot ${file}`, 'no-restricted-imports')).toEqual([browserOnly]);
       expect(messagesOf(`contractsRootTypes ${file}`, 'no-restricted-imports')).toEqual([browserOnly]);
       expect(messagesOf(`contractsOther ${file}`, 'no-restricted-imports')).toEqual([browserOnly]);
@@ -164,7 +188,10 @@ describe('lint rules of the conventions', () => {
 
   it('leaves no test target passing when it finds no tests', () => {
     const flag = ['pass', 'With', 'No', 'Tests'].join('');
-    const found = spawnSync('git', ['grep', '-n', '-i', flag, '--', '.', ':!tools/test/lint-rules.test.ts'], { cwd: root, encoding: 'utf8' });
+    const found = spawnSync('git', ['grep', '-n', '-i', flag, '--', '.', ':!tools/test/lint-rules.test.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(found.status).toBe(1); // git grep: 1 = nothing found, 2 = it could not search
     expect(found.stdout).toBe('');
   });
@@ -177,7 +204,10 @@ describe('shop/endpoint-prefix on its own', () => {
   tester.run('endpoint-prefix', endpointPrefix, {
     valid: [
       { code: 'api.injectEndpoints({ endpoints: (build) => ({ catalogGetProducts: build.query({}) }) });', options },
-      { code: 'api.injectEndpoints({ endpoints: (build) => { return { catalogSuggest: build.query({}) }; } });', options },
+      {
+        code: 'api.injectEndpoints({ endpoints: (build) => { return { catalogSuggest: build.query({}) }; } });',
+        options,
+      },
       { code: "api.injectEndpoints({ endpoints: (build) => ({ 'catalog2': build.query({}) }) });", options },
       // enhanceEndpoints configures endpoints that exist already; only injection names them.
       { code: 'api.enhanceEndpoints({ endpoints: { getSession: {} } });', options },
@@ -186,15 +216,28 @@ describe('shop/endpoint-prefix on its own', () => {
       {
         code: 'api.injectEndpoints({ endpoints: (build) => ({ getProducts: build.query({}), catalogGetProduct: build.query({}) }) });',
         options,
-        errors: [{ messageId: 'unprefixed', data: { name: 'getProducts', prefix: 'catalog', suggestion: 'catalogGetProducts' } }],
+        errors: [
+          {
+            messageId: 'unprefixed',
+            data: { name: 'getProducts', prefix: 'catalog', suggestion: 'catalogGetProducts' },
+          },
+        ],
       },
       {
         code: 'api.injectEndpoints({ endpoints: function (build) { return { catalog: build.query({}) }; } });',
         options,
         errors: [{ messageId: 'unprefixed' }],
       },
-      { code: 'api.injectEndpoints({ endpoints: (build) => ({ [name]: build.query({}) }) });', options, errors: [{ messageId: 'dynamic' }] },
-      { code: 'api.injectEndpoints({ endpoints: (build) => ({ ...shared(build) }) });', options, errors: [{ messageId: 'dynamic' }] },
+      {
+        code: 'api.injectEndpoints({ endpoints: (build) => ({ [name]: build.query({}) }) });',
+        options,
+        errors: [{ messageId: 'dynamic' }],
+      },
+      {
+        code: 'api.injectEndpoints({ endpoints: (build) => ({ ...shared(build) }) });',
+        options,
+        errors: [{ messageId: 'dynamic' }],
+      },
       { code: 'api.injectEndpoints({ endpoints: buildEndpoints });', options, errors: [{ messageId: 'opaque' }] },
       { code: 'api.injectEndpoints(definitions);', options, errors: [{ messageId: 'opaque' }] },
     ],

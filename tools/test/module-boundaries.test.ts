@@ -10,11 +10,16 @@ describe('module boundaries', () => {
 
   it('rejects a remote importing another remote by relative path', async () => {
     const messages = await lintAs('mfe-catalog/src/fixture.ts', "import '../../mfe-content/src/app/pages';\n");
-    expect(messages.some((m) => m.startsWith('@nx/enforce-module-boundaries') || /Apps never import/.test(m))).toBe(true);
+    expect(messages.some((m) => m.startsWith('@nx/enforce-module-boundaries') || /Apps never import/.test(m))).toBe(
+      true,
+    );
   });
 
   it('rejects the shell importing server-side code', async () => {
-    const messages = await lintAs('shell/src/fixture.ts', "import { loadBrandCatalog } from '@shop/brands';\nexport const x = loadBrandCatalog;\n");
+    const messages = await lintAs(
+      'shell/src/fixture.ts',
+      "import { loadBrandCatalog } from '@shop/brands';\nexport const x = loadBrandCatalog;\n",
+    );
     expect(messages.join('\n')).toMatch(/scope:shell.*can only depend on libs tagged with "scope:shared"/);
   });
 

@@ -48,7 +48,8 @@ function main(argv: string[]): number {
       const names = rest[0] ? [remoteArg(rest[0])] : [...REMOTE_NAMES];
       for (const name of names) {
         console.log(`${name}:`);
-        for (const { version, publishedAt } of store.versions(name)) console.log(`  ${version}  published ${publishedAt}`);
+        for (const { version, publishedAt } of store.versions(name))
+          console.log(`  ${version}  published ${publishedAt}`);
         for (const [where, remotes] of Object.entries(registry.entries())) {
           const live = remotes?.[name]?.live;
           if (live) console.log(`  live for ${where === '*' ? 'all brands' : where}: ${live}`);

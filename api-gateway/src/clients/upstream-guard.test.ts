@@ -34,7 +34,8 @@ describe('upstream guard', () => {
   it('turns a fault into UpstreamUnavailableError and, after consecutive faults, fails without calling the upstream', async () => {
     const guard = createUpstreamGuard('commerce', silent, { failures: 3, halfOpenAfterMs: 10_000 });
     const upstream = counted();
-    for (let i = 0; i < 3; i += 1) await expect(guard.run(upstream.fault)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    for (let i = 0; i < 3; i += 1)
+      await expect(guard.run(upstream.fault)).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(guard.state).toBe('open');
     const error = await guard.run(upstream.ok).catch((e: unknown) => e);
     expect(error).toMatchObject({ upstream: 'commerce', message: 'commerce unavailable: circuit open' });
@@ -47,7 +48,8 @@ describe('upstream guard', () => {
   it('passes domain errors through untouched and never counts them as failures', async () => {
     const guard = createUpstreamGuard('commerce', silent, { failures: 2, halfOpenAfterMs: 10_000 });
     const upstream = counted();
-    for (let i = 0; i < 5; i += 1) await expect(guard.run(upstream.refusal)).rejects.toBeInstanceOf(CommerceRequestError);
+    for (let i = 0; i < 5; i += 1)
+      await expect(guard.run(upstream.refusal)).rejects.toBeInstanceOf(CommerceRequestError);
     await expect(guard.run(upstream.fault)).rejects.toBeInstanceOf(UpstreamUnavailableError);
     await expect(guard.run(upstream.refusal)).rejects.toBeInstanceOf(CommerceRequestError);
     expect(guard.state).toBe('closed');
@@ -61,7 +63,10 @@ describe('upstream guard', () => {
     advanceClock(100);
     let release: (value: string) => void = () => undefined;
     const probe = guard.run(() => new Promise<string>((resolve) => (release = resolve)));
-    await expect(guard.run(upstream.ok)).rejects.toMatchObject({ retryAfterSeconds: 1, message: 'captcha unavailable: probing' });
+    await expect(guard.run(upstream.ok)).rejects.toMatchObject({
+      retryAfterSeconds: 1,
+      message: 'captcha unavailable: probing',
+    });
     release('probed');
     await expect(probe).resolves.toBe('probed');
     expect(guard.state).toBe('closed');

@@ -1,5 +1,14 @@
 import type { Logger } from '@shop/node-kit';
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, TaskCancelledError, TimeoutStrategy, circuitBreaker, handleWhen, timeout } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  CircuitState,
+  ConsecutiveBreaker,
+  TaskCancelledError,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleWhen,
+  timeout,
+} from 'cockatiel';
 
 /** The services the gateway depends on, one breaker each. */
 export type UpstreamName = 'commerce' | 'captcha' | 'crm' | 'content';
@@ -22,7 +31,12 @@ export const DEFAULT_BREAKER: BreakerSettings = { failures: 5, halfOpenAfterMs: 
 /** Retry-After when the circuit is still closed (a single timeout or refused connection). */
 const DEFAULT_RETRY_AFTER_SECONDS = 2;
 
-const STATE_NAMES = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'isolated' } as const;
+const STATE_NAMES = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Isolated]: 'isolated',
+} as const;
 
 /**
  * Thrown inside a guarded call when the upstream did not answer usefully (unreachable, 5xx,
@@ -65,7 +79,10 @@ export function tagOperation<T>(operation: string, call: Promise<T>): Promise<T>
  */
 export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings: BreakerSettings = DEFAULT_BREAKER) {
   const isFault = (error: unknown) => error instanceof UpstreamFault || error instanceof TaskCancelledError;
-  const breaker = circuitBreaker(handleWhen(isFault), { halfOpenAfter: settings.halfOpenAfterMs, breaker: new ConsecutiveBreaker(settings.failures) });
+  const breaker = circuitBreaker(handleWhen(isFault), {
+    halfOpenAfter: settings.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(settings.failures),
+  });
   let openedAt = 0;
   breaker.onBreak(() => {
     openedAt = Date.now();

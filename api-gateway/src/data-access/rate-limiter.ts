@@ -39,7 +39,11 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
   const prefix = 'shop:rl:';
   return {
     async hit(key, windowMs) {
-      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .exec()) as [[unknown, number]];
       return count;
     },
     count: async (key) => Number((await redis.get(prefix + key)) ?? 0),

@@ -4,7 +4,8 @@ import type { Request } from 'express';
 /** The request's cookies, parsed by the `cookie` package (the first of two same-named cookies wins). */
 export function readCookies(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parse(req.headers.cookie ?? ''))) if (value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(parse(req.headers.cookie ?? '')))
+    if (value !== undefined) out[name] = value;
   return out;
 }
 

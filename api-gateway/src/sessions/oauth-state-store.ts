@@ -15,14 +15,21 @@ type VerifyCallback = (error: Error | null, verifier?: string | false, state?: u
  */
 export function createCookieStateStore(secret: string) {
   const sealer = createSealer(secret, 'authjs.oauth-state');
-  const name = (req: Request) => `${cookieNames(isSecureRequest(req)).callbackUrl.replace('callback-url', 'oauth-state')}`;
+  const name = (req: Request) =>
+    `${cookieNames(isSecureRequest(req)).callbackUrl.replace('callback-url', 'oauth-state')}`;
   return {
     store(req: Request, verifier: string, state: unknown, _meta: unknown, callback: StoreCallback) {
       const handle = randomBytes(16).toString('base64url');
       sealer
         .seal({ handle, verifier, state: state as Record<string, unknown> }, TTL_SECONDS)
         .then((sealed) => {
-          req.res?.cookie(name(req), sealed, { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(req), path: '/api/auth', maxAge: TTL_SECONDS * 1000 });
+          req.res?.cookie(name(req), sealed, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: isSecureRequest(req),
+            path: '/api/auth',
+            maxAge: TTL_SECONDS * 1000,
+          });
           callback(null, handle);
         })
         .catch((error: Error) => callback(error));
@@ -32,7 +39,12 @@ export function createCookieStateStore(secret: string) {
         .open(readCookies(req)[name(req)])
         .then((payload) => {
           req.res?.clearCookie(name(req), { path: '/api/auth' });
-          if (!payload || typeof payload.handle !== 'string' || payload.handle !== providedHandle || typeof payload.verifier !== 'string') {
+          if (
+            !payload ||
+            typeof payload.handle !== 'string' ||
+            payload.handle !== providedHandle ||
+            typeof payload.verifier !== 'string'
+          ) {
             return callback(null, false, { message: 'The sign-in state is missing, expired or does not match.' });
           }
           return callback(null, payload.verifier, payload.state);

@@ -6,7 +6,12 @@ import { type RevocationStore, createFileRevocationStore, createRedisRevocationS
 
 const fileStore = () => {
   const path = join(mkdtempSync(join(tmpdir(), 'revocations-')), 'sessions', 'revocations.jsonl');
-  return { store: createFileRevocationStore(path), reopen: () => createFileRevocationStore(path), close: () => undefined, path };
+  return {
+    store: createFileRevocationStore(path),
+    reopen: () => createFileRevocationStore(path),
+    close: () => undefined,
+    path,
+  };
 };
 
 const stores: Array<[string, () => { store: RevocationStore; reopen?: () => RevocationStore; close: () => void }]> = [
@@ -15,7 +20,11 @@ const stores: Array<[string, () => { store: RevocationStore; reopen?: () => Revo
     'redis',
     () => {
       const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-      return { store: createRedisRevocationStore(redis), reopen: () => createRedisRevocationStore(redis), close: () => redis.disconnect() };
+      return {
+        store: createRedisRevocationStore(redis),
+        reopen: () => createRedisRevocationStore(redis),
+        close: () => redis.disconnect(),
+      };
     },
   ],
 ];
@@ -35,7 +44,7 @@ describe.each(stores)('%s revocation store', (_name, make) => {
     expect(await store.isRevoked(session(expired))).toBe(false);
   });
 
-  it("ends every session a customer had before a cut-off, and none issued after it", async () => {
+  it('ends every session a customer had before a cut-off, and none issued after it', async () => {
     const customer = `customer-${Math.random()}`;
     const cutOff = Date.now();
     await store.revokeCustomer(customer, cutOff);

@@ -52,7 +52,10 @@ function createIndex(now: () => number) {
     },
     entries(): Entry[] {
       sweep();
-      return [...[...sessions].map(([jti, exp]) => ({ jti, exp })), ...[...customers].map(([customer, before]) => ({ customer, before }))];
+      return [
+        ...[...sessions].map(([jti, exp]) => ({ jti, exp })),
+        ...[...customers].map(([customer, before]) => ({ customer, before })),
+      ];
     },
   };
 }
@@ -82,14 +85,19 @@ export function createFileRevocationStore(path: string, now: () => number = Date
     for (const line of readFileSync(path, 'utf8').split('\n')) {
       try {
         const entry = JSON.parse(line) as Entry;
-        const valid = ('jti' in entry && typeof entry.jti === 'string' && typeof entry.exp === 'number') || ('customer' in entry && typeof entry.customer === 'string' && typeof entry.before === 'number');
+        const valid =
+          ('jti' in entry && typeof entry.jti === 'string' && typeof entry.exp === 'number') ||
+          ('customer' in entry && typeof entry.customer === 'string' && typeof entry.before === 'number');
         if (valid && index.live(entry)) index.add(entry);
       } catch {
         // A torn last line (a crash mid-write) is skipped; every complete line before it counts.
       }
     }
   }
-  const compacted = index.entries().map((entry) => `${JSON.stringify(entry)}\n`).join('');
+  const compacted = index
+    .entries()
+    .map((entry) => `${JSON.stringify(entry)}\n`)
+    .join('');
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(`${path}.tmp`, compacted, { mode: 0o600 });
   renameSync(`${path}.tmp`, path);

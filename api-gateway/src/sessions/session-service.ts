@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { cookieNames, isSecureRequest, readCookies } from './cookies';
 import type { RevocationStore } from './revocation-store';
-import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS, type SessionClaims, type SessionCodec, type SessionUser } from './session-token';
+import {
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+  type SessionClaims,
+  type SessionCodec,
+  type SessionUser,
+} from './session-token';
 
 /** Reads, writes and ends the session cookie. */
 export function createSessionService(codec: SessionCodec, revocations: RevocationStore, now: () => number = Date.now) {
@@ -15,9 +21,20 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
 
   const brandOfRequest = (req: Request): string => (req.res as Response).locals.brandId;
 
-  const write = async (req: Request, res: Response, user: SessionUser, keep: Pick<SessionClaims, 'jti' | 'anonymousId'> | undefined): Promise<SessionClaims> => {
+  const write = async (
+    req: Request,
+    res: Response,
+    user: SessionUser,
+    keep: Pick<SessionClaims, 'jti' | 'anonymousId'> | undefined,
+  ): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;
-    const { token, claims } = await codec.encode(user, { salt: name, brand: brandOfRequest(req), now: now(), jti: keep?.jti, anonymousId: keep?.anonymousId });
+    const { token, claims } = await codec.encode(user, {
+      salt: name,
+      brand: brandOfRequest(req),
+      now: now(),
+      jti: keep?.jti,
+      anonymousId: keep?.anonymousId,
+    });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;
   };

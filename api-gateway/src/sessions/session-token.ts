@@ -46,9 +46,20 @@ export function createSessionCodec(secret: string) {
     return key;
   };
   return {
-    async encode(user: SessionUser, { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId }: EncodeOptions): Promise<{ token: string; claims: SessionClaims }> {
+    async encode(
+      user: SessionUser,
+      { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId }: EncodeOptions,
+    ): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
-      const claims: SessionClaims = { user, jti, iat, exp: iat + SESSION_MAX_AGE_SECONDS, brand, issuedAtMs: now, ...(anonymousId ? { anonymousId } : {}) };
+      const claims: SessionClaims = {
+        user,
+        jti,
+        iat,
+        exp: iat + SESSION_MAX_AGE_SECONDS,
+        brand,
+        issuedAtMs: now,
+        ...(anonymousId ? { anonymousId } : {}),
+      };
       const token = await new EncryptJWT({ user, brand, ims: now, ...(anonymousId ? { anon: anonymousId } : {}) })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
@@ -64,8 +75,24 @@ export function createSessionCodec(secret: string) {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
         const { jti, iat, exp, brand, ims, anon } = payload;
-        if (!user.success || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number' || typeof brand !== 'string' || typeof ims !== 'number') return undefined;
-        return { user: user.data, jti, iat, exp, brand, issuedAtMs: ims, ...(typeof anon === 'string' ? { anonymousId: anon } : {}) };
+        if (
+          !user.success ||
+          typeof jti !== 'string' ||
+          typeof iat !== 'number' ||
+          typeof exp !== 'number' ||
+          typeof brand !== 'string' ||
+          typeof ims !== 'number'
+        )
+          return undefined;
+        return {
+          user: user.data,
+          jti,
+          iat,
+          exp,
+          brand,
+          issuedAtMs: ims,
+          ...(typeof anon === 'string' ? { anonymousId: anon } : {}),
+        };
       } catch {
         return undefined;
       }

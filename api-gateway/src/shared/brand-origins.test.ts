@@ -2,10 +2,16 @@ import type { BrandCatalog } from '@shop/brands';
 import { createBrandOrigins } from './brand-origins';
 
 const catalogWith = (origins: Record<string, string[] | undefined>) =>
-  new Map(Object.entries(origins).map(([id, list]) => [id, { config: { origins: list, hosts: [] } }])) as unknown as BrandCatalog;
+  new Map(
+    Object.entries(origins).map(([id, list]) => [id, { config: { origins: list, hosts: [] } }]),
+  ) as unknown as BrandCatalog;
 
 describe('brand origins', () => {
-  const origins = createBrandOrigins(catalogWith({ vanityfair: undefined, hoopcraft: ['https://www.hoopcraft.example', 'https://hoopcraft.example'] }), 'vanityfair', () => 8080);
+  const origins = createBrandOrigins(
+    catalogWith({ vanityfair: undefined, hoopcraft: ['https://www.hoopcraft.example', 'https://hoopcraft.example'] }),
+    'vanityfair',
+    () => 8080,
+  );
 
   it('uses configured origins, the first canonical', () => {
     expect(origins.canonical('hoopcraft')).toBe('https://www.hoopcraft.example');

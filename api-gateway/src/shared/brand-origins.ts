@@ -14,7 +14,10 @@ export function createBrandOrigins(catalog: BrandCatalog, defaultBrand: BrandId,
   for (const [id, brand] of catalog) {
     if (!brand.config.origins) continue;
     configured.set(id, brand.config.origins);
-    hostnamesOf.set(id, brand.config.origins.map((origin) => new URL(origin).hostname));
+    hostnamesOf.set(
+      id,
+      brand.config.origins.map((origin) => new URL(origin).hostname),
+    );
   }
 
   const originsOf = (id: BrandId): readonly string[] => {
@@ -29,7 +32,8 @@ export function createBrandOrigins(catalog: BrandCatalog, defaultBrand: BrandId,
     /** The canonical origin: what mails and other links that leave the site use. */
     canonical: (id: BrandId): string => originsOf(id)[0],
     /** The configured origin equal to the one the request names, if any. */
-    match: (id: BrandId, requestOrigin: string): string | undefined => originsOf(id).find((origin) => origin === requestOrigin.toLowerCase()),
+    match: (id: BrandId, requestOrigin: string): string | undefined =>
+      originsOf(id).find((origin) => origin === requestOrigin.toLowerCase()),
     /** Host names of configured origins, which also select their brand. */
     hostnames: (id: BrandId): readonly string[] => hostnamesOf.get(id) ?? [],
   };

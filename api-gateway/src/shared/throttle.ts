@@ -36,14 +36,16 @@ export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: n
 const account = (email: string) => email.trim().toLowerCase();
 
 export function createThrottle(limiter: RateLimiter) {
-  const within = async (key: string, limit: { max: number; windowMs: number }) => (await limiter.hit(key, limit.windowMs)) <= limit.max;
+  const within = async (key: string, limit: { max: number; windowMs: number }) =>
+    (await limiter.hit(key, limit.windowMs)) <= limit.max;
   return {
     /** Counts an attempt; false when the address or the account-at-address must wait. */
     async signInAllowed(ip: string, email: string): Promise<boolean> {
       if (!(await within(`signin:ip:${ip}`, LIMITS.signInAttemptsPerIp))) return false;
       return (await limiter.count(`signin:fail:${account(email)}:${ip}`)) < LIMITS.signInFailuresPerAccountAndIp.max;
     },
-    signInFailed: (ip: string, email: string) => limiter.hit(`signin:fail:${account(email)}:${ip}`, LIMITS.signInFailuresPerAccountAndIp.windowMs),
+    signInFailed: (ip: string, email: string) =>
+      limiter.hit(`signin:fail:${account(email)}:${ip}`, LIMITS.signInFailuresPerAccountAndIp.windowMs),
     signInSucceeded: (ip: string, email: string) => limiter.reset(`signin:fail:${account(email)}:${ip}`),
     registrationAllowed: (ip: string) => within(`register:ip:${ip}`, LIMITS.registrationsPerIp),
     async passwordEmailAllowed(ip: string, email: string) {
@@ -61,7 +63,11 @@ export function createThrottle(limiter: RateLimiter) {
         [`tracking:session:${sessionToken}`, LIMITS.trackingEventsPerSession],
       ];
       for (const [key, limit] of keys) {
-        if (!(await within(key, limit))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((await limiter.msUntilReset(key)) / 1000)) };
+        if (!(await within(key, limit)))
+          return {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((await limiter.msUntilReset(key)) / 1000)),
+          };
       }
       return { allowed: true };
     },

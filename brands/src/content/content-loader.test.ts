@@ -64,7 +64,9 @@ describe('brand content', () => {
       const home = JSON.parse(readFileSync(file, 'utf8'));
       home.hero.tone = 'neon';
       writeFileSync(file, JSON.stringify(home));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/brands\/sites\/everwear\/content\/home\.json at "hero\.tone"/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /brands\/sites\/everwear\/content\/home\.json at "hero\.tone"/,
+      );
     });
 
     it('for a key the global layer supplied', () => {
@@ -72,26 +74,36 @@ describe('brand content', () => {
       const footer = JSON.parse(readFileSync(file, 'utf8'));
       footer.signup.title = '';
       writeFileSync(file, JSON.stringify(footer));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/brands\/global\/content\/footer\.json at "signup\.title"/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /brands\/global\/content\/footer\.json at "signup\.title"/,
+      );
     });
 
     it('for JSON that does not parse', () => {
       writeFileSync(join(dir, 'sites', 'hoopcraft', 'content', 'nav.json'), '{ "links": [');
-      expect(() => loadBrandContent(dir, configOf(dir, 'hoopcraft'))).toThrow(/brands\/sites\/hoopcraft\/content\/nav\.json at "\(file\)": not valid JSON/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'hoopcraft'))).toThrow(
+        /brands\/sites\/hoopcraft\/content\/nav\.json at "\(file\)": not valid JSON/,
+      );
     });
 
     it('for a missing customer-service page', () => {
       rmSync(join(dir, 'global', 'content', 'customer-service', 'terms.md'));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/customer-service\/terms\.md at "\(file\)": file is missing/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /customer-service\/terms\.md at "\(file\)": file is missing/,
+      );
     });
 
     it('for article front matter that is missing or wrong', () => {
       const articles = join(dir, 'sites', 'everwear', 'content', 'articles');
       writeFileSync(join(articles, 'no-front-matter.md'), '# Just a body\n');
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/articles\/no-front-matter\.md at "\(front matter\)"/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /articles\/no-front-matter\.md at "\(front matter\)"/,
+      );
       rmSync(join(articles, 'no-front-matter.md'));
       writeFileSync(join(articles, 'bad-date.md'), article(goodFront.replace('2026-01-02', 'January 2nd')));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/articles\/bad-date\.md at "published": Expected a date/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /articles\/bad-date\.md at "published": Expected a date/,
+      );
       writeFileSync(join(articles, 'bad-date.md'), article(`${goodFront}\nimage: x.png`));
       expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/articles\/bad-date\.md at "image"/);
     });
@@ -101,12 +113,19 @@ describe('brand content', () => {
       writeFileSync(join(articles, 'Bad Name.md'), article(goodFront));
       expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/Bad Name\.md.*kebab-case/);
       rmSync(join(articles, 'Bad Name.md'));
-      writeFileSync(join(articles, 'links.md'), article(goodFront, '[click](javascript:alert(1)) and [plain](http://example.com)'));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/articles\/links\.md at "body": link "http:\/\/example\.com"/);
+      writeFileSync(
+        join(articles, 'links.md'),
+        article(goodFront, '[click](javascript:alert(1)) and [plain](http://example.com)'),
+      );
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /articles\/links\.md at "body": link "http:\/\/example\.com"/,
+      );
       writeFileSync(join(articles, 'links.md'), article(goodFront, 'See [this](/learn/not-an-article).'));
       expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/links to \/learn\/not-an-article/);
       writeFileSync(join(articles, 'links.md'), article(goodFront, 'Hello {{customerName}}'));
-      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(/unknown placeholder \{\{customerName\}\}/);
+      expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
+        /unknown placeholder \{\{customerName\}\}/,
+      );
     });
   });
 
@@ -114,12 +133,20 @@ describe('brand content', () => {
     const dir = copyOfBrands();
     try {
       const file = join(dir, 'sites', 'everwear', 'content', 'articles', 'markup.md');
-      writeFileSync(file, article(goodFront, '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[site](/stores) and [outside](https://example.com)'));
+      writeFileSync(
+        file,
+        article(
+          goodFront,
+          '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[site](/stores) and [outside](https://example.com)',
+        ),
+      );
       const markup = loadBrandContent(dir, configOf(dir, 'everwear')).articles.find((a) => a.slug === 'markup');
       expect(markup?.html).not.toMatch(/<script|<img/);
       expect(markup?.html).toContain('&lt;script&gt;');
       expect(markup?.html).toContain('<a href="/stores">site</a>');
-      expect(markup?.html).toContain('<a href="https://example.com" rel="noopener noreferrer" target="_blank">outside</a>');
+      expect(markup?.html).toContain(
+        '<a href="https://example.com" rel="noopener noreferrer" target="_blank">outside</a>',
+      );
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }

@@ -81,15 +81,24 @@ export function readBrandContentFiles(brandsDir: string, brand: BrandConfig): Ra
   const raw: RawBrandContent = { documents: {}, pages: {}, articles: {} };
   for (const name of documentNames(brand)) {
     const layers = [join(globalDir, `${name}.json`), join(siteDir, `${name}.json`)].filter((file) => existsSync(file));
-    if (layers.length === 0) throw new BrandConfigError(shown(join(siteDir, `${name}.json`)), '(file)', 'file is missing');
+    if (layers.length === 0)
+      throw new BrandConfigError(shown(join(siteDir, `${name}.json`)), '(file)', 'file is missing');
     const merged: JsonObject = {};
     const provenance = new Map<string, string>();
     for (const file of layers) mergeWithProvenance(merged, readJsonObject(file, shown(file)), shown(file), provenance);
     raw.documents[name] = { value: merged, origin: (key) => blame(key, provenance, shown(layers[layers.length - 1])) };
   }
   for (const topic of CUSTOMER_SERVICE_TOPICS) {
-    const file = [join(siteDir, 'customer-service', `${topic}.md`), join(globalDir, 'customer-service', `${topic}.md`)].find(existsSync);
-    if (!file) throw new BrandConfigError(shown(join(globalDir, 'customer-service', `${topic}.md`)), '(file)', 'file is missing');
+    const file = [
+      join(siteDir, 'customer-service', `${topic}.md`),
+      join(globalDir, 'customer-service', `${topic}.md`),
+    ].find(existsSync);
+    if (!file)
+      throw new BrandConfigError(
+        shown(join(globalDir, 'customer-service', `${topic}.md`)),
+        '(file)',
+        'file is missing',
+      );
     raw.pages[topic] = { value: readFileSync(file, 'utf8'), origin: () => shown(file) };
   }
   const articlesDir = join(siteDir, 'articles');
@@ -120,7 +129,8 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     return parseOrThrow(schema, entry.value, entry.origin);
   };
   const homeVariants: Record<string, HomeContent> = {};
-  if (brand.routing.homePath !== '/') homeVariants[brand.routing.homePath] = json(homeFileName(brand.routing.homePath), homeContentSchema);
+  if (brand.routing.homePath !== '/')
+    homeVariants[brand.routing.homePath] = json(homeFileName(brand.routing.homePath), homeContentSchema);
 
   const pages = {} as BrandContent['pages'];
   for (const topic of CUSTOMER_SERVICE_TOPICS) {
@@ -147,7 +157,9 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     footer: json('footer', footerContentSchema),
     learn: json('learn', learnContentSchema),
     email: json('email', emailContentSchema),
-    snippets: Object.fromEntries(SNIPPET_PATHS.map((path) => [path, json(path, snippetsContentSchema)])) as BrandContent['snippets'],
+    snippets: Object.fromEntries(
+      SNIPPET_PATHS.map((path) => [path, json(path, snippetsContentSchema)]),
+    ) as BrandContent['snippets'],
     articles: assembleArticles(raw.articles, placeholders),
     pages,
   };
@@ -169,19 +181,27 @@ function assembleArticles(entries: RawBrandContent['articles'], placeholders: Re
       readingMinutes: rendered.readingMinutes,
       html: rendered.html,
       text: rendered.text,
-      links: rendered.links.map((href) => /^\/learn\/([a-z0-9-]+)/.exec(href)?.[1]).filter((target): target is string => !!target),
+      links: rendered.links
+        .map((href) => /^\/learn\/([a-z0-9-]+)/.exec(href)?.[1])
+        .filter((target): target is string => !!target),
     });
   }
   for (const article of articles) {
     const broken = article.links.find((target) => !Object.hasOwn(entries, target));
-    if (broken) throw new BrandConfigError(entries[article.slug].origin(''), 'body', `links to /learn/${broken}, which does not exist`);
+    if (broken)
+      throw new BrandConfigError(
+        entries[article.slug].origin(''),
+        'body',
+        `links to /learn/${broken}, which does not exist`,
+      );
   }
   return articles.sort((a, b) => b.published.localeCompare(a.published) || a.slug.localeCompare(b.slug));
 }
 
 function markdownFile(text: string, display: string, placeholders: Record<string, string>) {
   const source = text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_all, key: string) => {
-    if (!Object.hasOwn(placeholders, key)) throw new BrandConfigError(display, 'body', `unknown placeholder {{${key}}}`);
+    if (!Object.hasOwn(placeholders, key))
+      throw new BrandConfigError(display, 'body', `unknown placeholder {{${key}}}`);
     return placeholders[key];
   });
   try {

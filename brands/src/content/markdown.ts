@@ -55,17 +55,23 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   }
   const text = words.join(' ').replace(/\s+/g, ' ').trim();
   const chunks = source.split(/^(?=## )/m);
-  const introSource = chunks[0].startsWith('## ') ? '' : chunks.shift() ?? '';
+  const introSource = chunks[0].startsWith('## ') ? '' : (chunks.shift() ?? '');
   const used = new Set<string>();
   const sections = chunks.map((chunk) => {
     const [heading, ...rest] = chunk.split('\n');
-    const title = heading.replace(/^##\s+/, '').replace(/[*_`]/g, '').trim();
+    const title = heading
+      .replace(/^##\s+/, '')
+      .replace(/[*_`]/g, '')
+      .trim();
     let id = headingId(title);
     for (let n = 2; used.has(id); n += 1) id = `${headingId(title)}-${n}`;
     used.add(id);
     return { id, title, html: md.render(rest.join('\n')) };
   });
-  const html = [md.render(introSource), ...sections.map((s) => `<h2 id="${s.id}">${md.renderInline(s.title)}</h2>\n${s.html}`)].join('');
+  const html = [
+    md.render(introSource),
+    ...sections.map((s) => `<h2 id="${s.id}">${md.renderInline(s.title)}</h2>\n${s.html}`),
+  ].join('');
   const wordCount = text.split(' ').filter(Boolean).length;
   return {
     html,

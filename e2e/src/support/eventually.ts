@@ -4,7 +4,10 @@
  * throwing and returns its value; when time runs out, fails with the probe's last error. It
  * returns as soon as the condition holds, so a test never sleeps a guessed time.
  */
-export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

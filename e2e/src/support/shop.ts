@@ -38,7 +38,13 @@ const freePort = () =>
 const secret = () => randomBytes(32).toString('base64url');
 /** The gateway runs as in production, which refuses any secret written in the repository. */
 export const INTERNAL_CAPTCHA = secret();
-const SECRETS = { AUTH_SECRET: secret(), COMMERCE_CLIENT_SECRET: secret(), COMMERCE_TOKEN_SECRET: secret(), CAPTCHA_SECRET: secret(), CRM_API_KEY: secret() };
+const SECRETS = {
+  AUTH_SECRET: secret(),
+  COMMERCE_CLIENT_SECRET: secret(),
+  COMMERCE_TOKEN_SECRET: secret(),
+  CAPTCHA_SECRET: secret(),
+  CRM_API_KEY: secret(),
+};
 
 /** How long a service may take to answer its health check: the commerce one seeds on first start. */
 const SERVICES_START_MS = 240_000;
@@ -70,14 +76,34 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
 /** Commerce, vendor services and a local OAuth2 provider, with the gateway settings that reach them. */
 async function startServices(dataDir: string) {
   const children: ChildProcess[] = [];
-  const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   children.push(provider);
-  const reply = () => new Promise<Record<string, string>>((resolve) => provider.once('message', (m) => resolve(m as Record<string, string>)));
+  const reply = () =>
+    new Promise<Record<string, string>>((resolve) =>
+      provider.once('message', (m) => resolve(m as Record<string, string>)),
+    );
   const providerUrl = (await reply()).url;
   const [commercePort, vendorsPort] = [await freePort(), await freePort()];
   children.push(
-    await runService(join(root, 'services', 'commerce', 'dist', 'main.js'), { ...process.env, ...SECRETS, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'), COMMERCE_SEED_PRODUCTS: '400', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${commercePort}/healthz`),
-    await runService(join(root, 'services', 'vendors', 'dist', 'main.js'), { ...process.env, ...SECRETS, VENDORS_PORT: String(vendorsPort), VENDORS_DATA_DIR: join(dataDir, 'vendors-db') }, `http://127.0.0.1:${vendorsPort}/healthz`),
+    await runService(
+      join(root, 'services', 'commerce', 'dist', 'main.js'),
+      {
+        ...process.env,
+        ...SECRETS,
+        COMMERCE_PORT: String(commercePort),
+        COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'),
+        COMMERCE_SEED_PRODUCTS: '400',
+        LOG_LEVEL: 'warn',
+      },
+      `http://127.0.0.1:${commercePort}/healthz`,
+    ),
+    await runService(
+      join(root, 'services', 'vendors', 'dist', 'main.js'),
+      { ...process.env, ...SECRETS, VENDORS_PORT: String(vendorsPort), VENDORS_DATA_DIR: join(dataDir, 'vendors-db') },
+      `http://127.0.0.1:${vendorsPort}/healthz`,
+    ),
   );
   const oauth = (name: string) => ({
     [`${name}_CLIENT_ID`]: `${name.toLowerCase()}-e2e`,
@@ -109,7 +135,14 @@ async function startServices(dataDir: string) {
 export async function startShop(options: { services?: boolean; environment?: string } = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const services = options.services ? await startServices(dataDir) : undefined;
-  const env = { ...process.env, ...SECRETS, DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: options.environment ?? 'production', ...services?.env };
+  const env = {
+    ...process.env,
+    ...SECRETS,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    APP_ENV: options.environment ?? 'production',
+    ...services?.env,
+  };
   const cli = (...args: string[]) => {
     const run = spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'remote-cli.js'), ...args], {
       cwd: root,
@@ -146,13 +179,19 @@ export async function startShop(options: { services?: boolean; environment?: str
 }
 
 /** Starts a shop and a browser before a test file and stops both after it. */
-export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): { shop: Shop; browser: Browser } {
+export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): {
+  shop: Shop;
+  browser: Browser;
+} {
   const handles = {} as { shop: Shop; browser: Browser };
   // A first start opens and seeds the commerce database: minutes, on a busy two-core machine.
-  beforeAll(async () => {
-    handles.shop = await startShop(options);
-    handles.browser = withoutSignupPrompt(await launchBrowser(), handles.shop);
-  }, options.services ? SERVICES_START_MS + 60_000 : 90_000);
+  beforeAll(
+    async () => {
+      handles.shop = await startShop(options);
+      handles.browser = withoutSignupPrompt(await launchBrowser(), handles.shop);
+    },
+    options.services ? SERVICES_START_MS + 60_000 : 90_000,
+  );
   afterAll(async () => {
     await handles.browser?.close();
     await handles.shop?.stop();

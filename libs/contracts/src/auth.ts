@@ -7,7 +7,10 @@ import { safePassword, safeText } from './text';
  * csrfToken and callbackUrl are checked by their own steps; the captcha answer is verified after this.
  */
 export const credentialsRequestSchema = z.looseObject({
-  email: safeText({ message: 'Enter your e-mail address.' }).trim().min(1, { message: 'Enter your e-mail address.' }).max(320),
+  email: safeText({ message: 'Enter your e-mail address.' })
+    .trim()
+    .min(1, { message: 'Enter your e-mail address.' })
+    .max(320),
   password: safePassword({ message: 'Enter your password.' }).min(1, { message: 'Enter your password.' }).max(1024),
   captchaToken: safeText().max(4096).optional(),
   captcha: safeText().max(4096).optional(),

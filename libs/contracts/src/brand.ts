@@ -7,9 +7,7 @@ export const BRAND_IDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'
 export type BrandId = (typeof BRAND_IDS)[number];
 export const brandIdSchema = z.enum(BRAND_IDS);
 
-const colour = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { message: 'Expected a hex colour such as #1a2b3c' });
+const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { message: 'Expected a hex colour such as #1a2b3c' });
 const cssLength = z
   .string()
   .regex(/^\d+(?:\.\d+)?(?:px|rem|em|%)$|^0$/, { message: 'Expected a CSS length such as 4px or 0.5rem' });
@@ -57,14 +55,20 @@ export const brandPublicConfigSchema = z.strictObject({
   locale: z.literal('en-US'),
   currency: z.literal('USD'),
   theme: themeSchema,
-  logo: z.strictObject({ alt: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }),
+  logo: z.strictObject({
+    alt: z.string().min(1),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
   routing: routingSchema,
   /** Brand-only landing pages owned by the content remote (e.g. /bras on the lingerie brand). */
   landingPages: z.array(sitePath).max(30),
   /** Brand landing pages that show a category listing (the lingerie sitemap's /bras, /panties ...). */
   categoryLandingPages: z.array(sitePath).max(30),
   /** Up to three content tiles placed in product listings (SPEC §9). */
-  listingTiles: z.array(z.strictObject({ title: z.string().min(1).max(60), text: z.string().max(160), href: sitePath })).max(3),
+  listingTiles: z
+    .array(z.strictObject({ title: z.string().min(1).max(60), text: z.string().max(160), href: sitePath }))
+    .max(3),
   /** Pages that use the alternative (transparent, over-hero) header style. */
   altHeaderPaths: z.array(sitePath).max(30),
   customerService: z.strictObject({ hours: z.string().max(80), phone: z.string().max(30) }),

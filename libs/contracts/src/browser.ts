@@ -5,18 +5,89 @@ export { REMOTE_NAMES } from './remote-names';
 export type { ErrorBody } from './errors';
 export type { RemoteEntry, RemoteRegistry } from './remotes';
 export type { RemoteName } from './remote-names';
-export type { BrandId, BrandPublicConfig, FlagValue, FlagValues, NavLink, Routing, ShellBootConfig, Theme } from './brand';
+export type {
+  BrandId,
+  BrandPublicConfig,
+  FlagValue,
+  FlagValues,
+  NavLink,
+  Routing,
+  ShellBootConfig,
+  Theme,
+} from './brand';
 export type { TrackingRecord } from './tracking';
 export type { SessionUser } from './session';
 export { FILTER_NAMES, SORTS, PAGE_SIZE, MAX_PAGE_SIZE, QUICK_SEARCH_SIZE } from './catalog-constants';
-export type { FilterName, Sort, ProductQuery, ProductSummary, Facet, FacetValue, CategoryNode, ProductListResponse, ProductDetail, VariantDetail, SuggestResponse, Money } from './catalog';
+export type {
+  FilterName,
+  Sort,
+  ProductQuery,
+  ProductSummary,
+  Facet,
+  FacetValue,
+  CategoryNode,
+  ProductListResponse,
+  ProductDetail,
+  VariantDetail,
+  SuggestResponse,
+  Money,
+} from './catalog';
 export { ARTICLE_PAGE_SIZE, CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';
-export type { Article, ArticleDocument, ArticleListDocument, ArticleQuery, ArticleSummary, ChromeContent, ContentDocument, CustomerServiceTopic, EmailContent, EmailDocument, FooterContent, FooterDocument, HomeContent, HomeDocument, NavContent, NavDocument, PageDocument, PageSection, SnippetPath, SnippetsContent, SnippetsDocument } from './content';
+export type {
+  Article,
+  ArticleDocument,
+  ArticleListDocument,
+  ArticleQuery,
+  ArticleSummary,
+  ChromeContent,
+  ContentDocument,
+  CustomerServiceTopic,
+  EmailContent,
+  EmailDocument,
+  FooterContent,
+  FooterDocument,
+  HomeContent,
+  HomeDocument,
+  NavContent,
+  NavDocument,
+  PageDocument,
+  PageSection,
+  SnippetPath,
+  SnippetsContent,
+  SnippetsDocument,
+} from './content';
 export { DEFAULT_STORE_RADIUS, STORE_MAP_SIZE, STORE_RADII, STORE_WEEKDAYS } from './stores-constants';
-export type { MapPoint, OpeningHours, StoreQuery, StoreRadius, StoreSearchOrigin, StoreSearchResponse, StoreSummary, Weekday } from './stores';
-export { EMAIL_SIGNUP_COOKIE, EMAIL_SIGNUP_COOKIE_DAYS, EMAIL_SIGNUP_MODAL_DELAY_MS, EMAIL_SIGNUP_PLACEMENTS, WELCOME_CODE_PATTERN, WELCOME_CODE_VALID_DAYS } from './leads-constants';
+export type {
+  MapPoint,
+  OpeningHours,
+  StoreQuery,
+  StoreRadius,
+  StoreSearchOrigin,
+  StoreSearchResponse,
+  StoreSummary,
+  Weekday,
+} from './stores';
+export {
+  EMAIL_SIGNUP_COOKIE,
+  EMAIL_SIGNUP_COOKIE_DAYS,
+  EMAIL_SIGNUP_MODAL_DELAY_MS,
+  EMAIL_SIGNUP_PLACEMENTS,
+  WELCOME_CODE_PATTERN,
+  WELCOME_CODE_VALID_DAYS,
+} from './leads-constants';
 export type { LeadRequest, LeadResponse } from './leads';
-export { CONTACT_COUNTRIES, CONTACT_COUNTRY_LABELS, CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TOPICS, CONTACT_TOPIC_LABELS, OPTIONAL_CONTACT_FIELDS, contactFieldProblem, normaliseContactValue } from './contact-rules';
+export {
+  CONTACT_COUNTRIES,
+  CONTACT_COUNTRY_LABELS,
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  CONTACT_TOPICS,
+  CONTACT_TOPIC_LABELS,
+  OPTIONAL_CONTACT_FIELDS,
+  contactFieldProblem,
+  normaliseContactValue,
+} from './contact-rules';
 export type { ContactCountry, ContactField, ContactFieldErrors, ContactResponse, ContactTopic } from './contact-rules';
 export type { ContactRequest } from './contact';
 export { TEXT_PROBLEM_MESSAGES, hasControlCharacter, hasLoneSurrogate, normaliseText, textProblem } from './text-rules';

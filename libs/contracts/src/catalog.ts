@@ -13,7 +13,10 @@ const cents = z.coerce.number().int().min(0).max(10_000_000);
 
 /** GET /api/products query: every filter repeatable (?size=M&size=L). */
 export const productQuerySchema = z.strictObject({
-  category: safeText().trim().regex(/^[a-z0-9-]{1,80}$/, { message: 'must be a category slug' }).optional(),
+  category: safeText()
+    .trim()
+    .regex(/^[a-z0-9-]{1,80}$/, { message: 'must be a category slug' })
+    .optional(),
   q: safeText().trim().max(100).optional(),
   sort: z.enum(SORTS).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),

@@ -24,9 +24,26 @@ export const CONTACT_COUNTRY_LABELS: Record<ContactCountry, string> = { US: 'Uni
  * Lengths fit the CRM's fields: a Salesforce e-mail holds 80 characters, and so does the case's
  * name, which is "first last" (39 + 1 + 39 + 1 spare).
  */
-export const CONTACT_LIMITS = { name: 39, email: 80, phone: 30, orderNumber: 20, messageMin: 10, messageMax: 2000 } as const;
+export const CONTACT_LIMITS = {
+  name: 39,
+  email: 80,
+  phone: 30,
+  orderNumber: 20,
+  messageMin: 10,
+  messageMax: 2000,
+} as const;
 
-export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'country', 'orderNumber', 'topic', 'message', 'captchaToken'] as const;
+export const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'country',
+  'orderNumber',
+  'topic',
+  'message',
+  'captchaToken',
+] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 /** The fields that may be left empty. */
@@ -80,7 +97,9 @@ export function contactFieldProblem(field: ContactField, value: string): string 
     case 'topic':
       return (CONTACT_TOPICS as readonly string[]).includes(value) ? undefined : CONTACT_MESSAGES.topic;
     case 'message':
-      return value.length < CONTACT_LIMITS.messageMin || value.length > CONTACT_LIMITS.messageMax ? CONTACT_MESSAGES.message : undefined;
+      return value.length < CONTACT_LIMITS.messageMin || value.length > CONTACT_LIMITS.messageMax
+        ? CONTACT_MESSAGES.message
+        : undefined;
     case 'captchaToken':
       return value.length > 4096 ? CONTACT_MESSAGES.captchaToken : undefined;
   }

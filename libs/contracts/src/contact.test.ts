@@ -36,7 +36,15 @@ describe('parseContactRequest', () => {
     const result = parseContactRequest({});
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fields).sort()).toEqual(['captchaToken', 'country', 'email', 'firstName', 'lastName', 'message', 'topic']);
+    expect(Object.keys(result.fields).sort()).toEqual([
+      'captchaToken',
+      'country',
+      'email',
+      'firstName',
+      'lastName',
+      'message',
+      'topic',
+    ]);
     expect(result.fields.firstName).toBe('Enter your first name.');
   });
 

@@ -51,8 +51,12 @@ export interface ContactRequest {
 }
 
 /** Validates a contact body; on failure, one message per field that is wrong. */
-export function parseContactRequest(body: unknown): { ok: true; value: ContactRequest } | { ok: false; fields: ContactFieldErrors } {
-  const result = contactRequestSchema.safeParse(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
+export function parseContactRequest(
+  body: unknown,
+): { ok: true; value: ContactRequest } | { ok: false; fields: ContactFieldErrors } {
+  const result = contactRequestSchema.safeParse(
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {},
+  );
   if (result.success) return { ok: true, value: result.data as ContactRequest };
   const fields: ContactFieldErrors = {};
   for (const issue of result.error.issues) {

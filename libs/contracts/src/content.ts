@@ -13,7 +13,10 @@ export type SnippetPath = (typeof SNIPPET_PATHS)[number];
  */
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'Expected a kebab-case slug' }).max(80);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'Expected a kebab-case slug' })
+  .max(80);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Expected a date such as 2026-03-14' });
 const categorySlug = z.string().regex(/^[a-z0-9-]{1,80}$/, { message: 'Expected a category slug' });
 
@@ -31,7 +34,10 @@ export const homeContentSchema = z.strictObject({
   }),
   featuredCategories: z.strictObject({
     title: text(60),
-    items: z.array(z.strictObject({ label: text(40), href: linkSchema.shape.href, text: text(120) })).min(2).max(6),
+    items: z
+      .array(z.strictObject({ label: text(40), href: linkSchema.shape.href, text: text(120) }))
+      .min(2)
+      .max(6),
   }),
   /** Real products from the catalog: the listing of this category. */
   featuredProducts: z.strictObject({
@@ -51,7 +57,10 @@ export type NavContent = z.infer<typeof navContentSchema>;
 export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'tiktok', 'youtube', 'pinterest', 'x'] as const;
 
 export const footerContentSchema = z.strictObject({
-  columns: z.array(z.strictObject({ title: text(40), links: z.array(linkSchema).max(15) })).min(1).max(5),
+  columns: z
+    .array(z.strictObject({ title: text(40), links: z.array(linkSchema).max(15) }))
+    .min(1)
+    .max(5),
   social: z
     .array(
       z.strictObject({
@@ -95,7 +104,10 @@ export const articleFrontMatterSchema = z.strictObject({
   description: text(200),
   published: isoDate,
   author: text(80),
-  tags: z.array(z.string().regex(ARTICLE_TAG, { message: 'Expected lower-case tags' }).max(30)).min(1).max(6),
+  tags: z
+    .array(z.string().regex(ARTICLE_TAG, { message: 'Expected lower-case tags' }).max(30))
+    .min(1)
+    .max(6),
 });
 
 export const pageFrontMatterSchema = z.strictObject({

@@ -22,5 +22,4 @@ export const leadRequestSchema = z.strictObject({
 export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
 export type LeadResponse =
-  | { status: 'subscribed'; code: string; validUntil: string }
-  | { status: 'already-subscribed' };
+  { status: 'subscribed'; code: string; validUntil: string } | { status: 'already-subscribed' };

@@ -11,16 +11,21 @@ const problem = (query: Record<string, unknown>) => {
 describe('store search query schema', () => {
   it('accepts a ZIP code with the default 15-mile radius, or a position with a listed radius', () => {
     expect(parse({ zip: '10001' })).toMatchObject({ success: true, data: { zip: '10001', radius: 15 } });
-    expect(parse({ lat: '40.7484', lng: '-73.9967', radius: '300' })).toMatchObject({ success: true, data: { lat: 40.7484, lng: -73.9967, radius: 300 } });
+    expect(parse({ lat: '40.7484', lng: '-73.9967', radius: '300' })).toMatchObject({
+      success: true,
+      data: { lat: 40.7484, lng: -73.9967, radius: 300 },
+    });
   });
 
   it('rejects a ZIP code that is not five digits, naming zip', () => {
-    for (const zip of ['1000', '100011', 'ABCDE', '10001-1234', '']) expect(problem({ zip })).toMatch(/^zip: must be a 5-digit US ZIP code/);
+    for (const zip of ['1000', '100011', 'ABCDE', '10001-1234', ''])
+      expect(problem({ zip })).toMatch(/^zip: must be a 5-digit US ZIP code/);
     expect(problem({ zip: ['10001', '60601'] })).toMatch(/^zip:/);
   });
 
   it('accepts only the SPEC radius options, naming radius', () => {
-    for (const radius of ['10', '20', '15.0', '1e2', 'far', '-15']) expect(problem({ zip: '10001', radius })).toBe('radius: must be one of 15, 30, 50, 100, 300');
+    for (const radius of ['10', '20', '15.0', '1e2', 'far', '-15'])
+      expect(problem({ zip: '10001', radius })).toBe('radius: must be one of 15, 30, 50, 100, 300');
   });
 
   it('bounds latitude and longitude and needs both', () => {

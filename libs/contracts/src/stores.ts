@@ -24,13 +24,18 @@ const radiusText = STORE_RADII.join(', ');
  */
 export const storeQuerySchema = z
   .strictObject({
-    zip: safeText({ message: 'must be a 5-digit US ZIP code' }).trim().regex(/^\d{5}$/, { message: 'must be a 5-digit US ZIP code' }).optional(),
+    zip: safeText({ message: 'must be a 5-digit US ZIP code' })
+      .trim()
+      .regex(/^\d{5}$/, { message: 'must be a 5-digit US ZIP code' })
+      .optional(),
     lat: coordinate(90).optional(),
     lng: coordinate(180).optional(),
     radius: z
       .string({ message: `must be one of ${radiusText}` })
       .trim()
-      .refine((value) => (STORE_RADII as readonly number[]).includes(Number(value)) && /^\d+$/.test(value), { message: `must be one of ${radiusText}` })
+      .refine((value) => (STORE_RADII as readonly number[]).includes(Number(value)) && /^\d+$/.test(value), {
+        message: `must be one of ${radiusText}`,
+      })
       .transform((value) => Number(value) as StoreRadius)
       .optional(),
   })
@@ -39,7 +44,11 @@ export const storeQuerySchema = z
     if (query.zip !== undefined && hasPosition) {
       context.addIssue({ code: 'custom', path: ['zip'], message: 'give either zip or lat and lng, not both' });
     } else if (query.zip === undefined && !hasPosition) {
-      context.addIssue({ code: 'custom', path: ['zip'], message: 'is required: a 5-digit US ZIP code, or lat and lng' });
+      context.addIssue({
+        code: 'custom',
+        path: ['zip'],
+        message: 'is required: a 5-digit US ZIP code, or lat and lng',
+      });
     } else if (hasPosition && query.lat === undefined) {
       context.addIssue({ code: 'custom', path: ['lat'], message: 'is required with lng' });
     } else if (hasPosition && query.lng === undefined) {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { TEXT_PROBLEM_MESSAGES, type TextOptions, hasControlCharacter, hasLoneSurrogate, normaliseText } from './text-rules';
+import {
+  TEXT_PROBLEM_MESSAGES,
+  type TextOptions,
+  hasControlCharacter,
+  hasLoneSurrogate,
+  normaliseText,
+} from './text-rules';
 
 export * from './text-rules';
 
@@ -19,7 +25,10 @@ export function safeText({ message, multiline = false }: SafeTextOptions = {}) {
     .string(message ? { message } : undefined)
     .refine((value) => !hasLoneSurrogate(value), { message: message ?? TEXT_PROBLEM_MESSAGES.surrogate, abort: true })
     .overwrite(normaliseText)
-    .refine((value) => !hasControlCharacter(value, { multiline }), { message: message ?? TEXT_PROBLEM_MESSAGES.control, abort: true });
+    .refine((value) => !hasControlCharacter(value, { multiline }), {
+      message: message ?? TEXT_PROBLEM_MESSAGES.control,
+      abort: true,
+    });
 }
 
 /**

@@ -11,21 +11,27 @@ describe('tracking record schema', () => {
     expect(trackingRecordSchema.safeParse({ event: 'ADD_TO_CART', ...base, sku: 'A', quantity: 1 }).success).toBe(true);
     expect(trackingRecordSchema.safeParse({ event: 'ORDER', ...base, orderNumber: 'VF100' }).success).toBe(true);
     expect(trackingRecordSchema.safeParse({ event: 'BEGIN_CHECKOUT', ...base }).success).toBe(true);
-    expect(trackingRecordSchema.safeParse({ event: 'PRODUCT_VIEW', ...base, product: { sku: 'A', tags: ['x'] } }).success).toBe(
-      true,
-    );
+    expect(
+      trackingRecordSchema.safeParse({ event: 'PRODUCT_VIEW', ...base, product: { sku: 'A', tags: ['x'] } }).success,
+    ).toBe(true);
   });
 
   it('rejects fields an event does not keep, and missing kept fields', () => {
-    expect(trackingRecordSchema.safeParse({ event: 'ADD_PAYMENT_INFO', ...base, payment: { card: '4111' } }).success).toBe(false);
+    expect(
+      trackingRecordSchema.safeParse({ event: 'ADD_PAYMENT_INFO', ...base, payment: { card: '4111' } }).success,
+    ).toBe(false);
     expect(trackingRecordSchema.safeParse({ event: 'ORDER', ...base }).success).toBe(false);
-    expect(trackingRecordSchema.safeParse({ event: 'ADD_TO_CART', ...base, sku: 'A', quantity: 0 }).success).toBe(false);
+    expect(trackingRecordSchema.safeParse({ event: 'ADD_TO_CART', ...base, sku: 'A', quantity: 0 }).success).toBe(
+      false,
+    );
   });
 
   it('bounds free-form payloads', () => {
     const deep = { event: 'PAGE_VIEW', ...base, list: Array.from({ length: 101 }, () => 1) };
     expect(trackingRecordSchema.safeParse(deep).success).toBe(false);
-    expect(trackingRecordSchema.safeParse({ event: 'PAGE_VIEW', ...base, eventUrl: 'data:text/html,x' }).success).toBe(false);
+    expect(trackingRecordSchema.safeParse({ event: 'PAGE_VIEW', ...base, eventUrl: 'data:text/html,x' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -30,7 +30,9 @@ const whole = <N extends TrackingEventName>(name: N) =>
   z
     .object({ event: z.literal(name), ...base })
     .catchall(jsonValue)
-    .refine((record) => Object.keys(record).every((key) => key.length <= 100 && !textProblem(key)), { message: 'field names must be plain text of at most 100 characters' });
+    .refine((record) => Object.keys(record).every((key) => key.length <= 100 && !textProblem(key)), {
+      message: 'field names must be plain text of at most 100 characters',
+    });
 const onlyBase = <N extends TrackingEventName>(name: N) => z.strictObject({ event: z.literal(name), ...base });
 
 export const trackingRecordSchema = z.discriminatedUnion('event', [

@@ -5,4 +5,11 @@ export { parseEnv } from './parse-env';
 export { checkPassword, PASSWORD_MESSAGES, PASSWORD_MIN, PASSWORD_MAX } from './password-policy';
 export type { PasswordProblem } from './password-policy';
 export { REDACTED_FIELDS } from './logger';
-export { REPOSITORY_SECRETS, RELAXED_ENVIRONMENTS, MIN_SECRET_BYTES, deploymentEnvironment, requireStrongSecrets, weakSecretReason } from './secrets';
+export {
+  REPOSITORY_SECRETS,
+  RELAXED_ENVIRONMENTS,
+  MIN_SECRET_BYTES,
+  deploymentEnvironment,
+  requireStrongSecrets,
+  weakSecretReason,
+} from './secrets';

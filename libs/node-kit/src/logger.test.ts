@@ -16,7 +16,12 @@ describe('logger', () => {
   it('writes JSON lines with the message, level and fields', () => {
     const { lines, logger } = capture();
     logger.info('Signed in', { correlationId: 'c-1' });
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', message: 'Signed in', correlationId: 'c-1', time: expect.any(String) });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'info',
+      message: 'Signed in',
+      correlationId: 'c-1',
+      time: expect.any(String),
+    });
   });
 
   it('never writes a password, token, secret or card number', () => {
@@ -28,7 +33,16 @@ describe('logger', () => {
       note: 'card 4111111111111111',
     });
     const line = lines.join('');
-    for (const secret of ['Hunter2-secret', 'Another-secret-9', 'tok-123', 'deep-token-1', 'c2VjcmV0', 'abc.def.ghi', '4111 1111 1111 1111', '4111111111111111']) {
+    for (const secret of [
+      'Hunter2-secret',
+      'Another-secret-9',
+      'tok-123',
+      'deep-token-1',
+      'c2VjcmV0',
+      'abc.def.ghi',
+      '4111 1111 1111 1111',
+      '4111111111111111',
+    ]) {
       expect(line).not.toContain(secret);
     }
     expect(line).toContain('[redacted]');

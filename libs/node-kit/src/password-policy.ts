@@ -17,19 +17,28 @@ const COMMON = new Set(
   december1 january1 lovely12 loveme12 butterfly1 cheese12 pokemon1 samsung1 google123 chocolate cookie12 ginger12
   hannah12 jessica1 matthew1 daniel12 andrew12 joshua12 thomas12 soccer12 hockey12 tennis12 yankees1 cowboys1 eagles12
   steelers lakers24 warriors bulldogs tigers12 blessed1 jesus123 heaven12 angel123 money123 cash1234 bitcoin1 shopping
-  shopping1 fashion1 lingerie underwear sportsbra basketball1 hoopcraft vanityfair everwear rallyathletic`.split(/\s+/).filter(Boolean),
+  shopping1 fashion1 lingerie underwear sportsbra basketball1 hoopcraft vanityfair everwear rallyathletic`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 export type PasswordProblem = 'too_short' | 'too_long' | 'common' | 'contains_email';
 
-export function checkPassword(password: unknown, context: { email?: string; brand?: string } = {}): PasswordProblem | undefined {
+export function checkPassword(
+  password: unknown,
+  context: { email?: string; brand?: string } = {},
+): PasswordProblem | undefined {
   if (typeof password !== 'string' || [...password].length < PASSWORD_MIN) return 'too_short';
   if ([...password].length > PASSWORD_MAX) return 'too_long';
   const folded = password.normalize('NFKC').toLowerCase();
   const stripped = folded.replace(/[^a-z0-9]/g, '');
-  if (COMMON.has(folded) || COMMON.has(stripped) || COMMON.has(stripped.replace(/\d+$/, '')) || /^(.)\1+$/.test(folded)) return 'common';
+  if (COMMON.has(folded) || COMMON.has(stripped) || COMMON.has(stripped.replace(/\d+$/, '')) || /^(.)\1+$/.test(folded))
+    return 'common';
   if (context.brand && stripped.replace(/\d+$/, '') === context.brand.toLowerCase()) return 'common';
-  const local = context.email?.split('@')[0]?.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const local = context.email
+    ?.split('@')[0]
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   if (local && local.length >= 4 && stripped.includes(local)) return 'contains_email';
   return undefined;
 }

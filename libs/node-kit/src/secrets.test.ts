@@ -8,10 +8,14 @@ const root = join(__dirname, '..', '..', '..');
 
 /** Every string literal the repository assigns to something named like a secret or an API key. */
 function secretLiteralsInRepository(): Array<{ file: string; value: string }> {
-  const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js', '*.mjs', '*.cjs', '*.json', '*.env'], { cwd: root, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js', '*.mjs', '*.cjs', '*.json', '*.env'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((file) => file && !file.endsWith('package-lock.json'));
-  const assigned = /(?:SECRET|API_KEY|[sS]ecret|[aA]piKey|CRM_KEY|INTERNAL_CAPTCHA)\w*['"]?\s*[:=,]\s*['"`]([^'"`\s]{8,})['"`]/g;
+  const assigned =
+    /(?:SECRET|API_KEY|[sS]ecret|[aA]piKey|CRM_KEY|INTERNAL_CAPTCHA)\w*['"]?\s*[:=,]\s*['"`]([^'"`\s]{8,})['"`]/g;
   const defaulted = /(?:SECRET|API_KEY)\w*:\s*z\.[^\n]*?\.default\(['"]([^'"]+)['"]\)/g;
   const found: Array<{ file: string; value: string }> = [];
   for (const file of files) {
@@ -42,14 +46,18 @@ describe('production secrets', () => {
     ['a placeholder', 'please-change-me-before-you-deploy-this-app'],
     ['a repetitive secret', 'ab'.repeat(20)],
   ])('refuses %s outside development and test, naming the variable', (_kind, value) => {
-    expect(() => requireStrongSecrets('production', { AUTH_SECRET: value })).toThrow(/^Invalid environment variable AUTH_SECRET: /);
+    expect(() => requireStrongSecrets('production', { AUTH_SECRET: value })).toThrow(
+      /^Invalid environment variable AUTH_SECRET: /,
+    );
     expect(() => requireStrongSecrets('staging', { AUTH_SECRET: value })).toThrow(/AUTH_SECRET/);
     expect(() => requireStrongSecrets('development', { AUTH_SECRET: value })).not.toThrow();
     expect(() => requireStrongSecrets('test', { AUTH_SECRET: value })).not.toThrow();
   });
 
   it('refuses a missing secret in production', () => {
-    expect(() => requireStrongSecrets('production', { CRM_API_KEY: undefined })).toThrow('Invalid environment variable CRM_API_KEY: it is not set');
+    expect(() => requireStrongSecrets('production', { CRM_API_KEY: undefined })).toThrow(
+      'Invalid environment variable CRM_API_KEY: it is not set',
+    );
   });
 
   it('takes the environment from APP_ENV, then NODE_ENV, then development', () => {

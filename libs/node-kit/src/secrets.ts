@@ -49,7 +49,9 @@ export function requireStrongSecrets(environment: string, secrets: Record<string
   for (const [name, value] of Object.entries(secrets)) {
     const reason = value === undefined ? 'it is not set' : weakSecretReason(value);
     if (reason) {
-      throw new Error(`Invalid environment variable ${name}: ${reason}; set a random value of at least ${MIN_SECRET_BYTES} bytes of your own in ${environment}`);
+      throw new Error(
+        `Invalid environment variable ${name}: ${reason}; set a random value of at least ${MIN_SECRET_BYTES} bytes of your own in ${environment}`,
+      );
     }
   }
 }

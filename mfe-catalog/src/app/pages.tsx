@@ -10,7 +10,8 @@ const pages: Record<string, PageComponent> = {
   'find-your-fit': lazy(() => import('../features/fit/components/find-your-fit-page')),
 };
 
-const resolve = (page: string) => (Object.hasOwn(pages, page) ? pages[page] : page.startsWith('category-landing-') ? landing : undefined);
+const resolve = (page: string) =>
+  Object.hasOwn(pages, page) ? pages[page] : page.startsWith('category-landing-') ? landing : undefined;
 
 export const PAGE_IDS = Object.keys(pages);
 export default createRemotePages(__APP_NAME__, resolve);

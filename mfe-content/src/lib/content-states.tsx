@@ -36,4 +36,9 @@ export function ContentError({ error, retry, missing }: { error: unknown; retry:
 
 /** Dates in content are calendar dates; show them without a time-zone shift. */
 export const formatDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -8,17 +8,26 @@ const envSchema = z.object({
   COMMERCE_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   COMMERCE_HOST: z.string().default('127.0.0.1'),
   /** Path prefix of the API: auth at {base}/oauth/token, projects at {base}/{projectKey}. */
-  COMMERCE_BASE_PATH: z.string().regex(/^\/[a-z0-9-/]*[a-z0-9]$/).default('/commerce'),
+  COMMERCE_BASE_PATH: z
+    .string()
+    .regex(/^\/[a-z0-9-/]*[a-z0-9]$/)
+    .default('/commerce'),
   /** Public URL of the base, used for absolute image URLs. */
   COMMERCE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  COMMERCE_PROJECT_KEY: z.string().regex(/^[a-z0-9-]{2,36}$/).default('shop'),
+  COMMERCE_PROJECT_KEY: z
+    .string()
+    .regex(/^[a-z0-9-]{2,36}$/)
+    .default('shop'),
   COMMERCE_CLIENT_ID: z.string().min(8).default('shop-gateway-dev'),
   COMMERCE_CLIENT_SECRET: z.string().min(16).default('dev-only-commerce-client-secret'),
   /** Signs access tokens; set a long random value outside development. */
   COMMERCE_TOKEN_SECRET: z.string().min(32).default('dev-only-commerce-token-secret-change-me'),
   COMMERCE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(172800).default(172800),
   /** A PostgreSQL URL; without it the embedded PGlite database in COMMERCE_DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//)
+    .optional(),
   COMMERCE_DATA_DIR: z.string().default(resolve(repoRoot, 'var', 'commerce-db')),
   /** Products in the seed catalog created on first start. */
   COMMERCE_SEED_PRODUCTS: z.coerce.number().int().min(0).max(200000).default(1500),
@@ -33,7 +42,10 @@ export type CommerceConfig = ReturnType<typeof loadCommerceConfig>;
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
   const v = parseEnv(envSchema, env);
   const environment = deploymentEnvironment(v);
-  requireStrongSecrets(environment, { COMMERCE_CLIENT_SECRET: v.COMMERCE_CLIENT_SECRET, COMMERCE_TOKEN_SECRET: v.COMMERCE_TOKEN_SECRET });
+  requireStrongSecrets(environment, {
+    COMMERCE_CLIENT_SECRET: v.COMMERCE_CLIENT_SECRET,
+    COMMERCE_TOKEN_SECRET: v.COMMERCE_TOKEN_SECRET,
+  });
   return {
     port: v.COMMERCE_PORT,
     host: v.COMMERCE_HOST,

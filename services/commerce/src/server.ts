@@ -22,7 +22,9 @@ export interface RunningCommerce {
 }
 
 /** Opens (and on first start migrates and seeds) the database, then serves the API. */
-export async function start(overrides: Partial<CommerceConfig> & { now?: () => number } = {}): Promise<RunningCommerce> {
+export async function start(
+  overrides: Partial<CommerceConfig> & { now?: () => number } = {},
+): Promise<RunningCommerce> {
   const { now, ...configOverrides } = overrides;
   const config = { ...loadCommerceConfig(), ...configOverrides };
   const logger = createLogger(config.logLevel);
@@ -38,7 +40,12 @@ export async function start(overrides: Partial<CommerceConfig> & { now?: () => n
   if (prepared.waited) logger.info('Waited for another instance to migrate and seed the database');
   if (prepared.applied.length) logger.info('Migrated the database', { applied: prepared.applied });
   if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });
-  const app = createCommerceApp(config, services, createTokenService(config.tokenSecret, config.tokenTtlSeconds), logger);
+  const app = createCommerceApp(
+    config,
+    services,
+    createTokenService(config.tokenSecret, config.tokenTtlSeconds),
+    logger,
+  );
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', reject);

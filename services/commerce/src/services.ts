@@ -11,7 +11,11 @@ import { StoreRepository } from './domain/platform/store-repository';
 export const ORDER_NUMBER_PREFIX = 'VF';
 
 /** Every use case of the service, wired to one database. */
-export async function createServices(db: Db, config: Pick<CommerceConfig, 'publicUrl' | 'basePath' | 'port'>, now: () => number = Date.now) {
+export async function createServices(
+  db: Db,
+  config: Pick<CommerceConfig, 'publicUrl' | 'basePath' | 'port'>,
+  now: () => number = Date.now,
+) {
   const stores = new StoreRepository(db);
   const catalog = new CatalogService(db);
   await catalog.load();

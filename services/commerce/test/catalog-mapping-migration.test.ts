@@ -27,38 +27,55 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the commercetools mapping m
     let url: string | undefined;
     if (kind === 'postgres') ({ url, drop } = await temporaryPostgres());
     db = await openDatabase({ url, dataDir: mkdtempSync(join(tmpdir(), 'commerce-mapping-')) });
-    await db.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await db.exec(
+      'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     for (const migration of MIGRATIONS.filter((m) => BEFORE_MAPPING.includes(m.name))) {
       await db.exec(migration.sql);
       await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
     }
     // What the seed wrote before: a store, a product with a retailerLinks field, a flat-priced method.
-    await db.query('INSERT INTO stores (key, data) VALUES ($1, $2)', ['everwear', { key: 'everwear', name: { 'en-US': 'Everwear' }, inventoryListKey: 'everwear-online' }]);
-    await db.query('INSERT INTO products (id, key, store_key, version, created_at, data) VALUES ($1, $2, $3, 1, now(), $4)', [
-      PRODUCT,
-      'ew10000',
+    await db.query('INSERT INTO stores (key, data) VALUES ($1, $2)', [
       'everwear',
-      {
-        id: PRODUCT,
-        key: 'ew10000',
-        storeKey: 'everwear',
-        masterStyle: 'EW10000',
-        productType: 'tee',
-        name: { 'en-US': 'Tee' },
-        description: { 'en-US': 'A tee.' },
-        slug: { 'en-US': 'tee-ew10000' },
-        categories: [],
-        createdAt: '2026-11-01T00:00:00.000Z',
-        retailerLinks: [{ retailer: 'kohls', domain: 'kohls.com', url: 'https://www.kohls.com/search?q=EW10000' }],
-        masterVariant: variant(1),
-        variants: [variant(2)],
-      },
+      { key: 'everwear', name: { 'en-US': 'Everwear' }, inventoryListKey: 'everwear-online' },
     ]);
+    await db.query(
+      'INSERT INTO products (id, key, store_key, version, created_at, data) VALUES ($1, $2, $3, 1, now(), $4)',
+      [
+        PRODUCT,
+        'ew10000',
+        'everwear',
+        {
+          id: PRODUCT,
+          key: 'ew10000',
+          storeKey: 'everwear',
+          masterStyle: 'EW10000',
+          productType: 'tee',
+          name: { 'en-US': 'Tee' },
+          description: { 'en-US': 'A tee.' },
+          slug: { 'en-US': 'tee-ew10000' },
+          categories: [],
+          createdAt: '2026-11-01T00:00:00.000Z',
+          retailerLinks: [{ retailer: 'kohls', domain: 'kohls.com', url: 'https://www.kohls.com/search?q=EW10000' }],
+          masterVariant: variant(1),
+          variants: [variant(2)],
+        },
+      ],
+    );
     await db.query('INSERT INTO shipping_methods (id, key, store_key, data) VALUES ($1, $2, $3, $4)', [
       METHOD,
       'everwear-standard-ground',
       'everwear',
-      { id: METHOD, key: 'everwear-standard-ground', storeKey: 'everwear', name: 'Standard', description: 'Standard shipping', isDefault: true, price: usd(599), freeAboveCentAmount: 5000 },
+      {
+        id: METHOD,
+        key: 'everwear-standard-ground',
+        storeKey: 'everwear',
+        name: 'Standard',
+        description: 'Standard shipping',
+        isDefault: true,
+        price: usd(599),
+        freeAboveCentAmount: 5000,
+      },
     ]);
     await migrate(db);
   });
@@ -68,19 +85,33 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the commercetools mapping m
   });
 
   it("moves retailer links into every variant's retailerLinks attribute, as set-of-nested values", async () => {
-    const [{ data }] = await db.query<{ data: Record<string, unknown> & { masterVariant: { attributes: unknown[] }; variants: Array<{ attributes: unknown[] }> } }>(
-      'SELECT data FROM products WHERE id = $1',
-      [PRODUCT],
-    );
+    const [{ data }] = await db.query<{
+      data: Record<string, unknown> & {
+        masterVariant: { attributes: unknown[] };
+        variants: Array<{ attributes: unknown[] }>;
+      };
+    }>('SELECT data FROM products WHERE id = $1', [PRODUCT]);
     expect(data.retailerLinks).toBeUndefined();
-    const links = { name: 'retailerLinks', value: [[{ name: 'retailer', value: { key: 'kohls', label: "Kohl's" } }, { name: 'url', value: 'https://www.kohls.com/search?q=EW10000' }]] };
+    const links = {
+      name: 'retailerLinks',
+      value: [
+        [
+          { name: 'retailer', value: { key: 'kohls', label: "Kohl's" } },
+          { name: 'url', value: 'https://www.kohls.com/search?q=EW10000' },
+        ],
+      ],
+    };
     expect(data.masterVariant.attributes).toContainEqual(links);
     expect(data.variants[0].attributes).toContainEqual(links);
   });
 
   it("makes the store's products its assortment: an active product selection that storeProjection searches", async () => {
-    const [{ data: store }] = await db.query<{ data: { productSelections: unknown } }>("SELECT data FROM stores WHERE key = 'everwear'");
-    expect(store.productSelections).toEqual([{ productSelection: { typeId: 'product-selection', key: 'everwear-assortment' }, active: true }]);
+    const [{ data: store }] = await db.query<{ data: { productSelections: unknown } }>(
+      "SELECT data FROM stores WHERE key = 'everwear'",
+    );
+    expect(store.productSelections).toEqual([
+      { productSelection: { typeId: 'product-selection', key: 'everwear-assortment' }, active: true },
+    ]);
     const catalog = new CatalogService(db);
     await catalog.load();
     expect(catalog.search({ storeProjection: 'everwear' }).total).toBe(1);
@@ -89,10 +120,15 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the commercetools mapping m
   });
 
   it('rates each shipping method in the US zone instead of a flat price', async () => {
-    const [{ data }] = await db.query<{ data: Record<string, unknown> }>('SELECT data FROM shipping_methods WHERE id = $1', [METHOD]);
+    const [{ data }] = await db.query<{ data: Record<string, unknown> }>(
+      'SELECT data FROM shipping_methods WHERE id = $1',
+      [METHOD],
+    );
     const [zone] = await db.query<{ id: string }>("SELECT id::text AS id FROM zones WHERE key = 'us'");
     expect(data.price).toBeUndefined();
-    expect(data.zoneRates).toEqual([{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: usd(599), freeAbove: usd(5000) }] }]);
+    expect(data.zoneRates).toEqual([
+      { zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: usd(599), freeAbove: usd(5000) }] },
+    ]);
     expect(data.localizedDescription).toEqual({ 'en-US': 'Standard shipping' });
   });
 });

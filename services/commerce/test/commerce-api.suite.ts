@@ -23,17 +23,27 @@ export function commerceApiSuite(kind: DatabaseKind) {
     api = client(commerce);
     const data = await api.gql(`{ productProjectionSearch(storeProjection: "everwear", limit: 2, sorts: ["id asc"]) {
       results { masterVariant { sku } } } }`);
-    [sku, otherSku] = data.productProjectionSearch.results.map((r: { masterVariant: { sku: string } }) => r.masterVariant.sku);
+    [sku, otherSku] = data.productProjectionSearch.results.map(
+      (r: { masterVariant: { sku: string } }) => r.masterVariant.sku,
+    );
   });
   afterAll(() => commerce?.stop());
 
   const signUp = (email: string, storeKey = 'everwear', extra: Record<string, unknown> = {}) =>
-    api.gql(SIGN_UP, { storeKey, draft: { email, password: 'Secret-Pass-1', firstName: 'Ada', lastName: 'Lovelace', ...extra } });
-  const newCart = async (storeKey = 'everwear', draft: Record<string, unknown> = {}) =>
-    (await api.gql(`mutation($draft: CartDraft!, $storeKey: KeyReferenceInput) { createCart(draft: $draft, storeKey: $storeKey) { ${CART_FIELDS} } }`, {
+    api.gql(SIGN_UP, {
       storeKey,
-      draft: { currency: 'USD', ...draft },
-    })).createCart;
+      draft: { email, password: 'Secret-Pass-1', firstName: 'Ada', lastName: 'Lovelace', ...extra },
+    });
+  const newCart = async (storeKey = 'everwear', draft: Record<string, unknown> = {}) =>
+    (
+      await api.gql(
+        `mutation($draft: CartDraft!, $storeKey: KeyReferenceInput) { createCart(draft: $draft, storeKey: $storeKey) { ${CART_FIELDS} } }`,
+        {
+          storeKey,
+          draft: { currency: 'USD', ...draft },
+        },
+      )
+    ).createCart;
   const updateCart = async (cart: { id: string; version: number }, actions: unknown[]) =>
     (await api.gql(UPDATE_CART, { id: cart.id, version: cart.version, actions })).updateCart;
 
@@ -41,10 +51,17 @@ export function commerceApiSuite(kind: DatabaseKind) {
     it('issues client-credentials tokens and refuses bad client credentials', async () => {
       const ok = await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}` },
+        headers: {
+          authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}`,
+        },
       });
       expect(ok.status).toBe(200);
-      expect(await readJson(ok)).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'manage_project:shop' });
+      expect(await readJson(ok)).toEqual({
+        access_token: expect.any(String),
+        token_type: 'Bearer',
+        expires_in: expect.any(Number),
+        scope: 'manage_project:shop',
+      });
       const bad = await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
         method: 'POST',
         headers: { authorization: `Basic ${Buffer.from('test-client-id:wrong').toString('base64')}` },
@@ -75,12 +92,21 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(unknown.status).toBe(400);
       const noQuery = await api.post('/graphql', { variables: {} });
       expect(noQuery.status).toBe(400);
-      const badVariables = await api.post('/graphql', { query: 'query($n: Int) { stores(limit: $n) { total } }', variables: { n: 'many' } });
+      const badVariables = await api.post('/graphql', {
+        query: 'query($n: Int) { stores(limit: $n) { total } }',
+        variables: { n: 'many' },
+      });
       expect(badVariables.status).toBe(400);
-      const token = (await readJson(await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}` },
-      }))).access_token;
+      const token = (
+        await readJson(
+          await fetch(`${commerce.baseUrl}/oauth/token?grant_type=client_credentials`, {
+            method: 'POST',
+            headers: {
+              authorization: `Basic ${Buffer.from('test-client-id:test-client-secret-0123456789').toString('base64')}`,
+            },
+          }),
+        )
+      ).access_token;
       const json = await fetch(`${commerce.baseUrl}/shop/graphql`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -124,12 +150,19 @@ export function commerceApiSuite(kind: DatabaseKind) {
     });
 
     it('resets a password with a token once, clearing the legacy hash; unknown, used and expired tokens fail', async () => {
-      expect(await codeOf(api.gql(`mutation { customerCreatePasswordResetToken(email: "nobody@example.com", storeKey: "vanityfair") { value } }`))).toBe(
-        'InvalidSubject',
-      );
+      expect(
+        await codeOf(
+          api.gql(
+            `mutation { customerCreatePasswordResetToken(email: "nobody@example.com", storeKey: "vanityfair") { value } }`,
+          ),
+        ),
+      ).toBe('InvalidSubject');
       const token = async () =>
-        (await api.gql(`mutation { customerCreatePasswordResetToken(email: "legacy@vanityfair.example", ttlMinutes: 10, storeKey: "vanityfair") { value expiresAt } }`))
-          .customerCreatePasswordResetToken;
+        (
+          await api.gql(
+            `mutation { customerCreatePasswordResetToken(email: "legacy@vanityfair.example", ttlMinutes: 10, storeKey: "vanityfair") { value expiresAt } }`,
+          )
+        ).customerCreatePasswordResetToken;
       const first = await token();
       const reset = `mutation($t: String!) { customerResetPassword(tokenValue: $t, newPassword: "Brand-New-Pass-2", storeKey: "vanityfair") {
         version custom { customFieldsRaw { name } } } }`;
@@ -137,7 +170,9 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(result.customerResetPassword.custom.customFieldsRaw).toEqual([]);
       expect(await codeOf(api.gql(reset, { t: first.value }))).toBe('InvalidSubject');
       const second = await token();
-      await commerce.db.query("UPDATE password_tokens SET expires_at = now() - interval '1 minute' WHERE value = $1", [second.value]);
+      await commerce.db.query("UPDATE password_tokens SET expires_at = now() - interval '1 minute' WHERE value = $1", [
+        second.value,
+      ]);
       expect(await codeOf(api.gql(reset, { t: second.value }))).toBe('InvalidSubject');
       const login = await api.login('vanityfair', { email: 'legacy@vanityfair.example', password: 'Brand-New-Pass-2' });
       expect(login.status).toBe(200);
@@ -162,14 +197,25 @@ export function commerceApiSuite(kind: DatabaseKind) {
           ],
         })
       ).updateCustomer;
-      expect(first).toMatchObject({ version: 2, firstName: 'Linus', lastName: 'Pauling', email: 'linus.p@example.com' });
+      expect(first).toMatchObject({
+        version: 2,
+        firstName: 'Linus',
+        lastName: 'Pauling',
+        email: 'linus.p@example.com',
+      });
       expect(first.custom.customFieldsRaw).toEqual([{ name: 'loyaltyId', value: 'L-42' }]);
       const addressId = first.addresses[0].id;
       const second = (
-        await api.gql(update, { id: customer.id, version: 2, actions: [{ changeAddress: { addressId, address: { city: 'Salem', country: 'US' } } }] })
+        await api.gql(update, {
+          id: customer.id,
+          version: 2,
+          actions: [{ changeAddress: { addressId, address: { city: 'Salem', country: 'US' } } }],
+        })
       ).updateCustomer;
       expect(second.addresses).toEqual([{ id: addressId, city: 'Salem', country: 'US' }]);
-      const third = (await api.gql(update, { id: customer.id, version: 3, actions: [{ removeAddress: { addressId } }] })).updateCustomer;
+      const third = (
+        await api.gql(update, { id: customer.id, version: 3, actions: [{ removeAddress: { addressId } }] })
+      ).updateCustomer;
       expect(third.addresses).toEqual([]);
       try {
         await api.gql(update, { id: customer.id, version: 2, actions: [{ setFirstName: { firstName: 'Stale' } }] });
@@ -178,18 +224,30 @@ export function commerceApiSuite(kind: DatabaseKind) {
         expect((error as { code: string }).code).toBe('ConcurrentModification');
         expect((error as { extensions: { currentVersion: number } }).extensions.currentVersion).toBe(4);
       }
-      expect(await codeOf(api.gql(update, { id: customer.id, version: 4, actions: [{ setCustomField: { name: 'unknownField', value: '"x"' } }] }))).toBe(
-        'InvalidField',
-      );
+      expect(
+        await codeOf(
+          api.gql(update, {
+            id: customer.id,
+            version: 4,
+            actions: [{ setCustomField: { name: 'unknownField', value: '"x"' } }],
+          }),
+        ),
+      ).toBe('InvalidField');
     });
   });
 
   describe('catalog', () => {
     it('serves each store its category tree', async () => {
-      const { categories } = await api.gql(`{ categories(where: "key=\\"vanityfair-bras\\"") { results { id key name(locale: "en-US") slug(locale: "en-US")
+      const { categories } =
+        await api.gql(`{ categories(where: "key=\\"vanityfair-bras\\"") { results { id key name(locale: "en-US") slug(locale: "en-US")
         ancestors { key } children { key } } } }`);
       const [bras] = categories.results;
-      expect(bras).toMatchObject({ key: 'vanityfair-bras', name: 'Bras', slug: 'bras', ancestors: [{ key: 'vanityfair' }] });
+      expect(bras).toMatchObject({
+        key: 'vanityfair-bras',
+        name: 'Bras',
+        slug: 'bras',
+        ancestors: [{ key: 'vanityfair' }],
+      });
       expect(bras.children.map((c: { key: string }) => c.key)).toContain('vanityfair-bras-wireless');
     });
 
@@ -202,13 +260,21 @@ export function commerceApiSuite(kind: DatabaseKind) {
           facets { facet value { type ... on TermsFacetResult { terms { term count productCount } } ... on RangeFacetResult { ranges { from to count } } } } } }`;
       const all = (await api.gql(search, {})).productProjectionSearch;
       expect(all.total).toBeGreaterThan(20);
-      const bras = (await api.gql(search, { text: 'bra', filters: [{ string: 'variants.attributes.bandSize:"36"' }, { string: 'variants.attributes.cupSize:"C","D"' }] }))
-        .productProjectionSearch;
+      const bras = (
+        await api.gql(search, {
+          text: 'bra',
+          filters: [{ string: 'variants.attributes.bandSize:"36"' }, { string: 'variants.attributes.cupSize:"C","D"' }],
+        })
+      ).productProjectionSearch;
       expect(bras.total).toBeGreaterThan(0);
       for (const product of bras.results) {
         expect(product.name).toMatch(/Bra/);
-        const sizes = product.allVariants.map((v: { attributesRaw: Array<{ name: string; value: string }> }) => Object.fromEntries(v.attributesRaw.map((a) => [a.name, a.value])));
-        expect(sizes.some((s: Record<string, string>) => s.bandSize === '36' && ['C', 'D'].includes(s.cupSize))).toBe(true);
+        const sizes = product.allVariants.map((v: { attributesRaw: Array<{ name: string; value: string }> }) =>
+          Object.fromEntries(v.attributesRaw.map((a) => [a.name, a.value])),
+        );
+        expect(sizes.some((s: Record<string, string>) => s.bandSize === '36' && ['C', 'D'].includes(s.cupSize))).toBe(
+          true,
+        );
       }
       const band = bras.facets.find((f: { facet: string }) => f.facet === 'variants.attributes.bandSize');
       expect(band.value.type).toBe('terms');
@@ -217,22 +283,35 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(price.value.ranges).toHaveLength(2);
 
       const cheap = (await api.gql(search, { sorts: ['price asc'] })).productProjectionSearch.results;
-      const prices = cheap.map((p: { allVariants: Array<{ price: { value: { centAmount: number }; discounted?: { value: { centAmount: number } } } }> }) =>
-        Math.min(...p.allVariants.map((v) => v.price.discounted?.value.centAmount ?? v.price.value.centAmount)),
+      const prices = cheap.map(
+        (p: {
+          allVariants: Array<{
+            price: { value: { centAmount: number }; discounted?: { value: { centAmount: number } } };
+          }>;
+        }) => Math.min(...p.allVariants.map((v) => v.price.discounted?.value.centAmount ?? v.price.value.centAmount)),
       );
       expect([...prices].sort((a, b) => a - b)).toEqual(prices);
       const page2 = (await api.gql(search, { sorts: ['createdAt desc'], offset: 5 })).productProjectionSearch;
       const page1 = (await api.gql(search, { sorts: ['createdAt desc'] })).productProjectionSearch;
       expect(page2.offset).toBe(5);
       expect(page2.results[0].id).not.toBe(page1.results[0].id);
-      expect(await codeOf(api.gql('{ productProjectionSearch(filters: [{ string: "variants.attributes.size" }]) { total } }'))).toBe('InvalidInput');
-      expect(await codeOf(api.gql('{ productProjectionSearch(sorts: ["drop table"]) { total } }'))).toBe('InvalidInput');
+      expect(
+        await codeOf(
+          api.gql('{ productProjectionSearch(filters: [{ string: "variants.attributes.size" }]) { total } }'),
+        ),
+      ).toBe('InvalidInput');
+      expect(await codeOf(api.gql('{ productProjectionSearch(sorts: ["drop table"]) { total } }'))).toBe(
+        'InvalidInput',
+      );
     });
 
     it('finds a product by sku and key, with stock per inventory list', async () => {
-      const { product } = await api.gql(`query($sku: String) { product(sku: $sku) { key
+      const { product } = await api.gql(
+        `query($sku: String) { product(sku: $sku) { key
         masterData { current { name(locale: "en-US") variant(sku: $sku) { sku attributesRaw(includeNames: ["masterStyle"]) { name value }
-          availability { channels { channelRef { key } availability { availableQuantity } } } } } } } }`, { sku });
+          availability { channels { channelRef { key } availability { availableQuantity } } } } } } } }`,
+        { sku },
+      );
       expect(product.masterData.current.variant.sku).toBe(sku);
       expect(product.masterData.current.variant.availability.channels[0].channelRef.key).toBe('everwear-online');
       // The style number is a product-type attribute, as in commercetools; the product key is it in lower case.
@@ -240,9 +319,12 @@ export function commerceApiSuite(kind: DatabaseKind) {
       expect(style).toEqual({ name: 'masterStyle', value: expect.stringMatching(/^[A-Z0-9]{2}\d{5}$/) });
       const byKey = await api.gql(`query($key: String) { product(key: $key) { key } }`, { key: product.key });
       expect(byKey.product.key).toBe(style.value.toLowerCase());
-      const { inventoryEntries } = await api.gql(`query($where: String) { inventoryEntries(where: $where) { results { sku availableQuantity supplyChannel { key } } } }`, {
-        where: `sku in ("${sku}", "${otherSku}")`,
-      });
+      const { inventoryEntries } = await api.gql(
+        `query($where: String) { inventoryEntries(where: $where) { results { sku availableQuantity supplyChannel { key } } } }`,
+        {
+          where: `sku in ("${sku}", "${otherSku}")`,
+        },
+      );
       expect(inventoryEntries.results.map((e: { sku: string }) => e.sku).sort()).toEqual([sku, otherSku].sort());
     });
   });
@@ -250,17 +332,30 @@ export function commerceApiSuite(kind: DatabaseKind) {
   describe('carts', () => {
     it('adds, merges, changes and removes lines, with money in cent precision', async () => {
       let cart = await newCart();
-      expect(cart).toMatchObject({ version: 1, cartState: 'Active', totalPrice: { type: 'centPrecision', currencyCode: 'USD', centAmount: 0, fractionDigits: 2 } });
-      cart = await updateCart(cart, [{ addLineItem: { sku, quantity: 2 } }, { addLineItem: { sku, quantity: 1 } }, { addLineItem: { sku: otherSku } }]);
+      expect(cart).toMatchObject({
+        version: 1,
+        cartState: 'Active',
+        totalPrice: { type: 'centPrecision', currencyCode: 'USD', centAmount: 0, fractionDigits: 2 },
+      });
+      cart = await updateCart(cart, [
+        { addLineItem: { sku, quantity: 2 } },
+        { addLineItem: { sku, quantity: 1 } },
+        { addLineItem: { sku: otherSku } },
+      ]);
       expect(cart.version).toBe(2);
-      expect(cart.lineItems.map((l: { variant: { sku: string }; quantity: number }) => [l.variant.sku, l.quantity])).toEqual([
+      expect(
+        cart.lineItems.map((l: { variant: { sku: string }; quantity: number }) => [l.variant.sku, l.quantity]),
+      ).toEqual([
         [sku, 3],
         [otherSku, 1],
       ]);
       expect(cart.lineItems[0].inventoryListKey).toBe('everwear-online');
       const unit = (l: (typeof cart.lineItems)[0]) => l.price.discounted?.value.centAmount ?? l.price.value.centAmount;
       expect(cart.totalPrice.centAmount).toBe(unit(cart.lineItems[0]) * 3 + unit(cart.lineItems[1]));
-      cart = await updateCart(cart, [{ changeLineItemQuantity: { lineItemId: cart.lineItems[0].id, quantity: 5 } }, { removeLineItem: { lineItemId: cart.lineItems[1].id } }]);
+      cart = await updateCart(cart, [
+        { changeLineItemQuantity: { lineItemId: cart.lineItems[0].id, quantity: 5 } },
+        { removeLineItem: { lineItemId: cart.lineItems[1].id } },
+      ]);
       expect(cart.lineItems).toHaveLength(1);
       expect(cart.lineItems[0].quantity).toBe(5);
     });
@@ -269,7 +364,9 @@ export function commerceApiSuite(kind: DatabaseKind) {
       let cart = await newCart();
       cart = await updateCart(cart, [{ addLineItem: { sku } }]);
       for (const quantity of [0, 100]) {
-        expect(await codeOf(updateCart(cart, [{ changeLineItemQuantity: { lineItemId: cart.lineItems[0].id, quantity } }]))).toBe('InvalidField');
+        expect(
+          await codeOf(updateCart(cart, [{ changeLineItemQuantity: { lineItemId: cart.lineItems[0].id, quantity } }])),
+        ).toBe('InvalidField');
         expect(await codeOf(updateCart(cart, [{ addLineItem: { sku: otherSku, quantity } }]))).toBe('InvalidField');
       }
       await updateCart(cart, [{ setCustomerEmail: { email: 'x@example.com' } }]);
@@ -280,27 +377,49 @@ export function commerceApiSuite(kind: DatabaseKind) {
         expect((error as { code: string }).code).toBe('ConcurrentModification');
         expect((error as { extensions: { currentVersion: number } }).extensions.currentVersion).toBe(cart.version + 1);
       }
-      expect(await codeOf(updateCart({ ...cart, version: cart.version + 1 }, [{ addLineItem: { sku: 'NO-SUCH-SKU' } }]))).toBe('InvalidInput');
+      expect(
+        await codeOf(updateCart({ ...cart, version: cart.version + 1 }, [{ addLineItem: { sku: 'NO-SUCH-SKU' } }])),
+      ).toBe('InvalidInput');
     });
 
     it('takes addresses, a shipping method, external tax rates and a discount code', async () => {
       let cart = await newCart('everwear', { lineItems: [{ sku, quantity: 1 }] });
-      const { shippingMethodsByCart } = await api.gql(`query($id: String!) { shippingMethodsByCart(id: $id) { key isDefault zoneRates { zone { key locations { country } } shippingRates { price { centAmount } freeAbove { centAmount } } } } }`, { id: cart.id });
+      const { shippingMethodsByCart } = await api.gql(
+        `query($id: String!) { shippingMethodsByCart(id: $id) { key isDefault zoneRates { zone { key locations { country } } shippingRates { price { centAmount } freeAbove { centAmount } } } } }`,
+        { id: cart.id },
+      );
       expect(shippingMethodsByCart[0]).toMatchObject({ key: 'everwear-standard-ground', isDefault: true });
       // Rates are per zone, as in commercetools: the shop's one zone is the United States.
       expect(shippingMethodsByCart[0].zoneRates).toEqual([
-        { zone: { key: 'us', locations: [{ country: 'US' }] }, shippingRates: [{ price: { centAmount: 599 }, freeAbove: { centAmount: 5000 } }] },
+        {
+          zone: { key: 'us', locations: [{ country: 'US' }] },
+          shippingRates: [{ price: { centAmount: 599 }, freeAbove: { centAmount: 5000 } }],
+        },
       ]);
-      const address = { firstName: 'Ada', streetName: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' };
+      const address = {
+        firstName: 'Ada',
+        streetName: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+        country: 'US',
+      };
       cart = await updateCart(cart, [
         { setShippingAddress: { address } },
         { setBillingAddress: { address } },
         { setShippingMethod: { shippingMethod: { key: 'everwear-expedited' } } },
-        { setLineItemTaxRate: { lineItemId: cart.lineItems[0].id, externalTaxRate: { name: 'TX', amount: 0.0825, country: 'US', state: 'TX' } } },
+        {
+          setLineItemTaxRate: {
+            lineItemId: cart.lineItems[0].id,
+            externalTaxRate: { name: 'TX', amount: 0.0825, country: 'US', state: 'TX' },
+          },
+        },
       ]);
       expect(cart.shippingInfo).toMatchObject({ shippingMethodName: 'Expedited', price: { centAmount: 1299 } });
       expect(cart.taxedPrice).toBeNull();
-      cart = await updateCart(cart, [{ setShippingMethodTaxRate: { externalTaxRate: { name: 'TX', amount: 0, country: 'US' } } }]);
+      cart = await updateCart(cart, [
+        { setShippingMethodTaxRate: { externalTaxRate: { name: 'TX', amount: 0, country: 'US' } } },
+      ]);
       const line = cart.lineItems[0].totalPrice.centAmount;
       expect(cart.taxedPrice.totalNet.centAmount).toBe(line + 1299);
       expect(cart.taxedPrice.totalGross.centAmount).toBe(line + 1299 + Math.floor(line * 0.0825 + 0.5));
@@ -308,39 +427,67 @@ export function commerceApiSuite(kind: DatabaseKind) {
       cart = await updateCart(cart, [{ addDiscountCode: { code: 'everwear10' } }]);
       expect(cart.discountCodes).toEqual([{ code: 'EVERWEAR10' }]);
       expect(cart.totalPrice.centAmount).toBeLessThan(before);
-      expect(await codeOf(updateCart(cart, [{ addDiscountCode: { code: 'HOOPCRAFT10' } }]))).toBe('DiscountCodeNonApplicable');
+      expect(await codeOf(updateCart(cart, [{ addDiscountCode: { code: 'HOOPCRAFT10' } }]))).toBe(
+        'DiscountCodeNonApplicable',
+      );
     });
   });
 
   describe('orders', () => {
     it('places an order from a cart once, numbered VF..., and lists a customer’s orders newest first', async () => {
       const { customer } = (await signUp('orders@example.com')).customerSignUp;
-      const orderFields = 'id orderNumber orderState shipmentState customerId totalPrice { centAmount } lineItems { id quantity } returnInfo { items { quantity } }';
+      const orderFields =
+        'id orderNumber orderState shipmentState customerId totalPrice { centAmount } lineItems { id quantity } returnInfo { items { quantity } }';
       const place = async () => {
         let cart = await newCart('everwear', { customerId: customer.id, customerEmail: 'orders@example.com' });
         cart = await updateCart(cart, [{ addLineItem: { sku, quantity: 1 } }]);
-        const created = await api.gql(`mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { ${orderFields} } }`, {
-          draft: { id: cart.id, version: cart.version },
-        });
+        const created = await api.gql(
+          `mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { ${orderFields} } }`,
+          {
+            draft: { id: cart.id, version: cart.version },
+          },
+        );
         return { cart, order: created.createOrderFromCart };
       };
       const { cart, order } = await place();
-      expect(order).toMatchObject({ orderNumber: expect.stringMatching(/^VF\d+$/), orderState: 'Open', shipmentState: 'Pending', customerId: customer.id });
-      const again = await codeOf(api.gql(`mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { id } }`, { draft: { id: cart.id, version: cart.version + 1 } }));
+      expect(order).toMatchObject({
+        orderNumber: expect.stringMatching(/^VF\d+$/),
+        orderState: 'Open',
+        shipmentState: 'Pending',
+        customerId: customer.id,
+      });
+      const again = await codeOf(
+        api.gql(`mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { id } }`, {
+          draft: { id: cart.id, version: cart.version + 1 },
+        }),
+      );
       expect(again).toBe('InvalidOperation');
       const { order: second } = await place();
-      const { orders } = await api.gql(`query($where: String) { orders(where: $where, limit: 1, offset: 0) { total results { orderNumber } } }`, {
-        where: `customerId="${customer.id}"`,
-      });
+      const { orders } = await api.gql(
+        `query($where: String) { orders(where: $where, limit: 1, offset: 0) { total results { orderNumber } } }`,
+        {
+          where: `customerId="${customer.id}"`,
+        },
+      );
       expect(orders.total).toBe(2);
       expect(orders.results[0].orderNumber).toBe(second.orderNumber);
       const byNumber = await api.gql(`query($n: String) { order(orderNumber: $n) { id } }`, { n: order.orderNumber });
       expect(byNumber.order.id).toBe(order.id);
       const returned = await api.gql(
         `mutation($id: String, $actions: [OrderUpdateAction!]!) { updateOrder(id: $id, version: 1, actions: $actions) { version shipmentState returnInfo { items { quantity shipmentState } } } }`,
-        { id: order.id, actions: [{ changeShipmentState: { shipmentState: 'Shipped' } }, { addReturnInfo: { items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } }] },
+        {
+          id: order.id,
+          actions: [
+            { changeShipmentState: { shipmentState: 'Shipped' } },
+            { addReturnInfo: { items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } },
+          ],
+        },
       );
-      expect(returned.updateOrder).toEqual({ version: 2, shipmentState: 'Shipped', returnInfo: [{ items: [{ quantity: 1, shipmentState: 'Advised' }] }] });
+      expect(returned.updateOrder).toEqual({
+        version: 2,
+        shipmentState: 'Shipped',
+        returnInfo: [{ items: [{ quantity: 1, shipmentState: 'Advised' }] }],
+      });
     });
   });
 
@@ -348,8 +495,15 @@ export function commerceApiSuite(kind: DatabaseKind) {
     it('fails with InvalidCredentials for a wrong password and for another store’s customer', async () => {
       const wrong = await api.login('everwear', { email: 'shopper@everwear.example', password: 'nope' });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toEqual({ statusCode: 400, message: expect.any(String), errors: [{ code: 'InvalidCredentials', message: expect.any(String) }] });
-      const otherStore = await api.login('hoopcraft', { email: 'shopper@everwear.example', password: 'Shopper-Pass-1' });
+      expect(wrong.body).toEqual({
+        statusCode: 400,
+        message: expect.any(String),
+        errors: [{ code: 'InvalidCredentials', message: expect.any(String) }],
+      });
+      const otherStore = await api.login('hoopcraft', {
+        email: 'shopper@everwear.example',
+        password: 'Shopper-Pass-1',
+      });
       expect(otherStore.body.errors[0].code).toBe('InvalidCredentials');
       const ok = await api.login('everwear', { email: 'SHOPPER@everwear.example', password: 'Shopper-Pass-1' });
       expect(ok.status).toBe(200);
@@ -362,7 +516,10 @@ export function commerceApiSuite(kind: DatabaseKind) {
       let own = await newCart('everwear', { customerId: customer.id });
       own = await updateCart(own, [{ addLineItem: { sku, quantity: 1 } }]);
       let anonymous = await newCart();
-      anonymous = await updateCart(anonymous, [{ addLineItem: { sku, quantity: 2 } }, { addLineItem: { sku: otherSku } }]);
+      anonymous = await updateCart(anonymous, [
+        { addLineItem: { sku, quantity: 2 } },
+        { addLineItem: { sku: otherSku } },
+      ]);
       const merged = await api.login('everwear', {
         email: 'carts@example.com',
         password: 'Secret-Pass-1',
@@ -370,11 +527,18 @@ export function commerceApiSuite(kind: DatabaseKind) {
         anonymousCartSignInMode: 'MergeWithExistingCustomerCart',
       });
       expect(merged.body.cart.id).toBe(own.id);
-      expect(merged.body.cart.lineItems.map((l: { variant: { sku: string }; quantity: number }) => [l.variant.sku, l.quantity])).toEqual([
+      expect(
+        merged.body.cart.lineItems.map((l: { variant: { sku: string }; quantity: number }) => [
+          l.variant.sku,
+          l.quantity,
+        ]),
+      ).toEqual([
         [sku, 3],
         [otherSku, 1],
       ]);
-      expect((await api.gql(`query($id: String!) { cart(id: $id) { cartState } }`, { id: anonymous.id })).cart.cartState).toBe('Merged');
+      expect(
+        (await api.gql(`query($id: String!) { cart(id: $id) { cartState } }`, { id: anonymous.id })).cart.cartState,
+      ).toBe('Merged');
 
       let fresh = await newCart();
       fresh = await updateCart(fresh, [{ addLineItem: { sku: otherSku, quantity: 4 } }]);
@@ -385,48 +549,79 @@ export function commerceApiSuite(kind: DatabaseKind) {
         anonymousCartSignInMode: 'UseAsNewActiveCustomerCart',
       });
       expect(taken.body.cart).toMatchObject({ id: fresh.id, customerId: customer.id });
-      const active = await api.gql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`, { c: customer.id });
+      const active = await api.gql(
+        `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`,
+        { c: customer.id },
+      );
       expect(active.customerActiveCart.id).toBe(fresh.id);
 
       // setCustomerId: an anonymous cart becomes the customer's newest active cart.
       let later = await newCart();
       later = await updateCart(later, [{ setCustomerId: { customerId: customer.id } }]);
       expect(later.customerId).toBe(customer.id);
-      const now = await api.gql(`query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`, { c: customer.id });
+      const now = await api.gql(
+        `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`,
+        { c: customer.id },
+      );
       expect(now.customerActiveCart.id).toBe(later.id);
     });
   });
 
   describe('stores, shipping methods and custom objects', () => {
     it('has one store per brand and per-store shipping methods with a standard default', async () => {
-      const { stores, shippingMethods } = await api.gql(`{ stores { total results { key } } shippingMethods(where: "key=\\"hoopcraft-standard-ground\\"") { results { isDefault localizedDescription(locale: "en-US") } } }`);
-      expect(stores.results.map((s: { key: string }) => s.key)).toEqual(['everwear', 'hoopcraft', 'rallyathletic', 'vanityfair']);
+      const { stores, shippingMethods } = await api.gql(
+        `{ stores { total results { key } } shippingMethods(where: "key=\\"hoopcraft-standard-ground\\"") { results { isDefault localizedDescription(locale: "en-US") } } }`,
+      );
+      expect(stores.results.map((s: { key: string }) => s.key)).toEqual([
+        'everwear',
+        'hoopcraft',
+        'rallyathletic',
+        'vanityfair',
+      ]);
       expect(shippingMethods.results[0].isDefault).toBe(true);
     });
 
     it('gives each store its brand assortment as an active product selection, which storeProjection searches', async () => {
-      const { store } = await api.gql(`{ store(key: "hoopcraft") { productSelections { active productSelection { key productCount } } supplyChannels { key } } }`);
+      const { store } = await api.gql(
+        `{ store(key: "hoopcraft") { productSelections { active productSelection { key productCount } } supplyChannels { key } } }`,
+      );
       expect(store.supplyChannels).toEqual([{ key: 'hoopcraft-online' }]);
       expect(store.productSelections).toHaveLength(1);
       const [{ active, productSelection }] = store.productSelections;
       expect(active).toBe(true);
       expect(productSelection.key).toBe('hoopcraft-assortment');
-      const { productProjectionSearch } = await api.gql(`{ productProjectionSearch(storeProjection: "hoopcraft", limit: 0) { total } }`);
+      const { productProjectionSearch } = await api.gql(
+        `{ productProjectionSearch(storeProjection: "hoopcraft", limit: 0) { total } }`,
+      );
       expect(productProjectionSearch.total).toBe(productSelection.productCount);
       expect(productSelection.productCount).toBeGreaterThan(0);
     });
 
     it('versions custom objects', async () => {
       const upsert = `mutation($draft: CustomObjectDraft!) { createOrUpdateCustomObject(draft: $draft) { version value } }`;
-      const created = await api.gql(upsert, { draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{"loyalty":true}' } });
+      const created = await api.gql(upsert, {
+        draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{"loyalty":true}' },
+      });
       expect(created.createOrUpdateCustomObject).toEqual({ version: 1, value: { loyalty: true } });
-      const updated = await api.gql(upsert, { draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{"loyalty":false}', version: 1 } });
+      const updated = await api.gql(upsert, {
+        draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{"loyalty":false}', version: 1 },
+      });
       expect(updated.createOrUpdateCustomObject.version).toBe(2);
-      expect(await codeOf(api.gql(upsert, { draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{}', version: 1 } }))).toBe('ConcurrentModification');
-      const read = await api.gql(`{ customObject(container: "flag-overrides", key: "hoopcraft") { value } customObjects(container: "flag-overrides") { total } }`);
+      expect(
+        await codeOf(
+          api.gql(upsert, { draft: { container: 'flag-overrides', key: 'hoopcraft', value: '{}', version: 1 } }),
+        ),
+      ).toBe('ConcurrentModification');
+      const read = await api.gql(
+        `{ customObject(container: "flag-overrides", key: "hoopcraft") { value } customObjects(container: "flag-overrides") { total } }`,
+      );
       expect(read).toEqual({ customObject: { value: { loyalty: false } }, customObjects: { total: 1 } });
-      await api.gql(`mutation { deleteCustomObject(container: "flag-overrides", key: "hoopcraft", version: 2) { version } }`);
-      expect((await api.gql(`{ customObject(container: "flag-overrides", key: "hoopcraft") { value } }`)).customObject).toBeNull();
+      await api.gql(
+        `mutation { deleteCustomObject(container: "flag-overrides", key: "hoopcraft", version: 2) { version } }`,
+      );
+      expect(
+        (await api.gql(`{ customObject(container: "flag-overrides", key: "hoopcraft") { value } }`)).customObject,
+      ).toBeNull();
     });
   });
 
@@ -436,12 +631,16 @@ export function commerceApiSuite(kind: DatabaseKind) {
       cart = await updateCart(cart, [{ addLineItem: { sku, quantity: 1 } }]);
       const lineItemId = cart.lineItems[0].id;
       const startVersion = cart.version;
-      const read = async () => (await api.gql(`query($id: String!) { cart(id: $id) { version lineItems { quantity } } }`, { id: cart.id })).cart;
+      const read = async () =>
+        (await api.gql(`query($id: String!) { cart(id: $id) { version lineItems { quantity } } }`, { id: cart.id }))
+          .cart;
       const increment = async () => {
         for (let attempt = 0; attempt < 500; attempt += 1) {
           const current = await read();
           try {
-            await updateCart({ id: cart.id, version: current.version }, [{ changeLineItemQuantity: { lineItemId, quantity: current.lineItems[0].quantity + 1 } }]);
+            await updateCart({ id: cart.id, version: current.version }, [
+              { changeLineItemQuantity: { lineItemId, quantity: current.lineItems[0].quantity + 1 } },
+            ]);
             return attempt;
           } catch (error) {
             if ((error as { code?: string }).code !== 'ConcurrentModification') throw error;

@@ -35,38 +35,95 @@ const graphql = async <T>(query: string, variables: Record<string, unknown>) => 
 const anonymousCart = async (sku: string) =>
   (
     await graphql<{ createCart: { id: string } }>(
-      `mutation($draft: CartDraft!) { createCart(draft: $draft, storeKey: "hoopcraft") { id } }`,
+      `
+        mutation ($draft: CartDraft!) {
+          createCart(draft: $draft, storeKey: "hoopcraft") {
+            id
+          }
+        }
+      `,
       { draft: { currency: 'USD', lineItems: [{ sku, quantity: 2 }] } },
     )
   ).createCart.id;
 
-const login = async (anonymousCartId: string, mode: 'UseAsNewActiveCustomerCart' | 'MergeWithExistingCustomerCart'): Promise<CustomerSignInResult> =>
+const login = async (
+  anonymousCartId: string,
+  mode: 'UseAsNewActiveCustomerCart' | 'MergeWithExistingCustomerCart',
+): Promise<CustomerSignInResult> =>
   (
     await api
       .inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' })
       .login()
-      .post({ body: { email: 'sdk@example.com', password: 'Sdk-Pass-123', anonymousCart: { typeId: 'cart', id: anonymousCartId }, anonymousCartSignInMode: mode } })
+      .post({
+        body: {
+          email: 'sdk@example.com',
+          password: 'Sdk-Pass-123',
+          anonymousCart: { typeId: 'cart', id: anonymousCartId },
+          anonymousCartSignInMode: mode,
+        },
+      })
       .execute()
   ).body;
 
 describe('the official commercetools TypeScript SDK against this service', () => {
   it('gets a token, signs up and queries a customer, and logs in with an anonymous cart in both modes', async () => {
     const signUp = await graphql<{ customerSignUp: CustomerSignInResult }>(
-      `mutation($draft: CustomerSignUpDraft!) { customerSignUp(draft: $draft, storeKey: "hoopcraft") {
-        customer { id version email firstName lastName createdAt } } }`,
-      { draft: { email: 'sdk@example.com', password: 'Sdk-Pass-123', firstName: 'Sid', lastName: 'Kay', authenticationMode: 'Password' } },
+      `
+        mutation ($draft: CustomerSignUpDraft!) {
+          customerSignUp(draft: $draft, storeKey: "hoopcraft") {
+            customer {
+              id
+              version
+              email
+              firstName
+              lastName
+              createdAt
+            }
+          }
+        }
+      `,
+      {
+        draft: {
+          email: 'sdk@example.com',
+          password: 'Sdk-Pass-123',
+          firstName: 'Sid',
+          lastName: 'Kay',
+          authenticationMode: 'Password',
+        },
+      },
     );
     const created: Customer = signUp.customerSignUp.customer;
     expect(created).toMatchObject({ email: 'sdk@example.com', firstName: 'Sid', lastName: 'Kay', version: 1 });
 
     const query = await graphql<{ customers: { results: Array<Pick<Customer, 'id' | 'email'>> } }>(
-      `query($where: String) { customers(where: $where) { results { id email } } }`,
+      `
+        query ($where: String) {
+          customers(where: $where) {
+            results {
+              id
+              email
+            }
+          }
+        }
+      `,
       { where: 'email="sdk@example.com" and stores(key="hoopcraft")' },
     );
     expect(query.customers.results).toEqual([{ id: created.id, email: 'sdk@example.com' }]);
 
-    const { productProjectionSearch } = await graphql<{ productProjectionSearch: { results: Array<{ masterVariant: { sku: string } }> } }>(
-      `{ productProjectionSearch(storeProjection: "hoopcraft", limit: 1) { results { masterVariant { sku } } } }`,
+    const { productProjectionSearch } = await graphql<{
+      productProjectionSearch: { results: Array<{ masterVariant: { sku: string } }> };
+    }>(
+      `
+        {
+          productProjectionSearch(storeProjection: "hoopcraft", limit: 1) {
+            results {
+              masterVariant {
+                sku
+              }
+            }
+          }
+        }
+      `,
       {},
     );
     const sku = productProjectionSearch.results[0].masterVariant.sku;
@@ -86,7 +143,11 @@ describe('the official commercetools TypeScript SDK against this service', () =>
 
   it('surfaces InvalidCredentials through the SDK error', async () => {
     await expect(
-      api.inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' }).login().post({ body: { email: 'sdk@example.com', password: 'wrong' } }).execute(),
+      api
+        .inStoreKeyWithStoreKeyValue({ storeKey: 'hoopcraft' })
+        .login()
+        .post({ body: { email: 'sdk@example.com', password: 'wrong' } })
+        .execute(),
     ).rejects.toMatchObject({ statusCode: 400, body: { errors: [{ code: 'InvalidCredentials' }] } });
   });
 });

@@ -24,16 +24,25 @@ describe('two commerce instances starting at once on one fresh PostgreSQL databa
       for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
       expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
 
-      const prepared = instances.map((instance) => instance.prepared).sort((a, b) => b.applied.length - a.applied.length);
+      const prepared = instances
+        .map((instance) => instance.prepared)
+        .sort((a, b) => b.applied.length - a.applied.length);
       expect(prepared.map((p) => p.applied)).toEqual([MIGRATIONS.map((m) => m.name), []]);
       expect(prepared.map((p) => p.seeded)).toEqual([true, false]);
       expect(prepared.map((p) => p.waitedForLock)).toEqual([false, true]);
 
       const [db] = instances.map((instance) => instance.db);
-      expect(await db.query('SELECT name FROM schema_migrations ORDER BY name')).toEqual(MIGRATIONS.map((m) => ({ name: m.name })).sort((a, b) => a.name.localeCompare(b.name)));
+      expect(await db.query('SELECT name FROM schema_migrations ORDER BY name')).toEqual(
+        MIGRATIONS.map((m) => ({ name: m.name })).sort((a, b) => a.name.localeCompare(b.name)),
+      );
       expect(await db.query("SELECT count(*) AS seeds FROM catalog_meta WHERE key = 'seed'")).toEqual([{ seeds: 1 }]);
       // Both serve the one catalog, which holds the seeded products once.
-      const totals = await Promise.all(instances.map(async (instance) => (await client(instance).gql('{ productProjectionSearch { total } }')).productProjectionSearch.total));
+      const totals = await Promise.all(
+        instances.map(
+          async (instance) =>
+            (await client(instance).gql('{ productProjectionSearch { total } }')).productProjectionSearch.total,
+        ),
+      );
       expect(totals).toEqual([80, 80]);
     } finally {
       await Promise.all(instances.map((instance) => instance.stop()));

@@ -6,7 +6,8 @@ const CODE_FIELDS = `id key code isActive validFrom validUntil maxApplications m
   cartDiscountsRef { typeId id } cartDiscounts { key value { type ... on RelativeDiscountValue { permyriad } } } storesRef { key }`;
 const CREATE = `mutation Create($draft: DiscountCodeDraft!, $storeKey: KeyReferenceInput) {
   createDiscountCode(draft: $draft, storeKey: $storeKey) { ${CODE_FIELDS} } }`;
-const CART_FIELDS = 'id version cartState totalPrice { centAmount } lineItems { price { value { centAmount } discounted { value { centAmount } } } } discountCodes { code }';
+const CART_FIELDS =
+  'id version cartState totalPrice { centAmount } lineItems { price { value { centAmount } discounted { value { centAmount } } } } discountCodes { code }';
 
 type Failure = { code?: string; extensions?: Record<string, unknown> };
 const failureOf = async (promise: Promise<unknown>): Promise<Failure> => {
@@ -33,8 +34,15 @@ export function discountCodeSuite(kind: DatabaseKind) {
     const data = await api.gql(`{ productProjectionSearch(storeProjection: "everwear", limit: 20, sorts: ["id asc"]) {
       results { allVariants { sku availability { noChannel { availableQuantity } } } } } }`);
     skus = data.productProjectionSearch.results
-      .flatMap((p: { allVariants: Array<{ sku: string; availability: { noChannel: { availableQuantity: number } } | null }> }) => p.allVariants)
-      .filter((v: { availability: { noChannel: { availableQuantity: number } } | null }) => (v.availability?.noChannel.availableQuantity ?? 0) >= 3)
+      .flatMap(
+        (p: {
+          allVariants: Array<{ sku: string; availability: { noChannel: { availableQuantity: number } } | null }>;
+        }) => p.allVariants,
+      )
+      .filter(
+        (v: { availability: { noChannel: { availableQuantity: number } } | null }) =>
+          (v.availability?.noChannel.availableQuantity ?? 0) >= 3,
+      )
       .map((v: { sku: string }) => v.sku);
   });
   afterEach(() => {
@@ -45,33 +53,71 @@ export function discountCodeSuite(kind: DatabaseKind) {
   const iso = (at: number) => new Date(at).toISOString();
   const unique = (prefix: string) => `${prefix}-${kind}-${(serial += 1)}`;
   const create = async (draft: Record<string, unknown>, storeKey = 'everwear') =>
-    (await api.gql(CREATE, { storeKey, draft: { cartDiscounts: [{ key: 'welcome-15' }], ...draft } })).createDiscountCode;
+    (await api.gql(CREATE, { storeKey, draft: { cartDiscounts: [{ key: 'welcome-15' }], ...draft } }))
+      .createDiscountCode;
   const newCart = async (customerId?: string) =>
-    (await api.gql(`mutation($draft: CartDraft!) { createCart(draft: $draft, storeKey: "everwear") { ${CART_FIELDS} } }`, {
-      // A different sku per cart, so no order here runs short of stock.
-      draft: { currency: 'USD', lineItems: [{ sku: skus[serial++ % skus.length], quantity: 1 }], ...(customerId ? { customerId } : {}) },
-    })).createCart;
+    (
+      await api.gql(
+        `mutation($draft: CartDraft!) { createCart(draft: $draft, storeKey: "everwear") { ${CART_FIELDS} } }`,
+        {
+          // A different sku per cart, so no order here runs short of stock.
+          draft: {
+            currency: 'USD',
+            lineItems: [{ sku: skus[serial++ % skus.length], quantity: 1 }],
+            ...(customerId ? { customerId } : {}),
+          },
+        },
+      )
+    ).createCart;
   const addCode = async (cart: { id: string; version: number }, code: string) =>
-    (await api.gql(`mutation($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { ${CART_FIELDS} } }`, {
-      id: cart.id,
-      version: cart.version,
-      actions: [{ addDiscountCode: { code } }],
-    })).updateCart;
+    (
+      await api.gql(
+        `mutation($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { ${CART_FIELDS} } }`,
+        {
+          id: cart.id,
+          version: cart.version,
+          actions: [{ addDiscountCode: { code } }],
+        },
+      )
+    ).updateCart;
   const placeOrder = async (cart: { id: string; version: number }) =>
-    (await api.gql(`mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { orderNumber discountCodes { code } } }`, {
-      draft: { id: cart.id, version: cart.version },
-    })).createOrderFromCart;
-  const cartState = async (id: string) => (await api.gql(`query($id: String!) { cart(id: $id) { cartState } }`, { id })).cart.cartState;
+    (
+      await api.gql(
+        `mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { orderNumber discountCodes { code } } }`,
+        {
+          draft: { id: cart.id, version: cart.version },
+        },
+      )
+    ).createOrderFromCart;
+  const cartState = async (id: string) =>
+    (await api.gql(`query($id: String!) { cart(id: $id) { cartState } }`, { id })).cart.cartState;
   const applicationCount = async (id: string) =>
-    (await commerce.db.query<{ application_count: number }>('SELECT application_count FROM discount_codes WHERE id = $1', [id]))[0].application_count;
+    (
+      await commerce.db.query<{ application_count: number }>(
+        'SELECT application_count FROM discount_codes WHERE id = $1',
+        [id],
+      )
+    )[0].application_count;
   const customer = async (email: string) =>
-    (await api.gql(`mutation($draft: CustomerSignUpDraft!) { customerSignUp(draft: $draft, storeKey: "everwear") { customer { id } } }`, {
-      draft: { email, password: 'Secret-Pass-1' },
-    })).customerSignUp.customer.id as string;
+    (
+      await api.gql(
+        `mutation($draft: CustomerSignUpDraft!) { customerSignUp(draft: $draft, storeKey: "everwear") { customer { id } } }`,
+        {
+          draft: { email, password: 'Secret-Pass-1' },
+        },
+      )
+    ).customerSignUp.customer.id as string;
 
   it('creates a code granting the store’s 15% welcome discount, finds it by key or id, and takes 15% off a cart', async () => {
     const key = unique('signup');
-    const created = await create({ code: `welcome-1121-${kind}`, key, name: [{ locale: 'en-US', value: 'Welcome' }], validFrom: iso(clock), validUntil: iso(clock + 30 * DAY), maxApplications: 1 });
+    const created = await create({
+      code: `welcome-1121-${kind}`,
+      key,
+      name: [{ locale: 'en-US', value: 'Welcome' }],
+      validFrom: iso(clock),
+      validUntil: iso(clock + 30 * DAY),
+      maxApplications: 1,
+    });
     expect(created).toMatchObject({
       key,
       code: `WELCOME-1121-${kind.toUpperCase()}`,
@@ -85,7 +131,11 @@ export function discountCodeSuite(kind: DatabaseKind) {
       storesRef: [{ key: 'everwear' }],
     });
     const byKey = `query($key: String, $id: String, $storeKey: KeyReferenceInput) { discountCode(key: $key, id: $id, storeKey: $storeKey) { id code validUntil } }`;
-    expect((await api.gql(byKey, { key, storeKey: 'everwear' })).discountCode).toEqual({ id: created.id, code: created.code, validUntil: created.validUntil });
+    expect((await api.gql(byKey, { key, storeKey: 'everwear' })).discountCode).toEqual({
+      id: created.id,
+      code: created.code,
+      validUntil: created.validUntil,
+    });
     expect((await api.gql(byKey, { id: created.id })).discountCode.code).toBe(created.code);
     expect((await api.gql(byKey, { key, storeKey: 'hoopcraft' })).discountCode).toBeNull();
 
@@ -101,31 +151,52 @@ export function discountCodeSuite(kind: DatabaseKind) {
     const key = unique('dup');
     const code = unique('DUP');
     await create({ code, key });
-    expect(await failureOf(create({ code: code.toLowerCase() }))).toMatchObject({ code: 'DuplicateField', extensions: { field: 'code' } });
-    expect(await failureOf(create({ code: unique('OTHER'), key }))).toMatchObject({ code: 'DuplicateField', extensions: { field: 'key', duplicateValue: key } });
+    expect(await failureOf(create({ code: code.toLowerCase() }))).toMatchObject({
+      code: 'DuplicateField',
+      extensions: { field: 'code' },
+    });
+    expect(await failureOf(create({ code: unique('OTHER'), key }))).toMatchObject({
+      code: 'DuplicateField',
+      extensions: { field: 'key', duplicateValue: key },
+    });
     await expect(create({ code, key }, 'hoopcraft')).resolves.toMatchObject({ code: code.toUpperCase() });
 
     const raceKey = unique('race');
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => create({ code: `${raceKey}-${n}`, key: raceKey })));
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map((n) => create({ code: `${raceKey}-${n}`, key: raceKey })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(4).fill('DuplicateField'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(4).fill('DuplicateField'),
+    );
     const rows = await commerce.db.query('SELECT id FROM discount_codes WHERE key = $1', [raceKey]);
     expect(rows).toHaveLength(1);
   });
 
   it('refuses a code before validFrom and after validUntil with NotValid, on the cart and when ordering', async () => {
     const early = await create({ code: unique('EARLY'), validFrom: iso(clock + DAY) });
-    expect(await failureOf(addCode(await newCart(), early.code))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'NotValid' } });
+    expect(await failureOf(addCode(await newCart(), early.code))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'NotValid' },
+    });
 
     const welcome = await create({ code: unique('WELCOME'), validFrom: iso(clock), validUntil: iso(clock + 30 * DAY) });
     const carried = await addCode(await newCart(), welcome.code);
     clock += 31 * DAY;
     expect(await failureOf(addCode(await newCart(), welcome.code))).toMatchObject({
       code: 'DiscountCodeNonApplicable',
-      extensions: { reason: 'NotValid', discountCodeId: welcome.id, validUntil: welcome.validUntil, validityCheckTime: iso(clock) },
+      extensions: {
+        reason: 'NotValid',
+        discountCodeId: welcome.id,
+        validUntil: welcome.validUntil,
+        validityCheckTime: iso(clock),
+      },
     });
     // A cart that took the code in time cannot turn it into an order once it has expired.
-    expect(await failureOf(placeOrder(carried))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'NotValid' } });
+    expect(await failureOf(placeOrder(carried))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'NotValid' },
+    });
     expect(await cartState(carried.id)).toBe('Active');
     expect(await applicationCount(welcome.id)).toBe(0);
   });
@@ -133,8 +204,14 @@ export function discountCodeSuite(kind: DatabaseKind) {
   it('refuses a switched-off code with NotActive, and an unknown one with DoesNotExist', async () => {
     const off = await create({ code: unique('OFF'), isActive: false });
     expect(off.isActive).toBe(false);
-    expect(await failureOf(addCode(await newCart(), off.code))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'NotActive' } });
-    expect(await failureOf(addCode(await newCart(), 'NO-SUCH-CODE'))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'DoesNotExist' } });
+    expect(await failureOf(addCode(await newCart(), off.code))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'NotActive' },
+    });
+    expect(await failureOf(addCode(await newCart(), 'NO-SUCH-CODE'))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'DoesNotExist' },
+    });
   });
 
   it('counts a code when an order is placed: with maxApplications 1 a second order and a later cart are refused', async () => {
@@ -144,10 +221,16 @@ export function discountCodeSuite(kind: DatabaseKind) {
     expect((await placeOrder(first)).discountCodes).toEqual([{ code: once.code }]);
     expect(await applicationCount(once.id)).toBe(1);
 
-    expect(await failureOf(placeOrder(second))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'MaxApplicationReached' } });
+    expect(await failureOf(placeOrder(second))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'MaxApplicationReached' },
+    });
     expect(await cartState(second.id)).toBe('Active');
     expect(await applicationCount(once.id)).toBe(1);
-    expect(await failureOf(addCode(await newCart(), once.code))).toMatchObject({ code: 'DiscountCodeNonApplicable', extensions: { reason: 'MaxApplicationReached' } });
+    expect(await failureOf(addCode(await newCart(), once.code))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'MaxApplicationReached' },
+    });
   });
 
   it('limits each customer to maxApplicationsPerCustomer, and other customers not at all', async () => {
@@ -155,8 +238,12 @@ export function discountCodeSuite(kind: DatabaseKind) {
     const ada = await customer(`${unique('ada')}@example.com`);
     const bob = await customer(`${unique('bob')}@example.com`);
     await placeOrder(await addCode(await newCart(ada), perCustomer.code));
-    expect(await failureOf(addCode(await newCart(ada), perCustomer.code))).toMatchObject({ extensions: { reason: 'MaxApplicationReached' } });
-    await expect(placeOrder(await addCode(await newCart(bob), perCustomer.code))).resolves.toMatchObject({ discountCodes: [{ code: perCustomer.code }] });
+    expect(await failureOf(addCode(await newCart(ada), perCustomer.code))).toMatchObject({
+      extensions: { reason: 'MaxApplicationReached' },
+    });
+    await expect(placeOrder(await addCode(await newCart(bob), perCustomer.code))).resolves.toMatchObject({
+      discountCodes: [{ code: perCustomer.code }],
+    });
     expect(await applicationCount(perCustomer.id)).toBe(2);
   });
 
@@ -184,15 +271,34 @@ export function discountCodeSuite(kind: DatabaseKind) {
       { code: 'OK-1', cartDiscounts: welcome, isActive: 'yes' },
     ];
     for (const draft of bad) {
-      const { status, body } = await api.post('/graphql', { query: CREATE, variables: { storeKey: 'everwear', draft } });
-      expect({ draft, status: status < 500, code: body.errors?.[0]?.extensions?.code }).toEqual({ draft, status: true, code: 'InvalidInput' });
+      const { status, body } = await api.post('/graphql', {
+        query: CREATE,
+        variables: { storeKey: 'everwear', draft },
+      });
+      expect({ draft, status: status < 500, code: body.errors?.[0]?.extensions?.code }).toEqual({
+        draft,
+        status: true,
+        code: 'InvalidInput',
+      });
     }
-    const missingCode = await api.post('/graphql', { query: CREATE, variables: { storeKey: 'everwear', draft: { cartDiscounts: welcome } } });
+    const missingCode = await api.post('/graphql', {
+      query: CREATE,
+      variables: { storeKey: 'everwear', draft: { cartDiscounts: welcome } },
+    });
     expect(missingCode.status).toBe(400);
-    const noStore = await api.post('/graphql', { query: CREATE, variables: { draft: { code: 'OK-1', cartDiscounts: welcome } } });
+    const noStore = await api.post('/graphql', {
+      query: CREATE,
+      variables: { draft: { code: 'OK-1', cartDiscounts: welcome } },
+    });
     expect(noStore.body.errors[0].extensions.code).toBe('InvalidInput');
-    const unknownDiscount = await api.post('/graphql', { query: CREATE, variables: { storeKey: 'everwear', draft: { code: 'OK-1', cartDiscounts: [{ key: 'nope' }] } } });
-    expect(unknownDiscount.body.errors[0].extensions).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart-discount' });
+    const unknownDiscount = await api.post('/graphql', {
+      query: CREATE,
+      variables: { storeKey: 'everwear', draft: { code: 'OK-1', cartDiscounts: [{ key: 'nope' }] } },
+    });
+    expect(unknownDiscount.body.errors[0].extensions).toMatchObject({
+      code: 'ReferencedResourceNotFound',
+      typeId: 'cart-discount',
+    });
     const [{ n: after }] = await commerce.db.query<{ n: number }>('SELECT count(*)::int AS n FROM discount_codes');
     expect(after).toBe(before);
   });

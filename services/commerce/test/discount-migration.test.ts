@@ -18,13 +18,18 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the cart discount migration
     let url: string | undefined;
     if (kind === 'postgres') ({ url, drop } = await temporaryPostgres());
     db = await openDatabase({ url, dataDir: mkdtempSync(join(tmpdir(), 'commerce-migration-')) });
-    await db.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await db.exec(
+      'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     for (const migration of MIGRATIONS.filter((m) => BEFORE_DISCOUNTS.includes(m.name))) {
       await db.exec(migration.sql);
       await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
     }
     // What the seed wrote before cart discounts existed.
-    await db.query('INSERT INTO stores (key, data) VALUES ($1, $2)', ['everwear', { key: 'everwear', name: { 'en-US': 'Everwear' }, inventoryListKey: 'everwear-online' }]);
+    await db.query('INSERT INTO stores (key, data) VALUES ($1, $2)', [
+      'everwear',
+      { key: 'everwear', name: { 'en-US': 'Everwear' }, inventoryListKey: 'everwear-online' },
+    ]);
     for (const percentOff of [10, 20]) {
       const id = `00000000-0000-5000-8000-0000000000${percentOff}`;
       const code = `EVERWEAR${percentOff}`;
@@ -53,9 +58,15 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the cart discount migration
     ]);
     const service = new DiscountCodeService(db, new StoreRepository(db));
     const cart = { store: { typeId: 'store', key: 'everwear' }, discountCodes: [] } as unknown as Cart;
-    expect(await service.redeem(db, cart, 'everwear10')).toMatchObject({ discountCode: { code: 'EVERWEAR10' }, percentOff: 10 });
+    expect(await service.redeem(db, cart, 'everwear10')).toMatchObject({
+      discountCode: { code: 'EVERWEAR10' },
+      percentOff: 10,
+    });
     expect(await service.redeem(db, cart, 'EVERWEAR20')).toMatchObject({ percentOff: 20 });
-    const created = await service.create({ code: 'WELCOME-0101-XYZ', key: 'k-1', cartDiscounts: [{ key: 'welcome-15' }] }, 'everwear');
+    const created = await service.create(
+      { code: 'WELCOME-0101-XYZ', key: 'k-1', cartDiscounts: [{ key: 'welcome-15' }] },
+      'everwear',
+    );
     expect(await service.redeem(db, cart, created.code)).toMatchObject({ percentOff: 15 });
   });
 });

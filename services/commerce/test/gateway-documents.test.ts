@@ -16,7 +16,9 @@ const repo = join(__dirname, '..', '..', '..');
 const adapter = join(repo, 'api-gateway', 'src', 'clients', 'commercetools');
 const catalogConstants = readFileSync(join(repo, 'libs', 'contracts', 'src', 'catalog-constants.ts'), 'utf8');
 const MAX_PAGE_SIZE = Number(/MAX_PAGE_SIZE = (\d+)/.exec(catalogConstants)?.[1]);
-const FILTER_NAMES = [.../FILTER_NAMES = \[([^\]]*)\]/.exec(catalogConstants)?.[1].matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]);
+const FILTER_NAMES = [...(/FILTER_NAMES = \[([^\]]*)\]/.exec(catalogConstants)?.[1].matchAll(/'([^']+)'/g) ?? [])].map(
+  (m) => m[1],
+);
 /** The listing sends one facet search per selected filter, style number excepted. */
 const FACET_SEARCHES = FILTER_NAMES.filter((name) => name !== 'masterStyle').length;
 
@@ -26,7 +28,9 @@ const FACET_SEARCHES = FILTER_NAMES.filter((name) => name !== 'masterStyle').len
  */
 function gatewayDocuments(): (maxOwnFacets: number) => Array<{ name: string; text: string }> {
   const source = readFileSync(join(adapter, 'documents.ts'), 'utf8');
-  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   const module = { exports: {} as { allDocuments?: (maxOwnFacets: number) => Array<{ name: string; text: string }> } };
   runInNewContext(outputText, { module, exports: module.exports });
   if (!module.exports.allDocuments) throw new Error('documents.ts no longer exports allDocuments');
@@ -39,10 +43,16 @@ describe('the GraphQL documents the gateway sends', () => {
   it('are all listed by the adapter', () => {
     const written = readdirSync(adapter)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .reduce((count, file) => count + (readFileSync(join(adapter, file), 'utf8').match(/`\s*(query|mutation)\s/g)?.length ?? 0), 0);
+      .reduce(
+        (count, file) =>
+          count + (readFileSync(join(adapter, file), 'utf8').match(/`\s*(query|mutation)\s/g)?.length ?? 0),
+        0,
+      );
     expect(documents.length).toBe(written);
     expect(documents.length).toBeGreaterThanOrEqual(14);
-    expect(documents.map((d) => d.name)).toEqual(expect.arrayContaining(['ProductListing', 'BrandCategories', 'ProductDetail', 'Suggest', 'SignUp', 'TakeCart']));
+    expect(documents.map((d) => d.name)).toEqual(
+      expect.arrayContaining(['ProductListing', 'BrandCategories', 'ProductDetail', 'Suggest', 'SignUp', 'TakeCart']),
+    );
   });
 
   it.each(documents.map((d) => [d.name, d.text]))(
@@ -50,7 +60,9 @@ describe('the GraphQL documents the gateway sends', () => {
     (_name, text) => {
       const document = parse(text, { maxTokens: GRAPHQL_LIMITS.maxTokens });
       expect(validate(schema, document, specifiedRules).map((e) => e.message)).toEqual([]);
-      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      ) as OperationDefinitionNode;
       // The largest page the gateway asks for; other variables do not change the cost.
       const measure = measureOperation(schema, document, operation, { limit: MAX_PAGE_SIZE });
       expect(limitViolation(measure)).toBeUndefined();
@@ -67,7 +79,9 @@ describe('the GraphQL documents the gateway sends', () => {
     expect(FACET_SEARCHES).toBe(8);
     expect(listing.match(/productProjectionSearch\(/g)).toHaveLength(1 + FACET_SEARCHES);
     const document = parse(listing);
-    const measure = measureOperation(schema, document, document.definitions[0] as OperationDefinitionNode, { limit: MAX_PAGE_SIZE });
+    const measure = measureOperation(schema, document, document.definitions[0] as OperationDefinitionNode, {
+      limit: MAX_PAGE_SIZE,
+    });
     expect(measure.rootFields).toBe(1 + FACET_SEARCHES);
     // Recorded for the choice of maxCost in src/graphql/limits.ts.
     expect(measure.cost).toBeGreaterThan(20_000);

@@ -12,10 +12,16 @@ describe('password reset tokens', () => {
   it('work until ten minutes have passed, and not after', async () => {
     const api = client(commerce);
     const token = async () =>
-      (await api.gql(`mutation { customerCreatePasswordResetToken(email: "shopper@everwear.example", ttlMinutes: 10, storeKey: "everwear") { value expiresAt } }`))
-        .customerCreatePasswordResetToken;
+      (
+        await api.gql(
+          `mutation { customerCreatePasswordResetToken(email: "shopper@everwear.example", ttlMinutes: 10, storeKey: "everwear") { value expiresAt } }`,
+        )
+      ).customerCreatePasswordResetToken;
     const reset = (value: string) =>
-      api.gql(`mutation($t: String!) { customerResetPassword(tokenValue: $t, newPassword: "Clock-Pass-123", storeKey: "everwear") { id } }`, { t: value });
+      api.gql(
+        `mutation($t: String!) { customerResetPassword(tokenValue: $t, newPassword: "Clock-Pass-123", storeKey: "everwear") { id } }`,
+        { t: value },
+      );
 
     const early = await token();
     expect(Date.parse(early.expiresAt) - clock).toBe(10 * 60_000);

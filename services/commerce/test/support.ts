@@ -29,7 +29,11 @@ export async function temporaryPostgres(): Promise<{ url: string; drop: () => Pr
 }
 
 /** A real commerce service on an ephemeral port over a database of its own (dropped at stop). */
-export async function startCommerce(kind: DatabaseKind, seedProducts = 300, now?: () => number): Promise<RunningCommerce> {
+export async function startCommerce(
+  kind: DatabaseKind,
+  seedProducts = 300,
+  now?: () => number,
+): Promise<RunningCommerce> {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
   if (kind === 'postgres') ({ url: databaseUrl, drop } = await temporaryPostgres());
@@ -81,7 +85,11 @@ export function client(commerce: RunningCommerce) {
       const { status, body } = await post('/graphql', { query, variables });
       if (body.errors?.length) {
         const [first] = body.errors;
-        throw Object.assign(new Error(first.message), { code: first.extensions?.code, extensions: first.extensions, status });
+        throw Object.assign(new Error(first.message), {
+          code: first.extensions?.code,
+          extensions: first.extensions,
+          status,
+        });
       }
       return body.data;
     },

@@ -11,7 +11,10 @@ const envSchema = z.object({
   /** The shared secret the gateway sends; the CRM's read endpoints (/cases, /leads) require it. */
   CRM_API_KEY: z.string().min(16).default('dev-only-crm-api-key'),
   /** A PostgreSQL URL; without it the embedded PGlite database in VENDORS_DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//)
+    .optional(),
   VENDORS_DATA_DIR: z.string().default(resolve(repoRoot, 'var', 'vendors-db')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),

@@ -28,12 +28,26 @@ describe('two CRM stand-ins opening one fresh PostgreSQL database at once', () =
     try {
       for (const n of [1, 2]) {
         instances.push(
-          await start({ port: 0, host: '127.0.0.1', databaseUrl, dataDir: mkdtempSync(join(tmpdir(), `vendors-concurrent-${n}-`)), crmApiKey: CRM_KEY, logLevel: 'silent' }),
+          await start({
+            port: 0,
+            host: '127.0.0.1',
+            databaseUrl,
+            dataDir: mkdtempSync(join(tmpdir(), `vendors-concurrent-${n}-`)),
+            crmApiKey: CRM_KEY,
+            logLevel: 'silent',
+          }),
         );
       }
       // Each instance opens (and migrates) its database on its first CRM call: make both at once.
-      const form = { orgid: ORG_ID, email: 'both@example.com', subject: 'At once', description: 'Two instances, one database.' };
-      const answers = await Promise.all(instances.map((instance) => postForm(`${instance.url}/servlet/servlet.WebToCase`, form)));
+      const form = {
+        orgid: ORG_ID,
+        email: 'both@example.com',
+        subject: 'At once',
+        description: 'Two instances, one database.',
+      };
+      const answers = await Promise.all(
+        instances.map((instance) => postForm(`${instance.url}/servlet/servlet.WebToCase`, form)),
+      );
       expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
       expect(new Set(answers.map((answer) => answer.body.caseNumber)).size).toBe(2);
 

@@ -14,7 +14,13 @@ const goodCase = {
   Team__c: 'Consumer Care',
   Website__c: 'https://www.vanityfair.example',
 };
-const goodLead = { oid: ORG_ID, last_name: 'NA', email: 'Grace@Example.com', lead_source: 'Web', vanityfair_email_optin__c: '1' };
+const goodLead = {
+  oid: ORG_ID,
+  last_name: 'NA',
+  email: 'Grace@Example.com',
+  lead_source: 'Web',
+  vanityfair_email_optin__c: '1',
+};
 
 /** The same CRM tests, run against PGlite and against PostgreSQL. */
 export function crmSuite(kind: DatabaseKind) {
@@ -86,14 +92,27 @@ export function crmSuite(kind: DatabaseKind) {
       expect(created).toMatchObject({ status: 201, body: { created: true } });
       const again = await postForm(leadUrl(), { ...goodLead, email: 'grace@EXAMPLE.com', last_name: 'Hopper' });
       expect(again).toEqual({ status: 200, body: { id: created.body.id, created: false } });
-      const otherBrand = await postForm(leadUrl(), { ...goodLead, vanityfair_email_optin__c: '', everwear_email_optin__c: '1' });
+      const otherBrand = await postForm(leadUrl(), {
+        ...goodLead,
+        vanityfair_email_optin__c: '',
+        everwear_email_optin__c: '1',
+      });
       expect(otherBrand).toMatchObject({ status: 201, body: { created: true } });
       expect(otherBrand.body.id).not.toBe(created.body.id);
 
       const { body } = await getJson(`${vendors.url}/leads?limit=10`);
       expect(body.total).toBe(2);
-      expect(body.leads.map((lead: { optInKey: string }) => lead.optInKey)).toEqual(['everwear_email_optin', 'vanityfair_email_optin']);
-      expect(body.leads[1]).toMatchObject({ id: created.body.id, email: 'Grace@Example.com', lastName: 'NA', leadSource: 'Web', submissions: 2 });
+      expect(body.leads.map((lead: { optInKey: string }) => lead.optInKey)).toEqual([
+        'everwear_email_optin',
+        'vanityfair_email_optin',
+      ]);
+      expect(body.leads[1]).toMatchObject({
+        id: created.body.id,
+        email: 'Grace@Example.com',
+        lastName: 'NA',
+        leadSource: 'Web',
+        submissions: 2,
+      });
     });
 
     it.each([
@@ -106,7 +125,9 @@ export function crmSuite(kind: DatabaseKind) {
       const { status, body } = await postForm(leadUrl(), { ...goodLead, email: 'refused@example.com', ...change });
       expect(status).toBe(400);
       expect(body.error.field).toBe(field);
-      expect((await getJson(`${vendors.url}/leads?limit=50`)).body.leads.map((lead: { email: string }) => lead.email)).not.toContain('refused@example.com');
+      expect(
+        (await getJson(`${vendors.url}/leads?limit=50`)).body.leads.map((lead: { email: string }) => lead.email),
+      ).not.toContain('refused@example.com');
     });
   });
 
@@ -114,7 +135,10 @@ export function crmSuite(kind: DatabaseKind) {
     it('need the shared key and a sensible limit', async () => {
       expect((await getJson(`${vendors.url}/cases`, null)).status).toBe(401);
       expect((await getJson(`${vendors.url}/leads`, `${CRM_KEY}-wrong`)).status).toBe(401);
-      expect((await getJson(`${vendors.url}/cases?limit=0`)).body.error).toMatchObject({ code: 'INVALID_FIELD', field: 'limit' });
+      expect((await getJson(`${vendors.url}/cases?limit=0`)).body.error).toMatchObject({
+        code: 'INVALID_FIELD',
+        field: 'limit',
+      });
       expect((await getJson(`${vendors.url}/cases?limit=abc`)).status).toBe(400);
       expect((await getJson(`${vendors.url}/cases?limit=201`)).status).toBe(400);
     });

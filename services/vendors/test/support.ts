@@ -13,7 +13,10 @@ export const ORG_ID = '00D5g000004XyZaEAK';
 export const RECORD_TYPE_ID = '0125g000001AbCdAAK';
 
 /** The vendor services on an ephemeral port over a CRM database of their own (dropped at stop). */
-export async function startVendors(kind: DatabaseKind, dataDir = mkdtempSync(join(tmpdir(), 'vendors-'))): Promise<RunningVendors> {
+export async function startVendors(
+  kind: DatabaseKind,
+  dataDir = mkdtempSync(join(tmpdir(), 'vendors-')),
+): Promise<RunningVendors> {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
   if (kind === 'postgres') {
@@ -30,7 +33,14 @@ export async function startVendors(kind: DatabaseKind, dataDir = mkdtempSync(joi
       await again.end();
     };
   }
-  const vendors = await start({ port: 0, host: '127.0.0.1', databaseUrl, dataDir, crmApiKey: CRM_KEY, logLevel: 'silent' });
+  const vendors = await start({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    crmApiKey: CRM_KEY,
+    logLevel: 'silent',
+  });
   return {
     ...vendors,
     stop: async () => {
@@ -44,7 +54,11 @@ export async function startVendors(kind: DatabaseKind, dataDir = mkdtempSync(joi
 export async function postForm(url: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
   return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 

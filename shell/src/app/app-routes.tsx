@@ -38,7 +38,11 @@ export function AppRoutes() {
           {table
             .filter((entry) => entry.modal)
             .map((entry) => (
-              <Route key={entry.page} path={entry.path} element={<ModalRoute entry={entry} background={background} />} />
+              <Route
+                key={entry.page}
+                path={entry.path}
+                element={<ModalRoute entry={entry} background={background} />}
+              />
             ))}
         </Routes>
       )}

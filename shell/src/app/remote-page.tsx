@@ -16,7 +16,14 @@ export function RemotePage({ entry, variant = 'page' }: { entry: RouteEntry; var
 }
 
 function Outlet({ entry, variant }: { entry: RouteEntry; variant: 'page' | 'modal' }) {
-  return <RemoteOutlet<RemotePageProps> key={entry.page} remote={entry.remote} expose="pages" props={{ page: entry.page, variant }} />;
+  return (
+    <RemoteOutlet<RemotePageProps>
+      key={entry.page}
+      remote={entry.remote}
+      expose="pages"
+      props={{ page: entry.page, variant }}
+    />
+  );
 }
 
 /** SPEC §2/§6: pages marked authorized need a signed-in shopper, else sign-in with SessionRequired. */
@@ -25,7 +32,10 @@ function Authorized({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'loading') return <div role="status" aria-busy="true" className="shimmer" />;
   if (!isLoggedIn) {
-    const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: `${location.pathname}${location.search}` });
+    const query = new URLSearchParams({
+      error: 'SessionRequired',
+      callbackUrl: `${location.pathname}${location.search}`,
+    });
     return <Navigate to={`/login?${query}`} replace />;
   }
   return <>{children}</>;

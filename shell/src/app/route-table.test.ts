@@ -10,24 +10,67 @@ describe('route table (SPEC §2)', () => {
     expect(
       Object.fromEntries(
         [
-          '/account', '/account/profile', '/account/orders', '/account/orders/:orderNumber',
-          '/account/orders/:orderNumber/returns', '/account/orders/:orderNumber/returns/create',
-          '/order/returns', '/order/returns/create', '/order/track', '/order', '/cart', '/cart/create',
-          '/c/*', '/c', '/checkout', '/orderconfirmation', '/p/:category/:name/:id', '/learn', '/learn/:article',
-          '/size-guide/:item', '/find-your-fit', '/stores', '/login', '/register', '/password/forgot',
-          '/password/reset', '/privacy/preferences', '/loyalty', '/',
+          '/account',
+          '/account/profile',
+          '/account/orders',
+          '/account/orders/:orderNumber',
+          '/account/orders/:orderNumber/returns',
+          '/account/orders/:orderNumber/returns/create',
+          '/order/returns',
+          '/order/returns/create',
+          '/order/track',
+          '/order',
+          '/cart',
+          '/cart/create',
+          '/c/*',
+          '/c',
+          '/checkout',
+          '/orderconfirmation',
+          '/p/:category/:name/:id',
+          '/learn',
+          '/learn/:article',
+          '/size-guide/:item',
+          '/find-your-fit',
+          '/stores',
+          '/login',
+          '/register',
+          '/password/forgot',
+          '/password/reset',
+          '/privacy/preferences',
+          '/loyalty',
+          '/',
         ].map((path) => [path, owner(path)]),
       ),
     ).toEqual({
-      '/account': 'account', '/account/profile': 'account', '/account/orders': 'account',
-      '/account/orders/:orderNumber': 'account', '/account/orders/:orderNumber/returns': 'account',
-      '/account/orders/:orderNumber/returns/create': 'account', '/order/returns': 'account',
-      '/order/returns/create': 'account', '/order/track': 'account', '/order': 'account',
-      '/cart': 'cartCheckout', '/cart/create': 'cartCheckout', '/c/*': 'catalog', '/c': 'catalog',
-      '/checkout': 'cartCheckout', '/orderconfirmation': 'cartCheckout', '/p/:category/:name/:id': 'catalog',
-      '/learn': 'content', '/learn/:article': 'content', '/size-guide/:item': 'catalog', '/find-your-fit': 'catalog',
-      '/stores': 'content', '/login': 'account', '/register': 'account', '/password/forgot': 'account',
-      '/password/reset': 'account', '/privacy/preferences': 'account', '/loyalty': 'account', '/': 'content',
+      '/account': 'account',
+      '/account/profile': 'account',
+      '/account/orders': 'account',
+      '/account/orders/:orderNumber': 'account',
+      '/account/orders/:orderNumber/returns': 'account',
+      '/account/orders/:orderNumber/returns/create': 'account',
+      '/order/returns': 'account',
+      '/order/returns/create': 'account',
+      '/order/track': 'account',
+      '/order': 'account',
+      '/cart': 'cartCheckout',
+      '/cart/create': 'cartCheckout',
+      '/c/*': 'catalog',
+      '/c': 'catalog',
+      '/checkout': 'cartCheckout',
+      '/orderconfirmation': 'cartCheckout',
+      '/p/:category/:name/:id': 'catalog',
+      '/learn': 'content',
+      '/learn/:article': 'content',
+      '/size-guide/:item': 'catalog',
+      '/find-your-fit': 'catalog',
+      '/stores': 'content',
+      '/login': 'account',
+      '/register': 'account',
+      '/password/forgot': 'account',
+      '/password/reset': 'account',
+      '/privacy/preferences': 'account',
+      '/loyalty': 'account',
+      '/': 'content',
     });
   });
 
@@ -46,8 +89,16 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('uses the /rr variant and brand landing pages from brand config', () => {
-    const rr = buildRouteTable({ routing: { homePath: '/rr', productBasePath: '/rr/p' }, landingPages: ['/bras'], categoryLandingPages: ['/panties'] });
-    expect(rr.find((e) => e.path === '/panties')).toEqual({ page: 'category-landing-panties', path: '/panties', remote: 'catalog' });
+    const rr = buildRouteTable({
+      routing: { homePath: '/rr', productBasePath: '/rr/p' },
+      landingPages: ['/bras'],
+      categoryLandingPages: ['/panties'],
+    });
+    expect(rr.find((e) => e.path === '/panties')).toEqual({
+      page: 'category-landing-panties',
+      path: '/panties',
+      remote: 'catalog',
+    });
     expect(rr.filter((e) => e.page === 'home').map((e) => e.path)).toEqual(['/', '/rr']);
     expect(rr.find((e) => e.page === 'product')?.path).toBe('/rr/p/:category/:name/:id');
     expect(rr.find((e) => e.path === '/bras')).toEqual({ page: 'landing-bras', path: '/bras', remote: 'content' });

@@ -13,7 +13,6 @@ export interface RouteEntry {
   modal?: boolean;
 }
 
-
 interface BrandRouting {
   routing: Routing;
   landingPages: readonly string[];
@@ -31,12 +30,22 @@ export function buildRouteTable({ routing, landingPages, categoryLandingPages = 
     { page: 'learn', path: '/learn', remote: 'content' },
     { page: 'learn-article', path: '/learn/:article', remote: 'content' },
     { page: 'stores', path: '/stores', remote: 'content' },
-    ...CUSTOMER_SERVICE_TOPICS.map(
-      (topic): RouteEntry => ({ page: `customer-service-${topic}`, path: `/customer-service/${topic}`, remote: 'content' }),
-    ),
-    ...landingPages.map((path): RouteEntry => ({ page: `landing${path.replace(/\//g, '-')}`, path, remote: 'content' })),
+    ...CUSTOMER_SERVICE_TOPICS.map((topic): RouteEntry => ({
+      page: `customer-service-${topic}`,
+      path: `/customer-service/${topic}`,
+      remote: 'content',
+    })),
+    ...landingPages.map((path): RouteEntry => ({
+      page: `landing${path.replace(/\//g, '-')}`,
+      path,
+      remote: 'content',
+    })),
     // catalog
-    ...categoryLandingPages.map((path): RouteEntry => ({ page: `category-landing${path.replace(/\//g, '-')}`, path, remote: 'catalog' })),
+    ...categoryLandingPages.map((path): RouteEntry => ({
+      page: `category-landing${path.replace(/\//g, '-')}`,
+      path,
+      remote: 'catalog',
+    })),
     { page: 'search', path: '/c', remote: 'catalog' },
     { page: 'category', path: '/c/*', remote: 'catalog' },
     { page: 'product', path: `${product}/:category/:name/:id`, remote: 'catalog' },

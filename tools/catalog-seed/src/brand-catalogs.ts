@@ -27,7 +27,16 @@ export const BRAND_CATALOGS: BrandCatalogSpec[] = [
     name: 'Vanity Fair',
     styleCode: '76',
     products: 450,
-    lines: ['Beauty Back', 'Body Caress', 'Illumination', 'Nearly Invisible', 'Comfort Where It Counts', 'True Shape', 'Flattering Lace', 'Smoothing Comfort'],
+    lines: [
+      'Beauty Back',
+      'Body Caress',
+      'Illumination',
+      'Nearly Invisible',
+      'Comfort Where It Counts',
+      'True Shape',
+      'Flattering Lace',
+      'Smoothing Comfort',
+    ],
     categories: [
       {
         key: 'bras',
@@ -49,8 +58,16 @@ export const BRAND_CATALOGS: BrandCatalogSpec[] = [
           { key: 'panties-thongs', name: 'Thongs', kind: 'panty' },
         ],
       },
-      { key: 'shapewear', name: 'Shapewear', children: [{ key: 'shapewear-shapers', name: 'Shapers', kind: 'shapewear' }] },
-      { key: 'camis-slips', name: 'Camis & Slips', children: [{ key: 'camis-slips-all', name: 'Camis & Slips', kind: 'cami' }] },
+      {
+        key: 'shapewear',
+        name: 'Shapewear',
+        children: [{ key: 'shapewear-shapers', name: 'Shapers', kind: 'shapewear' }],
+      },
+      {
+        key: 'camis-slips',
+        name: 'Camis & Slips',
+        children: [{ key: 'camis-slips-all', name: 'Camis & Slips', kind: 'cami' }],
+      },
     ],
     collections: ['Beauty Back', 'Body Caress', 'Illumination', 'Nearly Invisible'],
   },
@@ -120,7 +137,11 @@ export const BRAND_CATALOGS: BrandCatalogSpec[] = [
     products: 300,
     lines: ['Pro', 'Street', 'Elite', 'Rookie', 'Hangtime', 'Swish'],
     categories: [
-      { key: 'basketballs', name: 'Basketballs', children: [{ key: 'basketballs-all', name: 'All Basketballs', kind: 'basketball' }] },
+      {
+        key: 'basketballs',
+        name: 'Basketballs',
+        children: [{ key: 'basketballs-all', name: 'All Basketballs', kind: 'basketball' }],
+      },
       { key: 'hoops', name: 'Hoops', children: [{ key: 'hoops-all', name: 'All Hoops', kind: 'hoop' }] },
       {
         key: 'apparel',

@@ -9,7 +9,9 @@ describe('seed catalog generator', () => {
   it('builds at least 1,500 products and 15,000 skus across the four brands', () => {
     expect(catalog.products.length).toBe(1500);
     expect(skus.length).toBeGreaterThanOrEqual(15000);
-    expect(new Set(catalog.products.map((p) => p.storeKey))).toEqual(new Set(['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']));
+    expect(new Set(catalog.products.map((p) => p.storeKey))).toEqual(
+      new Set(['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']),
+    );
     expect(new Set(skus.map((v) => v.sku)).size).toBe(skus.length);
   });
 
@@ -20,7 +22,9 @@ describe('seed catalog generator', () => {
   });
 
   it('gives bras band and cup sizes within 32-44 and A-DDD', () => {
-    const bras = catalog.products.filter((p) => p.productType === 'bra').flatMap((p) => [p.masterVariant, ...p.variants]);
+    const bras = catalog.products
+      .filter((p) => p.productType === 'bra')
+      .flatMap((p) => [p.masterVariant, ...p.variants]);
     const attr = (name: string) => new Set(bras.map((v) => v.attributes.find((a) => a.name === name)?.value));
     expect([...attr('bandSize')].every((b) => Number(b) >= 32 && Number(b) <= 44)).toBe(true);
     expect([...attr('cupSize')].every((c) => ['A', 'B', 'C', 'D', 'DD', 'DDD'].includes(String(c)))).toBe(true);
@@ -30,9 +34,14 @@ describe('seed catalog generator', () => {
     expect(skus.some((v) => v.prices[0].discounted)).toBe(true);
     expect(catalog.inventory.some((i) => i.available === 0)).toBe(true);
     // A product-level attribute: the same set of nested retailer/url values on every variant.
-    const linksOf = (variant: (typeof skus)[number]) => variant.attributes.find((a) => a.name === 'retailerLinks')?.value as RetailerLinkAttributeValue | undefined;
+    const linksOf = (variant: (typeof skus)[number]) =>
+      variant.attributes.find((a) => a.name === 'retailerLinks')?.value as RetailerLinkAttributeValue | undefined;
     const products = catalog.products.filter((p) => linksOf(p.masterVariant));
-    expect(products.every((p) => p.variants.every((v) => JSON.stringify(linksOf(v)) === JSON.stringify(linksOf(p.masterVariant))))).toBe(true);
+    expect(
+      products.every((p) =>
+        p.variants.every((v) => JSON.stringify(linksOf(v)) === JSON.stringify(linksOf(p.masterVariant))),
+      ),
+    ).toBe(true);
     const links = products.flatMap((p) => linksOf(p.masterVariant) ?? []);
     expect(new Set(links.map(([retailer]) => retailer.value.key)).size).toBe(7);
     expect(links.every(([retailer, url]) => url.value.startsWith(`https://www.${retailer.value.key}.com/`))).toBe(true);
@@ -52,12 +61,14 @@ describe('seed catalog generator', () => {
     expect(new Set(catalog.cartDiscounts.map((d) => d.id)).size).toBe(catalog.cartDiscounts.length);
   });
 
-  it('assigns every product to its brand store through the store\'s product selection', () => {
+  it("assigns every product to its brand store through the store's product selection", () => {
     for (const store of catalog.stores) {
       const [setting] = store.productSelections;
       const selection = catalog.productSelections.find((s) => s.key === setting.productSelection.key);
       expect(setting.active).toBe(true);
-      expect(new Set(selection?.productIds)).toEqual(new Set(catalog.products.filter((p) => p.storeKey === store.key).map((p) => p.id)));
+      expect(new Set(selection?.productIds)).toEqual(
+        new Set(catalog.products.filter((p) => p.storeKey === store.key).map((p) => p.id)),
+      );
     }
   });
 

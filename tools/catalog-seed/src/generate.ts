@@ -2,7 +2,16 @@ import { BRAND_CATALOGS, type BrandCatalogSpec } from './brand-catalogs';
 import { COLOURS, RETAILERS } from './colours';
 import { KINDS, type Kind } from './kinds';
 import { type Random, createRandom, slugify, stableId } from './random';
-import type { Money, RetailerLinkAttributeValue, SeedCatalog, SeedCategory, SeedProduct, SeedProductSelection, SeedVariant, SeedZone } from './types';
+import type {
+  Money,
+  RetailerLinkAttributeValue,
+  SeedCatalog,
+  SeedCategory,
+  SeedProduct,
+  SeedProductSelection,
+  SeedVariant,
+  SeedZone,
+} from './types';
 
 export interface GenerateOptions {
   /** Total products across the four brands; 1,500 by default. */
@@ -12,14 +21,29 @@ export interface GenerateOptions {
 
 const DEFAULT_PRODUCTS = 1500;
 /** The shop ships within the United States: one zone, which every shipping method rates. */
-const US_ZONE: SeedZone = { id: stableId('zone:us'), key: 'us', name: 'United States', description: 'Shipping within the United States', locations: [{ country: 'US' }] };
-const usd = (centAmount: number): Money => ({ type: 'centPrecision', currencyCode: 'USD', centAmount, fractionDigits: 2 });
+const US_ZONE: SeedZone = {
+  id: stableId('zone:us'),
+  key: 'us',
+  name: 'United States',
+  description: 'Shipping within the United States',
+  locations: [{ country: 'US' }],
+};
+const usd = (centAmount: number): Money => ({
+  type: 'centPrecision',
+  currencyCode: 'USD',
+  centAmount,
+  fractionDigits: 2,
+});
 /** Prices end in .00 or .99 like a real price list. */
 const retailPrice = (random: Random, [min, max]: [number, number]) => Math.round(random.int(min, max) / 100) * 100;
-const salePrice = (price: number, random: Random) => Math.max(499, Math.round((price * random.pick([0.6, 0.7, 0.75, 0.8])) / 100) * 100 - 1);
+const salePrice = (price: number, random: Random) =>
+  Math.max(499, Math.round((price * random.pick([0.6, 0.7, 0.75, 0.8])) / 100) * 100 - 1);
 
 /** Builds the whole seed catalog; the same options always give the same catalog. */
-export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }: GenerateOptions = {}): Omit<SeedCatalog, 'customers'> {
+export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }: GenerateOptions = {}): Omit<
+  SeedCatalog,
+  'customers'
+> {
   const random = createRandom(seed);
   const catalog: Omit<SeedCatalog, 'customers'> = {
     stores: [],
@@ -43,7 +67,13 @@ export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }
 function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSpec, count: number, random: Random) {
   const inventoryListKey = `${brand.store}-online`;
   // The brand's assortment is a product selection of its store, as in commercetools.
-  const assortment: SeedProductSelection = { id: stableId(`product-selection:${brand.store}`), key: `${brand.store}-assortment`, name: { 'en-US': `${brand.name} assortment` }, mode: 'Individual', productIds: [] };
+  const assortment: SeedProductSelection = {
+    id: stableId(`product-selection:${brand.store}`),
+    key: `${brand.store}-assortment`,
+    name: { 'en-US': `${brand.name} assortment` },
+    mode: 'Individual',
+    productIds: [],
+  };
   catalog.productSelections.push(assortment);
   catalog.stores.push({
     key: brand.store,
@@ -53,7 +83,15 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
   });
   const category = (key: string, name: string, parentId: string | null, orderHint: string): SeedCategory => {
     const fullKey = key === brand.store ? key : `${brand.store}-${key}`;
-    const created = { id: stableId(`category:${fullKey}`), key: fullKey, storeKey: brand.store, name: { 'en-US': name }, slug: { 'en-US': key }, parentId, orderHint };
+    const created = {
+      id: stableId(`category:${fullKey}`),
+      key: fullKey,
+      storeKey: brand.store,
+      name: { 'en-US': name },
+      slug: { 'en-US': key },
+      parentId,
+      orderHint,
+    };
     catalog.categories.push(created);
     return created;
   };
@@ -61,11 +99,16 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
   const leaves: Array<{ category: SeedCategory; kind: Kind }> = [];
   brand.categories.forEach((spec, i) => {
     const top = category(spec.key, spec.name, root.id, `0.${i + 1}`);
-    spec.children?.forEach((child, j) => leaves.push({ category: category(child.key, child.name, top.id, `0.${i + 1}${j + 1}`), kind: KINDS[child.kind] }));
+    spec.children?.forEach((child, j) =>
+      leaves.push({ category: category(child.key, child.name, top.id, `0.${i + 1}${j + 1}`), kind: KINDS[child.kind] }),
+    );
   });
   const collectionRoot = brand.collections ? category('collections', 'Collections', root.id, '0.8') : undefined;
   const collections = new Map(
-    (brand.collections ?? []).map((line, i) => [line, category(`collections-${slugify(line)}`, line, collectionRoot?.id ?? null, `0.8${i + 1}`)]),
+    (brand.collections ?? []).map((line, i) => [
+      line,
+      category(`collections-${slugify(line)}`, line, collectionRoot?.id ?? null, `0.8${i + 1}`),
+    ]),
   );
   const sale = brand.saleCategory ? category(brand.saleCategory, 'Sale', root.id, '0.9') : undefined;
 
@@ -88,14 +131,26 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
           id: variants.length + 1,
           sku,
           key: sku,
-          prices: [{ id: stableId(`price:${sku}`), value: usd(price), ...(onSale ? { discounted: { value: usd(salePrice(price, random)) } } : {}) }],
+          prices: [
+            {
+              id: stableId(`price:${sku}`),
+              value: usd(price),
+              ...(onSale ? { discounted: { value: usd(salePrice(price, random)) } } : {}),
+            },
+          ],
           attributes: [
             ...Object.entries(row).map(([attribute, value]) => ({ name: attribute, value })),
             { name: 'color', value: colour.name },
             { name: 'colorFamily', value: colour.family },
             { name: 'masterStyle', value: masterStyle },
           ],
-          images: [{ url: `images/${kind.type}/${colour.hex}.svg`, label: `${name} in ${colour.name}`, dimensions: { w: 600, h: 800 } }],
+          images: [
+            {
+              url: `images/${kind.type}/${colour.hex}.svg`,
+              label: `${name} in ${colour.name}`,
+              dimensions: { w: 600, h: 800 },
+            },
+          ],
         });
         const soldOut = random.chance(0.08);
         catalog.inventory.push({ sku, inventoryListKey, available: soldOut ? 0 : random.int(1, 120) });
@@ -111,7 +166,8 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
       { name: 'retailer', value: { key: retailer, label } },
       { name: 'url', value: `https://www.${domain}/search?q=${encodeURIComponent(`${brand.name} ${masterStyle}`)}` },
     ]);
-    if (retailerLinks.length) for (const variant of variants) variant.attributes.push({ name: 'retailerLinks', value: retailerLinks });
+    if (retailerLinks.length)
+      for (const variant of variants) variant.attributes.push({ name: 'retailerLinks', value: retailerLinks });
     const product: SeedProduct = {
       id: stableId(`product:${masterStyle}`),
       key: masterStyle.toLowerCase(),
@@ -144,9 +200,27 @@ const CART_DISCOUNTS = [
 
 function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: string) {
   const methods = [
-    { key: 'standard-ground', name: 'Standard', description: 'Standard shipping (5-7 business days)', cents: 599, free: 5000 },
-    { key: 'expedited', name: 'Expedited', description: 'Expedited shipping (2-3 business days)', cents: 1299, free: null },
-    { key: 'overnight', name: 'Overnight', description: 'Overnight shipping (next business day)', cents: 2499, free: null },
+    {
+      key: 'standard-ground',
+      name: 'Standard',
+      description: 'Standard shipping (5-7 business days)',
+      cents: 599,
+      free: 5000,
+    },
+    {
+      key: 'expedited',
+      name: 'Expedited',
+      description: 'Expedited shipping (2-3 business days)',
+      cents: 1299,
+      free: null,
+    },
+    {
+      key: 'overnight',
+      name: 'Overnight',
+      description: 'Overnight shipping (next business day)',
+      cents: 2499,
+      free: null,
+    },
   ];
   methods.forEach((method, i) =>
     catalog.shippingMethods.push({
@@ -160,17 +234,28 @@ function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: str
       zoneRates: [
         {
           zone: { typeId: 'zone', id: US_ZONE.id },
-          shippingRates: [{ price: usd(method.cents), ...(method.free !== null ? { freeAbove: usd(method.free) } : {}) }],
+          shippingRates: [
+            { price: usd(method.cents), ...(method.free !== null ? { freeAbove: usd(method.free) } : {}) },
+          ],
         },
       ],
     }),
   );
   for (const discount of CART_DISCOUNTS) {
-    catalog.cartDiscounts.push({ id: stableId(`cart-discount:${store}:${discount.key}`), storeKey: store, ...discount });
+    catalog.cartDiscounts.push({
+      id: stableId(`cart-discount:${store}:${discount.key}`),
+      storeKey: store,
+      ...discount,
+    });
   }
   for (const percentOff of [10, 20]) {
     const code = `${store.toUpperCase()}${percentOff}`;
-    catalog.discountCodes.push({ id: stableId(`discount:${code}`), code, storeKey: store, name: `${percentOff}% off`, cartDiscountKey: `percent-${percentOff}` });
+    catalog.discountCodes.push({
+      id: stableId(`discount:${code}`),
+      code,
+      storeKey: store,
+      name: `${percentOff}% off`,
+      cartDiscountKey: `percent-${percentOff}`,
+    });
   }
 }
-

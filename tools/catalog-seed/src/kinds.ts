@@ -88,7 +88,10 @@ export const KINDS = {
     styles: ['High-Rise', 'Seamless', 'Pocket', 'Compression'],
     priceRange: [3400, 7800],
     colours: [2, 3],
-    sizes: () => letters(0, 4).flatMap((size) => ['7/8', 'full'].map((length) => ({ size: `${size} ${length}`, length, waist: 'high-rise' }))),
+    sizes: () =>
+      letters(0, 4).flatMap((size) =>
+        ['7/8', 'full'].map((length) => ({ size: `${size} ${length}`, length, waist: 'high-rise' })),
+      ),
     describe: 'Squat-proof, sweat-wicking and buttery soft.',
   },
   shorts: {

@@ -21,7 +21,9 @@ export type Retailer = 'amazon' | 'belk' | 'jcpenney' | 'kohls' | 'macys' | 'tar
  * One value of the `retailerLinks` product attribute: commercetools' raw value of a `set` of
  * `nested` attributes, each element the attributes of the `retailer-link` product type.
  */
-export type RetailerLinkAttributeValue = Array<[{ name: 'retailer'; value: { key: Retailer; label: string } }, { name: 'url'; value: string }]>;
+export type RetailerLinkAttributeValue = Array<
+  [{ name: 'retailer'; value: { key: Retailer; label: string } }, { name: 'url'; value: string }]
+>;
 
 export interface SeedProduct {
   id: string;

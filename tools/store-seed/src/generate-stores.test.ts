@@ -42,7 +42,15 @@ describe('store data set generator', () => {
       expect(roughMiles(store, place!)).toBeLessThan(1);
       expect(store.phone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
       expect(store.street).toMatch(/^\d{3,4} [A-Z][a-z]+ [A-Z][a-z]+$/);
-      expect(store.hours.map((h) => h.day)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+      expect(store.hours.map((h) => h.day)).toEqual([
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'sunday',
+      ]);
       expect(store.brands.length).toBeGreaterThan(0);
     }
   });

@@ -24,7 +24,13 @@ export function generateStores(zips: ZipTable, { seed = 20261206 }: GenerateStor
   return METROS.flatMap((metro) => metroStores(metro, zips, byLatitude, random, usedNames));
 }
 
-function metroStores(metro: Metro, zips: ZipTable, byLatitude: readonly ZipPlace[], random: Random, usedNames: Set<string>): SeedStore[] {
+function metroStores(
+  metro: Metro,
+  zips: ZipTable,
+  byLatitude: readonly ZipPlace[],
+  random: Random,
+  usedNames: Set<string>,
+): SeedStore[] {
   const centre = zips.get(metro.centreZip);
   if (!centre) throw new Error(`Metro ${metro.slug}: ZIP ${metro.centreZip} is not in the ZIP table`);
   const nearby = placesNear(byLatitude, centre, metro.spreadMiles);
@@ -36,7 +42,10 @@ function metroStores(metro: Metro, zips: ZipTable, byLatitude: readonly ZipPlace
     usedNames.add(name);
     // A little scatter, so stores sharing a ZIP do not sit on one point (0.008 degrees is about half a mile).
     const spread = flagship ? 0.004 : 0.016;
-    const unit = centreWord.kind === 'street' || flagship ? undefined : `${centreWord.kind === 'mall' ? 'Suite' : 'Unit'} ${random.int(1, 2)}${String(random.int(1, 60)).padStart(2, '0')}`;
+    const unit =
+      centreWord.kind === 'street' || flagship
+        ? undefined
+        : `${centreWord.kind === 'mall' ? 'Suite' : 'Unit'} ${random.int(1, 2)}${String(random.int(1, 60)).padStart(2, '0')}`;
     return {
       id: `${metro.slug}-${String(i + 1).padStart(2, '0')}`,
       name,

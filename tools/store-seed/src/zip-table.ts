@@ -35,7 +35,14 @@ interface RawZip {
 /** Keeps US codes that have a position; the package also carries Canadian postal codes. */
 export function zipTableFrom(rows: readonly RawZip[]): ZipTable {
   const places = rows
-    .filter((row) => row.country === 'US' && /^\d{5}$/.test(row.zip) && Number.isFinite(row.latitude) && Number.isFinite(row.longitude) && (row.latitude !== 0 || row.longitude !== 0))
+    .filter(
+      (row) =>
+        row.country === 'US' &&
+        /^\d{5}$/.test(row.zip) &&
+        Number.isFinite(row.latitude) &&
+        Number.isFinite(row.longitude) &&
+        (row.latitude !== 0 || row.longitude !== 0),
+    )
     .map((row): ZipPlace => ({ zip: row.zip, city: row.city, state: row.state, lat: row.latitude, lng: row.longitude }))
     .sort((a, b) => a.zip.localeCompare(b.zip));
   const byZip = new Map(places.map((place) => [place.zip, place]));

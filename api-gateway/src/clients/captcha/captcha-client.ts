@@ -1,6 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from '@shop/node-kit';
-import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
+import {
+  UPSTREAM_TIMEOUTS,
+  UpstreamFault,
+  type UpstreamGuard,
+  createUpstreamGuard,
+  upstreamFetch,
+} from '../upstream-guard';
 
 export interface CaptchaOptions {
   verifyUrl: string;
@@ -17,7 +23,14 @@ export interface CaptchaOptions {
  * The captcha vendor: siteverify with our secret, reading `success` (SPEC §7). A vendor that does
  * not answer is an UpstreamUnavailableError, never a failed captcha: the shopper did nothing wrong.
  */
-export function createCaptchaClient({ verifyUrl, challengeUrl, secret, internalSecret, logger, guard = createUpstreamGuard('captcha', logger) }: CaptchaOptions) {
+export function createCaptchaClient({
+  verifyUrl,
+  challengeUrl,
+  secret,
+  internalSecret,
+  logger,
+  guard = createUpstreamGuard('captcha', logger),
+}: CaptchaOptions) {
   /** POSTs to the vendor and reads its JSON; a refused connection, 5xx or garbage is a fault. */
   const ask = (url: string, body: string | undefined) =>
     guard.run(() =>
@@ -36,7 +49,12 @@ export function createCaptchaClient({ verifyUrl, challengeUrl, secret, internalS
     /** True when the vendor vouches for the answer; false when it refuses it. */
     async verify(answer: unknown): Promise<boolean> {
       if (typeof answer !== 'string' || answer.length === 0 || answer.length > 4096) return false;
-      if (internalSecret && answer.length === internalSecret.length && timingSafeEqual(Buffer.from(answer), Buffer.from(internalSecret))) return true;
+      if (
+        internalSecret &&
+        answer.length === internalSecret.length &&
+        timingSafeEqual(Buffer.from(answer), Buffer.from(internalSecret))
+      )
+        return true;
       const data = await ask(verifyUrl, new URLSearchParams({ secret, response: answer }).toString());
       return data.success === true;
     },

@@ -26,13 +26,27 @@ export function cartOperations(graphql: Graphql) {
   return {
     /** The store's cart with this id, or undefined. */
     async getCart(storeKey: string, id: string, call: Call): Promise<CommerceCart | undefined> {
-      const { inStore } = await graphql<{ inStore: { cart: RawCart | null } }>('AnonymousCart', ANONYMOUS_CART, { id, storeKey }, call);
+      const { inStore } = await graphql<{ inStore: { cart: RawCart | null } }>(
+        'AnonymousCart',
+        ANONYMOUS_CART,
+        { id, storeKey },
+        call,
+      );
       return inStore.cart ? reshapeCart(inStore.cart) : undefined;
     },
 
     /** Makes the cart the customer's (setCustomerId at the cart's version). */
-    async assignCartToCustomer(cart: Pick<CommerceCart, 'id' | 'version'>, customerId: string, call: Call): Promise<void> {
-      await graphql('TakeCart', TAKE_CART, { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId } }] }, call);
+    async assignCartToCustomer(
+      cart: Pick<CommerceCart, 'id' | 'version'>,
+      customerId: string,
+      call: Call,
+    ): Promise<void> {
+      await graphql(
+        'TakeCart',
+        TAKE_CART,
+        { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId } }] },
+        call,
+      );
     },
   };
 }

@@ -1,4 +1,12 @@
-import type { RawCategories, RawDetailProduct, RawDetailVariant, RawFacet, RawListingProduct, RawRootCategory, RawSearch } from './ctp-types';
+import type {
+  RawCategories,
+  RawDetailProduct,
+  RawDetailVariant,
+  RawFacet,
+  RawListingProduct,
+  RawRootCategory,
+  RawSearch,
+} from './ctp-types';
 import { BRAND_CATEGORIES, PRODUCT_DETAIL, ROOT_CATEGORY, SUGGEST, productListingDocument } from './documents';
 import { predicateLiteral } from './predicate-literal';
 import type { Graphql } from './transport';
@@ -92,7 +100,8 @@ type Call = { correlationId: string };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const textAttributes = (attributes: Array<{ name: string; value: unknown }>) =>
   Object.fromEntries(attributes.flatMap((a) => (typeof a.value === 'string' ? [[a.name, a.value]] : [])));
-const attribute = (attributes: Array<{ name: string; value: unknown }>, name: string): unknown => attributes.find((a) => a.name === name)?.value;
+const attribute = (attributes: Array<{ name: string; value: unknown }>, name: string): unknown =>
+  attributes.find((a) => a.name === name)?.value;
 
 /** The `retailerLinks` attribute: a set of nested values, each a `retailer` enum and a `url`. */
 function reshapeRetailerLinks(value: unknown): RetailerLink[] {
@@ -114,10 +123,16 @@ function reshapeRetailerLinks(value: unknown): RetailerLink[] {
 
 function reshapePrice(raw: RawDetailVariant['price']): CommercePrice | undefined {
   if (!raw) return undefined;
-  return { centAmount: raw.value.centAmount, ...(raw.discounted ? { discountedCentAmount: raw.discounted.value.centAmount } : {}) };
+  return {
+    centAmount: raw.value.centAmount,
+    ...(raw.discounted ? { discountedCentAmount: raw.discounted.value.centAmount } : {}),
+  };
 }
 
-const reshapeImage = (image: { url: string; label?: string | null }) => ({ url: image.url, ...(image.label ? { label: image.label } : {}) });
+const reshapeImage = (image: { url: string; label?: string | null }) => ({
+  url: image.url,
+  ...(image.label ? { label: image.label } : {}),
+});
 
 function reshapeListingProduct(raw: RawListingProduct): CommerceProduct {
   const image = raw.masterVariant.images[0];
@@ -127,7 +142,12 @@ function reshapeListingProduct(raw: RawListingProduct): CommerceProduct {
     name: raw.name ?? '',
     categoryIds: raw.categoriesRef.map((c) => c.id),
     ...(image ? { image: reshapeImage(image) } : {}),
-    variants: raw.allVariants.map((v) => ({ sku: '', attributes: textAttributes(v.attributesRaw), price: reshapePrice(v.price), images: [] })),
+    variants: raw.allVariants.map((v) => ({
+      sku: '',
+      attributes: textAttributes(v.attributesRaw),
+      price: reshapePrice(v.price),
+      images: [],
+    })),
     retailerLinks: [],
   };
 }
@@ -152,7 +172,8 @@ function reshapeDetailProduct(raw: RawDetailProduct): CommerceProduct {
   };
 }
 
-const terms = (facet: RawFacet | undefined): TermCounts => (facet?.value.terms ?? []).map((t) => ({ term: t.term, count: t.productCount ?? t.count }));
+const terms = (facet: RawFacet | undefined): TermCounts =>
+  (facet?.value.terms ?? []).map((t) => ({ term: t.term, count: t.productCount ?? t.count }));
 
 /** Catalog reads: the brand's categories and products, through its store's assortment. */
 export function catalogOperations(graphql: Graphql) {
@@ -164,7 +185,12 @@ export function catalogOperations(graphql: Graphql) {
     async getCategories(storeKey: string, call: Call): Promise<CommerceCategory[]> {
       const { category: root } = await graphql<RawRootCategory>('RootCategory', ROOT_CATEGORY, { key: storeKey }, call);
       if (!root) return [];
-      const data = await graphql<RawCategories>('BrandCategories', BRAND_CATEGORIES, { where: `ancestors(id=${predicateLiteral(root.id)})` }, call);
+      const data = await graphql<RawCategories>(
+        'BrandCategories',
+        BRAND_CATEGORIES,
+        { where: `ancestors(id=${predicateLiteral(root.id)})` },
+        call,
+      );
       return data.categories.results.map((c) => ({
         id: c.id,
         key: c.key ?? '',
@@ -179,19 +205,27 @@ export function catalogOperations(graphql: Graphql) {
     async getProducts(search: ProductSearch, call: Call): Promise<ProductSearchResult> {
       const toInput = (list: string[]) => list.map((string) => ({ string }));
       // Search filters quote strings like query predicates do: one escaping helper for both.
-      const attributeFilter = (name: string) => `variants.attributes.${name}:${(search.filters[name] ?? []).map(predicateLiteral).join(',')}`;
+      const attributeFilter = (name: string) =>
+        `variants.attributes.${name}:${(search.filters[name] ?? []).map(predicateLiteral).join(',')}`;
       const selected = Object.keys(search.filters).filter((name) => search.filters[name].length > 0);
       const priceFilter =
         search.priceMin !== undefined || search.priceMax !== undefined
-          ? [`variants.price.centAmount:range (${search.priceMin ?? '*'} to ${search.priceMax !== undefined ? search.priceMax + 1 : '*'})`]
+          ? [
+              `variants.price.centAmount:range (${search.priceMin ?? '*'} to ${search.priceMax !== undefined ? search.priceMax + 1 : '*'})`,
+            ]
           : [];
       const all = [...selected.map(attributeFilter), ...priceFilter];
       const variables: Record<string, unknown> = {
         store: search.storeKey,
         text: search.text || null,
-        queryFilters: toInput(search.categoryId ? [`categories.id: subtree(${predicateLiteral(search.categoryId)})`] : []),
+        queryFilters: toInput(
+          search.categoryId ? [`categories.id: subtree(${predicateLiteral(search.categoryId)})`] : [],
+        ),
         filters: toInput(all),
-        facets: toInput(['categories.id counting products', ...search.facets.map((n) => `variants.attributes.${n} counting products`)]),
+        facets: toInput([
+          'categories.id counting products',
+          ...search.facets.map((n) => `variants.attributes.${n} counting products`),
+        ]),
         sorts: search.sort ? SORTS[search.sort] : search.text ? ['score desc'] : ['createdAt desc'],
         limit: search.limit,
         offset: search.offset,
@@ -200,29 +234,58 @@ export function catalogOperations(graphql: Graphql) {
         variables[`f${i}`] = toInput(all.filter((filter) => filter !== attributeFilter(name)));
         variables[`facet${i}`] = toInput([`variants.attributes.${name} counting products`]);
       });
-      const data = await graphql<Record<string, RawSearch<RawListingProduct>>>('ProductListing', productListingDocument(search.ownFacets.length), variables, call);
-      const rawFacets = [...(data.main.facets ?? []), ...search.ownFacets.flatMap((_, i) => data[`own${i}`].facets ?? [])];
+      const data = await graphql<Record<string, RawSearch<RawListingProduct>>>(
+        'ProductListing',
+        productListingDocument(search.ownFacets.length),
+        variables,
+        call,
+      );
+      const rawFacets = [
+        ...(data.main.facets ?? []),
+        ...search.ownFacets.flatMap((_, i) => data[`own${i}`].facets ?? []),
+      ];
       const facetOf = (name: string) => rawFacets.find((f) => f.facet === `variants.attributes.${name}`);
       return {
         total: data.main.total ?? 0,
         products: (data.main.results ?? []).map(reshapeListingProduct),
-        categoryCounts: new Map(terms(rawFacets.find((f) => f.facet === 'categories.id')).map((t) => [t.term, t.count])),
-        facets: Object.fromEntries([...search.facets, ...search.ownFacets].filter((name) => facetOf(name)).map((name) => [name, terms(facetOf(name))])),
+        categoryCounts: new Map(
+          terms(rawFacets.find((f) => f.facet === 'categories.id')).map((t) => [t.term, t.count]),
+        ),
+        facets: Object.fromEntries(
+          [...search.facets, ...search.ownFacets]
+            .filter((name) => facetOf(name))
+            .map((name) => [name, terms(facetOf(name))]),
+        ),
       };
     },
 
     /** A product of the store's assortment by one of its skus or by its style number; undefined if it has none. */
-    async getProduct(storeKey: string, by: { sku: string } | { style: string }, call: Call): Promise<CommerceProduct | undefined> {
+    async getProduct(
+      storeKey: string,
+      by: { sku: string } | { style: string },
+      call: Call,
+    ): Promise<CommerceProduct | undefined> {
       // The product key is the style number in lower case (see docs/adr/0010).
-      const filter = 'sku' in by ? `variants.sku:${predicateLiteral(by.sku)}` : `key:${predicateLiteral(by.style.toLowerCase())}`;
-      const data = await graphql<{ productProjectionSearch: RawSearch<RawDetailProduct> }>('ProductDetail', PRODUCT_DETAIL, { store: storeKey, filters: [{ string: filter }] }, call);
+      const filter =
+        'sku' in by ? `variants.sku:${predicateLiteral(by.sku)}` : `key:${predicateLiteral(by.style.toLowerCase())}`;
+      const data = await graphql<{ productProjectionSearch: RawSearch<RawDetailProduct> }>(
+        'ProductDetail',
+        PRODUCT_DETAIL,
+        { store: storeKey, filters: [{ string: filter }] },
+        call,
+      );
       const [product] = data.productProjectionSearch.results ?? [];
       return product ? reshapeDetailProduct(product) : undefined;
     },
 
     /** Quick search: the best five matches of the store's assortment. */
     async suggestProducts(storeKey: string, text: string, call: Call): Promise<CommerceProduct[]> {
-      const data = await graphql<{ productProjectionSearch: RawSearch<RawListingProduct> }>('Suggest', SUGGEST, { store: storeKey, text }, call);
+      const data = await graphql<{ productProjectionSearch: RawSearch<RawListingProduct> }>(
+        'Suggest',
+        SUGGEST,
+        { store: storeKey, text },
+        call,
+      );
       return (data.productProjectionSearch.results ?? []).map(reshapeListingProduct);
     },
   };

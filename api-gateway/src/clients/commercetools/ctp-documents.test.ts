@@ -31,7 +31,11 @@ describe("the adapter's GraphQL documents against commercetools' schema", () => 
     const folder = __dirname;
     const written = readdirSync(folder)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .reduce((count, file) => count + (readFileSync(join(folder, file), 'utf8').match(/`\s*(query|mutation)\s/g)?.length ?? 0), 0);
+      .reduce(
+        (count, file) =>
+          count + (readFileSync(join(folder, file), 'utf8').match(/`\s*(query|mutation)\s/g)?.length ?? 0),
+        0,
+      );
     expect(documents).toHaveLength(written);
     expect(new Set(documents.map((d) => d.name)).size).toBe(documents.length);
   });
@@ -41,18 +45,28 @@ describe("the adapter's GraphQL documents against commercetools' schema", () => 
   });
 
   it('refuses a field, an argument or a type commercetools does not have', () => {
-    expect(errorsOf('query { productProjectionSearch(storeProjection: "x") { results { key masterStyle } } }')).toEqual([
-      'Cannot query field "masterStyle" on type "ProductProjection".',
-    ]);
+    expect(errorsOf('query { productProjectionSearch(storeProjection: "x") { results { key masterStyle } } }')).toEqual(
+      ['Cannot query field "masterStyle" on type "ProductProjection".'],
+    );
     expect(errorsOf('query { product(key: "x") { storeKey retailerLinks { url } } }')).toEqual([
       expect.stringMatching(/^Cannot query field "storeKey" on type "Product"\./),
       'Cannot query field "retailerLinks" on type "Product".',
     ]);
-    expect(errorsOf('query { shippingMethods { results { price { centAmount } } } }')).toEqual(['Cannot query field "price" on type "ShippingMethod".']);
-    expect(errorsOf('query { stores { results { inventoryListKey } } }')).toEqual(['Cannot query field "inventoryListKey" on type "Store".']);
-    expect(errorsOf('query { categories(storeKey: "x") { total } }')).toEqual(['Unknown argument "storeKey" on field "Query.categories".']);
-    expect(errorsOf('mutation($d: MadeUpDraft!) { customerSignUp(draft: $d) { customer { id } } }')).toEqual([expect.stringMatching(/^Unknown type "MadeUpDraft"\./)]);
-    expect(errorsOf('mutation($d: CustomerSignUpDraft!) { customerSignUp(draft: $d) { customer { id } } }')).toEqual([]);
+    expect(errorsOf('query { shippingMethods { results { price { centAmount } } } }')).toEqual([
+      'Cannot query field "price" on type "ShippingMethod".',
+    ]);
+    expect(errorsOf('query { stores { results { inventoryListKey } } }')).toEqual([
+      'Cannot query field "inventoryListKey" on type "Store".',
+    ]);
+    expect(errorsOf('query { categories(storeKey: "x") { total } }')).toEqual([
+      'Unknown argument "storeKey" on field "Query.categories".',
+    ]);
+    expect(errorsOf('mutation($d: MadeUpDraft!) { customerSignUp(draft: $d) { customer { id } } }')).toEqual([
+      expect.stringMatching(/^Unknown type "MadeUpDraft"\./),
+    ]);
+    expect(errorsOf('mutation($d: CustomerSignUpDraft!) { customerSignUp(draft: $d) { customer { id } } }')).toEqual(
+      [],
+    );
   });
 
   it('accepts what commercetools does have: zone rates, product selections, attributes', () => {

@@ -28,20 +28,36 @@ import type {
  * of T, so naming it fails the type check; `ctp-documents.test.ts` checks the documents
  * themselves against the same schema.
  */
-export type Selected<T, K extends keyof T = never, Nested extends { [P in keyof Nested]: P extends keyof T ? unknown : never } = object> = Pick<T, K> & Nested;
+export type Selected<
+  T,
+  K extends keyof T = never,
+  Nested extends { [P in keyof Nested]: P extends keyof T ? unknown : never } = object,
+> = Pick<T, K> & Nested;
 
 type RawMoney = Selected<TCtpMoney, 'centAmount'>;
 
-export type RawCategory = Selected<TCtpCategory, 'id' | 'key' | 'name' | 'slug' | 'orderHint', { parentRef: Selected<TCtpReference, 'id'> | null }>;
+export type RawCategory = Selected<
+  TCtpCategory,
+  'id' | 'key' | 'name' | 'slug' | 'orderHint',
+  { parentRef: Selected<TCtpReference, 'id'> | null }
+>;
 export type RawCategories = { categories: Selected<TCtpCategoryQueryResult, never, { results: RawCategory[] }> };
 export type RawRootCategory = { category: Selected<TCtpCategory, 'id'> | null };
 
 type RawAttribute = Selected<TCtpRawProductSearchAttribute, 'name' | 'value'>;
-type RawPrice = Selected<TCtpProductPriceSearch, never, { value: RawMoney; discounted: Selected<TCtpDiscountedProductSearchPriceValue, never, { value: RawMoney }> | null }>;
+type RawPrice = Selected<
+  TCtpProductPriceSearch,
+  never,
+  { value: RawMoney; discounted: Selected<TCtpDiscountedProductSearchPriceValue, never, { value: RawMoney }> | null }
+>;
 type RawImage = Selected<TCtpImage, 'url' | 'label'>;
 
 /** A variant as listings select it: colour attributes and the price. */
-export type RawListingVariant = Selected<TCtpProductSearchVariant, never, { attributesRaw: RawAttribute[]; price: RawPrice | null }>;
+export type RawListingVariant = Selected<
+  TCtpProductSearchVariant,
+  never,
+  { attributesRaw: RawAttribute[]; price: RawPrice | null }
+>;
 /** A variant as the product page selects it: everything a shopper chooses between. */
 export type RawDetailVariant = Selected<
   TCtpProductSearchVariant,
@@ -81,17 +97,36 @@ export type RawDetailProduct = Selected<
 export type RawFacet = Selected<
   TCtpFacetResultValue,
   'facet',
-  { value: Selected<TCtpTermsFacetResult, never, { terms?: Array<Selected<TCtpTermCount, 'term' | 'count' | 'productCount'>> }> }
+  {
+    value: Selected<
+      TCtpTermsFacetResult,
+      never,
+      { terms?: Array<Selected<TCtpTermCount, 'term' | 'count' | 'productCount'>> }
+    >;
+  }
 >;
 
-export type RawSearch<Product> = Selected<TCtpProductProjectionSearchResult, never, { total?: number; results?: Product[]; facets?: RawFacet[] }>;
+export type RawSearch<Product> = Selected<
+  TCtpProductProjectionSearchResult,
+  never,
+  { total?: number; results?: Product[]; facets?: RawFacet[] }
+>;
 
 export type RawCustomer = Selected<TCtpCustomer, 'id' | 'email' | 'firstName' | 'lastName'>;
-export type RawSignedUpCustomer = Selected<TCtpCustomer, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'version'>;
+export type RawSignedUpCustomer = Selected<
+  TCtpCustomer,
+  'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'version'
+>;
 export type RawLegacyCustomer = Selected<
   TCtpCustomer,
   'id',
-  { custom: Selected<TCtpCustomFieldsType, never, { customFieldsRaw: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null }> | null }
+  {
+    custom: Selected<
+      TCtpCustomFieldsType,
+      never,
+      { customFieldsRaw: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null }
+    > | null;
+  }
 >;
 
 export type RawCart = Selected<TCtpCart, 'id' | 'version' | 'customerId' | 'anonymousId' | 'cartState'>;

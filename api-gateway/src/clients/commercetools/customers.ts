@@ -33,22 +33,35 @@ const reshapeCustomer = (raw: RawCustomer): CommerceCustomer => ({
   ...(raw.lastName ? { lastName: raw.lastName } : {}),
 });
 
-const inStore = (email: string, storeKey: string) => `email=${predicateLiteral(email)} and stores(key=${predicateLiteral(storeKey)})`;
+const inStore = (email: string, storeKey: string) =>
+  `email=${predicateLiteral(email)} and stores(key=${predicateLiteral(storeKey)})`;
 
 /** Customers of a store: lookup, sign-up, sign-in and password resets. */
 export function customerOperations(graphql: Graphql, transport: Pick<Transport, 'inStoreLogin'>) {
   return {
     /** The store's customer with this e-mail, or undefined. */
     async findCustomerByEmail(storeKey: string, email: string, call: Call): Promise<CommerceCustomer | undefined> {
-      const data = await graphql<{ customers: { results: RawCustomer[] } }>('FindCustomer', FIND_CUSTOMER, { where: inStore(email, storeKey) }, call);
+      const data = await graphql<{ customers: { results: RawCustomer[] } }>(
+        'FindCustomer',
+        FIND_CUSTOMER,
+        { where: inStore(email, storeKey) },
+        call,
+      );
       const [found] = data.customers.results;
       return found ? reshapeCustomer(found) : undefined;
     },
 
     /** The password hash an account brought from the old platform (its `legacyHash` custom field), if any. */
     async findLegacyPasswordHash(storeKey: string, email: string, call: Call): Promise<string | undefined> {
-      const data = await graphql<{ customers: { results: RawLegacyCustomer[] } }>('LegacyCustomer', LEGACY_CUSTOMER, { where: inStore(email, storeKey) }, call);
-      const value: unknown = data.customers.results[0]?.custom?.customFieldsRaw?.find((field) => field.name === 'legacyHash')?.value;
+      const data = await graphql<{ customers: { results: RawLegacyCustomer[] } }>(
+        'LegacyCustomer',
+        LEGACY_CUSTOMER,
+        { where: inStore(email, storeKey) },
+        call,
+      );
+      const value: unknown = data.customers.results[0]?.custom?.customFieldsRaw?.find(
+        (field) => field.name === 'legacyHash',
+      )?.value;
       return typeof value === 'string' ? value : undefined;
     },
 
@@ -56,7 +69,11 @@ export function customerOperations(graphql: Graphql, transport: Pick<Transport, 
      * Signs a customer up in the store (the b2c custom type, password authentication). An e-mail
      * the store already has answers `{ duplicate: true }`: the platform's unique constraint decides.
      */
-    async signUpCustomer(storeKey: string, customer: NewCustomer, call: Call): Promise<(CommerceCustomer & { createdAt: string; version: number }) | DuplicateCustomer> {
+    async signUpCustomer(
+      storeKey: string,
+      customer: NewCustomer,
+      call: Call,
+    ): Promise<(CommerceCustomer & { createdAt: string; version: number }) | DuplicateCustomer> {
       const draft = {
         email: customer.email,
         password: customer.password,
@@ -66,7 +83,12 @@ export function customerOperations(graphql: Graphql, transport: Pick<Transport, 
         custom: { typeKey: 'customer-b2c', fields: [] },
       };
       try {
-        const data = await graphql<{ customerSignUp: { customer: RawSignedUpCustomer } }>('SignUp', SIGN_UP, { storeKey, draft }, { ...call, expected: [...(call.expected ?? []), 'DuplicateField'] });
+        const data = await graphql<{ customerSignUp: { customer: RawSignedUpCustomer } }>(
+          'SignUp',
+          SIGN_UP,
+          { storeKey, draft },
+          { ...call, expected: [...(call.expected ?? []), 'DuplicateField'] },
+        );
         const raw = data.customerSignUp.customer;
         return { ...reshapeCustomer(raw), createdAt: raw.createdAt, version: raw.version };
       } catch (error) {
@@ -79,20 +101,34 @@ export function customerOperations(graphql: Graphql, transport: Pick<Transport, 
      * The platform's in-store login; a wrong password (or an unknown e-mail) throws the
      * platform's error (InvalidCredentials, 400).
      */
-    async signIn(storeKey: string, credentials: { email: string; password: string }, call: Call): Promise<CommerceCustomer> {
+    async signIn(
+      storeKey: string,
+      credentials: { email: string; password: string },
+      call: Call,
+    ): Promise<CommerceCustomer> {
       const answer = await transport.inStoreLogin<{ customer: RawCustomer }>(storeKey, credentials, call);
       return reshapeCustomer(answer.customer);
     },
 
     /** A password reset token valid for 10 minutes; an unknown e-mail throws InvalidSubject. */
     async createPasswordResetToken(storeKey: string, email: string, call: Call): Promise<string> {
-      const data = await graphql<{ customerCreatePasswordResetToken: { value: string } }>('CreateResetToken', CREATE_RESET_TOKEN, { email, storeKey }, call);
+      const data = await graphql<{ customerCreatePasswordResetToken: { value: string } }>(
+        'CreateResetToken',
+        CREATE_RESET_TOKEN,
+        { email, storeKey },
+        call,
+      );
       return data.customerCreatePasswordResetToken.value;
     },
 
     /** Sets a new password with a reset token; returns the customer's id. A bad or used token throws InvalidSubject. */
     async resetPassword(storeKey: string, tokenValue: string, newPassword: string, call: Call): Promise<string> {
-      const data = await graphql<{ customerResetPassword: { id: string } }>('ResetPassword', RESET_PASSWORD, { tokenValue, newPassword, storeKey }, call);
+      const data = await graphql<{ customerResetPassword: { id: string } }>(
+        'ResetPassword',
+        RESET_PASSWORD,
+        { tokenValue, newPassword, storeKey },
+        call,
+      );
       return data.customerResetPassword.id;
     },
   };

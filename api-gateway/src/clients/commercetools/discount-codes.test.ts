@@ -5,32 +5,63 @@ import { CommerceRequestError, createCommerceClient } from '.';
 /** A stand-in commerce platform with one stored code, answering the discount code operations. */
 function fakePlatform() {
   const seen: Array<{ operationName: string; variables: Record<string, any> }> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const stored = { id: 'dc-1', code: 'WELCOME-1121-AB12', key: 'signup-abc', validFrom: '2026-11-21T12:00:00.000Z', validUntil: '2026-12-21T12:00:00.000Z' };
+  const stored = {
+    id: 'dc-1',
+    code: 'WELCOME-1121-AB12',
+    key: 'signup-abc',
+    validFrom: '2026-11-21T12:00:00.000Z',
+    validUntil: '2026-12-21T12:00:00.000Z',
+  };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith('/oauth/token')) return res.end(JSON.stringify({ access_token: 'token', token_type: 'Bearer', expires_in: 3600 }));
+      if (req.url?.startsWith('/oauth/token'))
+        return res.end(JSON.stringify({ access_token: 'token', token_type: 'Bearer', expires_in: 3600 }));
       const { operationName, variables } = JSON.parse(body);
       seen.push({ operationName, variables });
       const duplicate = (field: string, value: unknown) =>
-        res.end(JSON.stringify({ data: { createDiscountCode: null }, errors: [{ message: 'dup', extensions: { code: 'DuplicateField', field, duplicateValue: value } }] }));
+        res.end(
+          JSON.stringify({
+            data: { createDiscountCode: null },
+            errors: [{ message: 'dup', extensions: { code: 'DuplicateField', field, duplicateValue: value } }],
+          }),
+        );
       if (operationName === 'CreateDiscountCode') {
         const { draft } = variables;
         if (draft.code.toUpperCase() === stored.code) return duplicate('code', draft.code);
         if (draft.key === stored.key) return duplicate('key', draft.key);
         if (draft.cartDiscounts[0].key === 'missing') {
-          return res.end(JSON.stringify({ data: { createDiscountCode: null }, errors: [{ message: 'no such cart discount', extensions: { code: 'ReferencedResourceNotFound' } }] }));
+          return res.end(
+            JSON.stringify({
+              data: { createDiscountCode: null },
+              errors: [{ message: 'no such cart discount', extensions: { code: 'ReferencedResourceNotFound' } }],
+            }),
+          );
         }
-        return res.end(JSON.stringify({ data: { createDiscountCode: { id: 'dc-2', code: draft.code.toUpperCase(), key: draft.key ?? null, validFrom: draft.validFrom ?? null, validUntil: draft.validUntil ?? null } } }));
+        return res.end(
+          JSON.stringify({
+            data: {
+              createDiscountCode: {
+                id: 'dc-2',
+                code: draft.code.toUpperCase(),
+                key: draft.key ?? null,
+                validFrom: draft.validFrom ?? null,
+                validUntil: draft.validUntil ?? null,
+              },
+            },
+          }),
+        );
       }
       if (operationName === 'DiscountCodeByKey') {
         const found = variables.key === stored.key && variables.storeKey === 'everwear';
         return res.end(JSON.stringify({ data: { discountCode: found ? stored : null } }));
       }
       res.statusCode = 400;
-      return res.end(JSON.stringify({ errors: [{ message: 'unknown operation', extensions: { code: 'InvalidInput' } }] }));
+      return res.end(
+        JSON.stringify({ errors: [{ message: 'unknown operation', extensions: { code: 'InvalidInput' } }] }),
+      );
     });
   });
   return { server, seen, stored };
@@ -39,13 +70,25 @@ function fakePlatform() {
 describe('commerce client discount codes', () => {
   const platform = fakePlatform();
   const logged: Array<[string, Record<string, unknown> | undefined]> = [];
-  const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (m: string, f?: Record<string, unknown>) => logged.push([m, f]) };
+  const logger = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (m: string, f?: Record<string, unknown>) => logged.push([m, f]),
+  };
   let client: ReturnType<typeof createCommerceClient>;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => platform.server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}`;
-    client = createCommerceClient({ apiUrl: url, authUrl: url, projectKey: 'shop', clientId: 'id', clientSecret: 'secret', logger });
+    client = createCommerceClient({
+      apiUrl: url,
+      authUrl: url,
+      projectKey: 'shop',
+      clientId: 'id',
+      clientSecret: 'secret',
+      logger,
+    });
   });
   beforeEach(() => {
     logged.length = 0;
@@ -66,7 +109,13 @@ describe('commerce client discount codes', () => {
       },
       'gw-1',
     );
-    expect(created).toEqual({ id: 'dc-2', code: 'WELCOME-1121-ZZ99', key: 'signup-new', validFrom: '2026-11-21T12:00:00.000Z', validUntil: '2026-12-21T12:00:00.000Z' });
+    expect(created).toEqual({
+      id: 'dc-2',
+      code: 'WELCOME-1121-ZZ99',
+      key: 'signup-new',
+      validFrom: '2026-11-21T12:00:00.000Z',
+      validUntil: '2026-12-21T12:00:00.000Z',
+    });
     expect(platform.seen[0]).toEqual({
       operationName: 'CreateDiscountCode',
       variables: {
@@ -86,13 +135,20 @@ describe('commerce client discount codes', () => {
 
   it('answers a code or key the store already has with { duplicate: true } naming the field, without logging an error', async () => {
     const base = { storeKey: 'everwear', cartDiscountKey: 'welcome-15' };
-    await expect(client.createDiscountCode({ ...base, code: platform.stored.code.toLowerCase() }, 'gw-2')).resolves.toEqual({ duplicate: true, field: 'code' });
-    await expect(client.createDiscountCode({ ...base, code: 'WELCOME-1121-NEW1', key: platform.stored.key }, 'gw-3')).resolves.toEqual({ duplicate: true, field: 'key' });
+    await expect(
+      client.createDiscountCode({ ...base, code: platform.stored.code.toLowerCase() }, 'gw-2'),
+    ).resolves.toEqual({ duplicate: true, field: 'code' });
+    await expect(
+      client.createDiscountCode({ ...base, code: 'WELCOME-1121-NEW1', key: platform.stored.key }, 'gw-3'),
+    ).resolves.toEqual({ duplicate: true, field: 'key' });
     expect(logged).toEqual([]);
   });
 
   it('throws and logs any other refusal with the correlation id', async () => {
-    const failure = client.createDiscountCode({ storeKey: 'everwear', code: 'WELCOME-1121-NEW2', cartDiscountKey: 'missing' }, 'gw-4');
+    const failure = client.createDiscountCode(
+      { storeKey: 'everwear', code: 'WELCOME-1121-NEW2', cartDiscountKey: 'missing' },
+      'gw-4',
+    );
     await expect(failure).rejects.toBeInstanceOf(CommerceRequestError);
     await expect(failure).rejects.toMatchObject({ code: 'ReferencedResourceNotFound' });
     expect(logged[0][1]).toMatchObject({ correlationId: 'gw-4', code: 'ReferencedResourceNotFound' });
@@ -100,7 +156,10 @@ describe('commerce client discount codes', () => {
 
   it('finds a code by its key within a store, and nothing for an unknown key or another store', async () => {
     await expect(client.findDiscountCodeByKey('everwear', 'signup-abc', 'gw-5')).resolves.toEqual(platform.stored);
-    expect(platform.seen[0]).toEqual({ operationName: 'DiscountCodeByKey', variables: { key: 'signup-abc', storeKey: 'everwear' } });
+    expect(platform.seen[0]).toEqual({
+      operationName: 'DiscountCodeByKey',
+      variables: { key: 'signup-abc', storeKey: 'everwear' },
+    });
     await expect(client.findDiscountCodeByKey('everwear', 'signup-none', 'gw-6')).resolves.toBeUndefined();
     await expect(client.findDiscountCodeByKey('hoopcraft', 'signup-abc', 'gw-7')).resolves.toBeUndefined();
   });

@@ -55,7 +55,10 @@ export function discountCodeOperations(graphql: Graphql) {
      * has answers `{ duplicate: true, field }` rather than throwing: the platform's unique
      * constraint decides, so two concurrent signups cannot both get the same code or key.
      */
-    async createDiscountCode(input: NewDiscountCode, correlationId: string): Promise<StoredDiscountCode | DuplicateDiscountCode> {
+    async createDiscountCode(
+      input: NewDiscountCode,
+      correlationId: string,
+    ): Promise<StoredDiscountCode | DuplicateDiscountCode> {
       const draft = {
         code: input.code,
         ...(input.key ? { key: input.key } : {}),
@@ -67,10 +70,15 @@ export function discountCodeOperations(graphql: Graphql) {
         ...(input.maxApplications ? { maxApplications: input.maxApplications } : {}),
       };
       try {
-        const data = await graphql<{ createDiscountCode: RawDiscountCode }>('CreateDiscountCode', CREATE_DISCOUNT_CODE, { draft, storeKey: input.storeKey }, {
-          correlationId,
-          expected: ['DuplicateField'],
-        });
+        const data = await graphql<{ createDiscountCode: RawDiscountCode }>(
+          'CreateDiscountCode',
+          CREATE_DISCOUNT_CODE,
+          { draft, storeKey: input.storeKey },
+          {
+            correlationId,
+            expected: ['DuplicateField'],
+          },
+        );
         return reshapeDiscountCode(data.createDiscountCode);
       } catch (error) {
         if (error instanceof CommerceRequestError && error.code === 'DuplicateField') {
@@ -81,8 +89,17 @@ export function discountCodeOperations(graphql: Graphql) {
     },
 
     /** The store's code with this key, or undefined. */
-    async findDiscountCodeByKey(storeKey: string, key: string, correlationId: string): Promise<StoredDiscountCode | undefined> {
-      const data = await graphql<{ discountCode: RawDiscountCode | null }>('DiscountCodeByKey', DISCOUNT_CODE_BY_KEY, { key, storeKey }, { correlationId });
+    async findDiscountCodeByKey(
+      storeKey: string,
+      key: string,
+      correlationId: string,
+    ): Promise<StoredDiscountCode | undefined> {
+      const data = await graphql<{ discountCode: RawDiscountCode | null }>(
+        'DiscountCodeByKey',
+        DISCOUNT_CODE_BY_KEY,
+        { key, storeKey },
+        { correlationId },
+      );
       return data.discountCode ? reshapeDiscountCode(data.discountCode) : undefined;
     },
   };

@@ -30,7 +30,12 @@ const LISTING_VARIABLES = `$store: String, $text: String, $queryFilters: [Search
 export function productListingDocument(ownFacets: number): string {
   const own = Array.from({ length: ownFacets }, (_, i) => i);
   const variables = own.map((i) => `, $f${i}: [SearchFilterInput!], $facet${i}: [SearchFacetInput!]`).join('');
-  const searches = own.map((i) => `own${i}: productProjectionSearch(${LISTING_SCOPE}, facetFilters: $f${i}, facets: $facet${i}, limit: 0) { ${FACET_FIELDS} }`).join('\n  ');
+  const searches = own
+    .map(
+      (i) =>
+        `own${i}: productProjectionSearch(${LISTING_SCOPE}, facetFilters: $f${i}, facets: $facet${i}, limit: 0) { ${FACET_FIELDS} }`,
+    )
+    .join('\n  ');
   return `query ProductListing(${LISTING_VARIABLES}${variables}) {
   main: productProjectionSearch(${LISTING_SCOPE}, filters: $filters, facetFilters: $filters, facets: $facets, sorts: $sorts, limit: $limit, offset: $offset) {
     total results { ${PRODUCT_CARD_FIELDS} } ${FACET_FIELDS} }

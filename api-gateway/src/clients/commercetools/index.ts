@@ -7,7 +7,16 @@ import { type CommerceClientOptions, createTransport } from './transport';
 export { CommerceRequestError } from './commerce-request-error';
 export { predicateLiteral } from './predicate-literal';
 export type { CommerceClientOptions } from './transport';
-export type { CommerceCategory, CommerceProduct, CommerceVariant, ProductSearch, ProductSearchResult, ProductSort, RetailerLink, TermCounts } from './catalog';
+export type {
+  CommerceCategory,
+  CommerceProduct,
+  CommerceVariant,
+  ProductSearch,
+  ProductSearchResult,
+  ProductSort,
+  RetailerLink,
+  TermCounts,
+} from './catalog';
 export type { CommerceCustomer, DuplicateCustomer, NewCustomer } from './customers';
 export type { CommerceCart } from './carts';
 export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';

@@ -1,6 +1,13 @@
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from './commerce-request-error';
-import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, tagOperation, upstreamFetch } from '../upstream-guard';
+import {
+  UPSTREAM_TIMEOUTS,
+  UpstreamFault,
+  type UpstreamGuard,
+  createUpstreamGuard,
+  tagOperation,
+  upstreamFetch,
+} from '../upstream-guard';
 
 export interface CommerceClientOptions {
   /** e.g. http://localhost:4000/commerce or https://api.{region}.commercetools.com */
@@ -29,7 +36,8 @@ export interface CallOptions {
 type Answer = { status: number; body: any; upstream?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A mutation changes something: it gets the write deadline, everything else the read one. */
-const deadlineFor = (query: string) => (/^\s*mutation\b/.test(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs);
+const deadlineFor = (query: string) =>
+  /^\s*mutation\b/.test(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs;
 
 /**
  * The transport of the gateway's commercetools adapter: a client-credentials token cached until shortly before
@@ -48,18 +56,25 @@ export function createTransport(options: CommerceClientOptions) {
 
   const fetchToken = () =>
     guard.within(UPSTREAM_TIMEOUTS.tokenMs, async (signal): Promise<string> => {
-      const response = await upstreamFetch(`${authUrl.replace(/\/$/, '')}/oauth/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
+      const response = await upstreamFetch(
+        `${authUrl.replace(/\/$/, '')}/oauth/token`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: `grant_type=client_credentials&scope=${encodeURIComponent(`manage_project:${projectKey}`)}`,
+          signal,
         },
-        body: `grant_type=client_credentials&scope=${encodeURIComponent(`manage_project:${projectKey}`)}`,
-        signal,
-      }, 'The commerce token endpoint');
+        'The commerce token endpoint',
+      );
       const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
       if (!response.ok || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
-        logger.error('Commerce token request failed', { status: response.status, upstreamCorrelationId: response.headers.get('x-correlation-id') });
+        logger.error('Commerce token request failed', {
+          status: response.status,
+          upstreamCorrelationId: response.headers.get('x-correlation-id'),
+        });
         // Without a token nothing works: a fault (503), whether the platform is down or refuses our credentials.
         throw new UpstreamFault('The commerce platform did not issue a token.');
       }
@@ -79,22 +94,33 @@ export function createTransport(options: CommerceClientOptions) {
   /** One request with the bearer; 5xx and non-JSON answers are faults, anything else the caller's to read. */
   const exchange = (path: string, body: unknown, call: CallOptions, bearer: string, deadlineMs: number) =>
     guard.within(deadlineMs, async (signal): Promise<Answer> => {
-      const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/${projectKey}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          'content-type': 'application/json',
-          ...(call.correlationId ? { 'x-correlation-id': call.correlationId } : {}),
+      const response = await upstreamFetch(
+        `${apiUrl.replace(/\/$/, '')}/${projectKey}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            'content-type': 'application/json',
+            ...(call.correlationId ? { 'x-correlation-id': call.correlationId } : {}),
+          },
+          // Node's fetch keeps no HTTP cache, so no query or mutation is ever answered from one.
+          body: JSON.stringify(body),
+          signal,
         },
-        // Node's fetch keeps no HTTP cache, so no query or mutation is ever answered from one.
-        body: JSON.stringify(body),
-        signal,
-      }, 'The commerce platform');
+        'The commerce platform',
+      );
       const upstream = response.headers.get('x-correlation-id') ?? undefined;
       const parsed = await response.json().catch(() => undefined);
       if (parsed === undefined || response.status >= 500) {
-        logger.error('Commerce platform failed', { correlationId: call.correlationId, operation: call.operation, upstreamCorrelationId: upstream, status: response.status });
-        throw new UpstreamFault(`The commerce platform answered ${response.status}${parsed === undefined ? ' without JSON' : ''}.`);
+        logger.error('Commerce platform failed', {
+          correlationId: call.correlationId,
+          operation: call.operation,
+          upstreamCorrelationId: upstream,
+          status: response.status,
+        });
+        throw new UpstreamFault(
+          `The commerce platform answered ${response.status}${parsed === undefined ? ' without JSON' : ''}.`,
+        );
       }
       return { status: response.status, body: parsed, upstream };
     });
@@ -113,19 +139,41 @@ export function createTransport(options: CommerceClientOptions) {
       }),
     );
 
-  const fail = (status: number, error: { code?: string; message?: string; extensions?: Record<string, unknown> } | undefined, call: CallOptions, upstream?: string): never => {
+  const fail = (
+    status: number,
+    error: { code?: string; message?: string; extensions?: Record<string, unknown> } | undefined,
+    call: CallOptions,
+    upstream?: string,
+  ): never => {
     const code = error?.extensions?.code ?? error?.code ?? 'General';
     const message = error?.message ?? 'The commerce platform refused the request.';
     if (!call.expected?.includes(String(code)) && !message.startsWith('ERROR_')) {
-      logger.error('Commerce request failed', { correlationId: call.correlationId, operation: call.operation, upstreamCorrelationId: upstream, status, code, message });
+      logger.error('Commerce request failed', {
+        correlationId: call.correlationId,
+        operation: call.operation,
+        upstreamCorrelationId: upstream,
+        status,
+        code,
+        message,
+      });
     }
     throw new CommerceRequestError(status, String(code), message, error?.extensions ?? {}, upstream, call.operation);
   };
 
   /** One GraphQL operation; resolves to `data` or throws the first error. */
-  const graphql = async <T>(operationName: string, query: string, variables: Record<string, unknown> = {}, call: CallOptions = {}): Promise<T> => {
+  const graphql = async <T>(
+    operationName: string,
+    query: string,
+    variables: Record<string, unknown> = {},
+    call: CallOptions = {},
+  ): Promise<T> => {
     const named = { ...call, operation: operationName };
-    const { status, body, upstream } = await post('/graphql', { operationName, variables, query }, named, deadlineFor(query));
+    const { status, body, upstream } = await post(
+      '/graphql',
+      { operationName, variables, query },
+      named,
+      deadlineFor(query),
+    );
     if (body?.errors?.length || status >= 400) return fail(status, body?.errors?.[0], named, upstream);
     return body.data as T;
   };
@@ -136,8 +184,18 @@ export function createTransport(options: CommerceClientOptions) {
     async inStoreLogin<T>(storeKey: string, body: Record<string, unknown>, call: CallOptions = {}): Promise<T> {
       // The platform hashes the password, slow by design: the write deadline.
       const named = { ...call, operation: 'InStoreLogin' };
-      const { status, body: answer, upstream } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, named, UPSTREAM_TIMEOUTS.writeMs);
-      if (status >= 400) return fail(status, { code: answer?.errors?.[0]?.code, message: answer?.message ?? answer?.errors?.[0]?.message }, named, upstream);
+      const {
+        status,
+        body: answer,
+        upstream,
+      } = await post(`/in-store/key=${encodeURIComponent(storeKey)}/login`, body, named, UPSTREAM_TIMEOUTS.writeMs);
+      if (status >= 400)
+        return fail(
+          status,
+          { code: answer?.errors?.[0]?.code, message: answer?.message ?? answer?.errors?.[0]?.message },
+          named,
+          upstream,
+        );
       return answer as T;
     },
     /** A product image from the platform's asset host; undefined when there is no such image. */
@@ -146,7 +204,11 @@ export function createTransport(options: CommerceClientOptions) {
         'ProductImage',
         guard.run(() =>
           guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
-            const response = await upstreamFetch(`${apiUrl.replace(/\/$/, '')}/images/${type}/${file}`, { signal }, 'The commerce image host');
+            const response = await upstreamFetch(
+              `${apiUrl.replace(/\/$/, '')}/images/${type}/${file}`,
+              { signal },
+              'The commerce image host',
+            );
             if (response.status === 404) return undefined;
             if (!response.ok) throw new UpstreamFault(`The commerce image host answered ${response.status}.`);
             return Buffer.from(await response.arrayBuffer());

@@ -23,10 +23,13 @@ describe('the headless CMS content source', () => {
       const brand = match && catalog.get(match[1] as 'vanityfair');
       if (down || !brand) return res.writeHead(down ? 503 : 404).end();
       const raw = readBrandContentFiles(brandsDir, brand.config);
-      const values = (entries: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
+      const values = (entries: Record<string, { value: unknown }>) =>
+        Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
       const documents = values(raw.documents) as Record<string, Record<string, unknown>>;
       documents.home = { ...documents.home, title, ...(broken ? { hero: 'not an object' } : {}) };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
     });
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;

@@ -1,9 +1,22 @@
-import { type BrandCatalog, type BrandConfig, type BrandContent, assembleBrandContent, loadBrandContent } from '@shop/brands';
+import {
+  type BrandCatalog,
+  type BrandConfig,
+  type BrandContent,
+  assembleBrandContent,
+  loadBrandContent,
+} from '@shop/brands';
 import type { BrandId } from '@shop/contracts';
 import type { Logger } from '@shop/node-kit';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, UpstreamUnavailableError, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
+import {
+  UPSTREAM_TIMEOUTS,
+  UpstreamFault,
+  type UpstreamGuard,
+  UpstreamUnavailableError,
+  createUpstreamGuard,
+  upstreamFetch,
+} from '../upstream-guard';
 
 /** Where brand content comes from: the brands/ folder by default, a headless CMS by configuration. */
 export interface ContentSource {
@@ -44,14 +57,25 @@ interface HttpSourceOptions {
  * folder. Content is validated with the same schemas; the last good copy keeps serving while
  * the CMS is down or publishes something broken.
  */
-export function createHttpContentSource({ url, catalog, ttlSeconds, logger, guard = createUpstreamGuard('content', logger), now = Date.now }: HttpSourceOptions): ContentSource {
+export function createHttpContentSource({
+  url,
+  catalog,
+  ttlSeconds,
+  logger,
+  guard = createUpstreamGuard('content', logger),
+  now = Date.now,
+}: HttpSourceOptions): ContentSource {
   const entries = new Map<BrandId, { content: BrandContent; fetchedAt: number }>();
   const inFlight = new Map<BrandId, Promise<BrandContent>>();
   const fetchBrand = async (brand: BrandId, config: BrandConfig, correlationId: string) => {
     const address = `${url.replace(/\/$/, '')}/brands/${brand}/content`;
     const raw = await guard.run(() =>
       guard.within(UPSTREAM_TIMEOUTS.readMs, async (signal) => {
-        const response = await upstreamFetch(address, { headers: { accept: 'application/json', 'x-correlation-id': correlationId }, signal }, 'The content CMS');
+        const response = await upstreamFetch(
+          address,
+          { headers: { accept: 'application/json', 'x-correlation-id': correlationId }, signal },
+          'The content CMS',
+        );
         if (response.status >= 500) throw new UpstreamFault(`${address} answered ${response.status}`);
         // A 4xx is the CMS answering (no such brand, our key refused): not an outage for the breaker.
         if (!response.ok) throw new Error(`${address} answered ${response.status}`);
@@ -64,9 +88,15 @@ export function createHttpContentSource({ url, catalog, ttlSeconds, logger, guar
     const origin = (kind: string, name: string) => () => `cms:${brand}/${kind}/${name}`;
     const content = assembleBrandContent(
       {
-        documents: Object.fromEntries(Object.entries(bundle.documents).map(([name, value]) => [name, { value, origin: origin('documents', name) }])),
-        pages: Object.fromEntries(Object.entries(bundle.pages).map(([name, value]) => [name, { value, origin: origin('pages', name) }])),
-        articles: Object.fromEntries(Object.entries(bundle.articles).map(([name, value]) => [name, { value, origin: origin('articles', name) }])),
+        documents: Object.fromEntries(
+          Object.entries(bundle.documents).map(([name, value]) => [name, { value, origin: origin('documents', name) }]),
+        ),
+        pages: Object.fromEntries(
+          Object.entries(bundle.pages).map(([name, value]) => [name, { value, origin: origin('pages', name) }]),
+        ),
+        articles: Object.fromEntries(
+          Object.entries(bundle.articles).map(([name, value]) => [name, { value, origin: origin('articles', name) }]),
+        ),
       },
       config,
     );
@@ -93,7 +123,9 @@ export function createHttpContentSource({ url, catalog, ttlSeconds, logger, guar
           entries.set(brand, { content: entry.content, fetchedAt: now() });
           return entry.content;
         }
-        throw error instanceof UpstreamUnavailableError ? error : new UpstreamUnavailableError('content', guard.retryAfterSeconds(), (error as Error).message);
+        throw error instanceof UpstreamUnavailableError
+          ? error
+          : new UpstreamUnavailableError('content', guard.retryAfterSeconds(), (error as Error).message);
       }
     },
   };

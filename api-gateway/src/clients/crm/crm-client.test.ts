@@ -6,7 +6,10 @@ import { UpstreamUnavailableError } from '../upstream-guard';
 import { type BrandCrmConfig, createCrmClient } from './index';
 
 // The brand's real settings, so the test follows the config schema.
-const crm: BrandCrmConfig = loadBrandCatalog({ dir: join(__dirname, '..', '..', '..', '..', 'brands'), environment: 'test' }).get('vanityfair')!.config.crm;
+const crm: BrandCrmConfig = loadBrandCatalog({
+  dir: join(__dirname, '..', '..', '..', '..', 'brands'),
+  environment: 'test',
+}).get('vanityfair')!.config.crm;
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A CRM that records each request and answers with the next queued reply. */
@@ -22,7 +25,12 @@ function fakeCrm() {
       res.writeHead(reply.status, { 'content-type': reply.type ?? 'application/json' }).end(reply.body);
     });
   });
-  return { server, seen, reply: (status: number, body: unknown, type?: string) => replies.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body), type }) };
+  return {
+    server,
+    seen,
+    reply: (status: number, body: unknown, type?: string) =>
+      replies.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body), type }),
+  };
 }
 
 let fake: ReturnType<typeof fakeCrm>;
@@ -30,14 +38,21 @@ let client: ReturnType<typeof createCrmClient>;
 beforeAll(async () => {
   fake = fakeCrm();
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  client = createCrmClient({ url: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/`, apiKey: 'key-0123456789abcdef', logger: silent });
+  client = createCrmClient({
+    url: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/`,
+    apiKey: 'key-0123456789abcdef',
+    logger: silent,
+  });
 });
 afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
 
 describe('CRM client', () => {
   it('posts a signup as a web-to-lead form with the brand’s placeholder, source and opt-in checkbox', async () => {
     fake.reply(201, { id: 'lead-1', created: true });
-    expect(await client.submitLead({ crm, email: 'grace@example.com', placement: 'footer' })).toEqual({ id: 'lead-1', created: true });
+    expect(await client.submitLead({ crm, email: 'grace@example.com', placement: 'footer' })).toEqual({
+      id: 'lead-1',
+      created: true,
+    });
     const { url, authorization, form } = fake.seen.at(-1)!;
     expect(url).toBe('/servlet/servlet.WebToLead?encoding=UTF-8');
     expect(authorization).toBe('Bearer key-0123456789abcdef');
@@ -54,13 +69,24 @@ describe('CRM client', () => {
 
   it('reports a repeat signup as not created', async () => {
     fake.reply(200, { id: 'lead-1', created: false });
-    expect(await client.submitLead({ crm, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' })).toEqual({ id: 'lead-1', created: false });
+    expect(
+      await client.submitLead({ crm, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
+    ).toEqual({ id: 'lead-1', created: false });
     expect(fake.seen.at(-1)!.form.get('last_name')).toBe('Hopper');
   });
 
   it('posts a case to the brand’s form action with the standard and custom fields', async () => {
     fake.reply(201, { id: 'case-1', caseNumber: '00001027' });
-    const result = await client.submitCase({ crm, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', subject: 'S', description: 'D', country: 'US', topic: 'other' });
+    const result = await client.submitCase({
+      crm,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      subject: 'S',
+      description: 'D',
+      country: 'US',
+      topic: 'other',
+    });
     expect(result).toEqual({ caseNumber: '00001027' });
     const { url, form } = fake.seen.at(-1)!;
     expect(url).toBe('/servlet/servlet.WebToCase?encoding=UTF-8');
@@ -83,7 +109,18 @@ describe('CRM client', () => {
 
   it('accepts Salesforce’s page answer to a case, without a case number', async () => {
     fake.reply(200, '<html><body>Thank you</body></html>', 'text/html');
-    expect(await client.submitCase({ crm, firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'S', description: 'D', country: 'US', topic: 'other' })).toEqual({ caseNumber: null });
+    expect(
+      await client.submitCase({
+        crm,
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.com',
+        subject: 'S',
+        description: 'D',
+        country: 'US',
+        topic: 'other',
+      }),
+    ).toEqual({ caseNumber: null });
   });
 
   it('turns a refusal into a 502 and an outage into a 503', async () => {
@@ -98,11 +135,31 @@ describe('CRM client', () => {
   it('reads the custom fields back into named case properties', async () => {
     fake.reply(200, {
       total: 1,
-      cases: [{ id: 'c', caseNumber: '00001001', name: 'A B', email: 'a@example.com', phone: null, subject: 'S', description: 'D', origin: 'Web', type: 'Information', custom: { Country__c: 'CA', Order_Number__c: 'VF100001', Team__c: 'Care' }, createdAt: '2025-01-01T00:00:00.000Z' }],
+      cases: [
+        {
+          id: 'c',
+          caseNumber: '00001001',
+          name: 'A B',
+          email: 'a@example.com',
+          phone: null,
+          subject: 'S',
+          description: 'D',
+          origin: 'Web',
+          type: 'Information',
+          custom: { Country__c: 'CA', Order_Number__c: 'VF100001', Team__c: 'Care' },
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
+      ],
     });
     const { total, cases } = await client.listCases(500);
     expect(fake.seen.at(-1)!.url).toBe('/cases?limit=200');
     expect(total).toBe(1);
-    expect(cases[0]).toMatchObject({ caseNumber: '00001001', country: 'CA', orderNumber: 'VF100001', team: 'Care', division: null });
+    expect(cases[0]).toMatchObject({
+      caseNumber: '00001001',
+      country: 'CA',
+      orderNumber: 'VF100001',
+      team: 'Care',
+      division: null,
+    });
   });
 });

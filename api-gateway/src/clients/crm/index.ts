@@ -1,6 +1,12 @@
 import type { BrandConfig } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
-import { UPSTREAM_TIMEOUTS, UpstreamFault, type UpstreamGuard, createUpstreamGuard, upstreamFetch } from '../upstream-guard';
+import {
+  UPSTREAM_TIMEOUTS,
+  UpstreamFault,
+  type UpstreamGuard,
+  createUpstreamGuard,
+  upstreamFetch,
+} from '../upstream-guard';
 
 /** A brand's SPEC §3 web-to-case and lead settings. */
 export type BrandCrmConfig = BrandConfig['crm'];
@@ -137,10 +143,13 @@ function leadForm(lead: Lead): URLSearchParams {
 }
 
 /** Salesforce answers a web-to-case post with a page, not the case; the stand-in reports its number. */
-const reshapeSubmittedCase = (body: Raw | undefined): { caseNumber: string | null } => ({ caseNumber: text(body?.caseNumber) });
+const reshapeSubmittedCase = (body: Raw | undefined): { caseNumber: string | null } => ({
+  caseNumber: text(body?.caseNumber),
+});
 
 function reshapeSubmittedLead(body: Raw | undefined): { id: string; created: boolean } {
-  if (typeof body?.id !== 'string' || typeof body.created !== 'boolean') throw new CrmRequestError('The CRM answered a signup unexpectedly.');
+  if (typeof body?.id !== 'string' || typeof body.created !== 'boolean')
+    throw new CrmRequestError('The CRM answered a signup unexpectedly.');
   return { id: body.id, created: body.created };
 }
 
@@ -194,34 +203,61 @@ export function createCrmClient({ url, apiKey, logger, guard = createUpstreamGua
     guard.run(() =>
       // Filing a case or lead is a write: the longer deadline, so a slow CRM is not asked twice by an impatient retry.
       guard.within(init.method === 'POST' ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs, async (signal) => {
-        const response = await upstreamFetch(`${base}${path}`, {
-          ...init,
-          headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${apiKey}`, ...(correlationId ? { 'x-correlation-id': correlationId } : {}) },
-          signal,
-        }, 'The CRM');
+        const response = await upstreamFetch(
+          `${base}${path}`,
+          {
+            ...init,
+            headers: {
+              ...(init.headers as Record<string, string>),
+              authorization: `Bearer ${apiKey}`,
+              ...(correlationId ? { 'x-correlation-id': correlationId } : {}),
+            },
+            signal,
+          },
+          'The CRM',
+        );
         const body = (await response.json().catch(() => undefined)) as Raw | undefined;
         if (response.ok) return body;
         const detail = (body?.error ?? {}) as Raw;
-        logger.error('CRM request failed', { correlationId, path: path.split('?')[0], status: response.status, code: detail.code, field: detail.field, message: detail.message });
+        logger.error('CRM request failed', {
+          correlationId,
+          path: path.split('?')[0],
+          status: response.status,
+          code: detail.code,
+          field: detail.field,
+          message: detail.message,
+        });
         if (response.status >= 500) throw new UpstreamFault(`The CRM answered ${response.status}.`);
         throw new CrmRequestError('The CRM refused the request.');
       }),
     );
   const post = (path: string, form: URLSearchParams, correlationId?: string) =>
-    call(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }, correlationId);
+    call(
+      path,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+      correlationId,
+    );
   const list = async (path: string, limit: number) => {
-    const body = await call(`${path}?limit=${Math.max(1, Math.min(200, Math.trunc(limit)))}`, { method: 'GET' }, undefined);
+    const body = await call(
+      `${path}?limit=${Math.max(1, Math.min(200, Math.trunc(limit)))}`,
+      { method: 'GET' },
+      undefined,
+    );
     return body ?? {};
   };
 
   return {
     /** Files a case through the brand's web-to-case form action; resolves to its number when the CRM tells it. */
     async submitCase(brandCase: BrandCase): Promise<{ caseNumber: string | null }> {
-      return reshapeSubmittedCase(await post(brandCase.crm.webToCase.action, caseForm(brandCase), brandCase.correlationId));
+      return reshapeSubmittedCase(
+        await post(brandCase.crm.webToCase.action, caseForm(brandCase), brandCase.correlationId),
+      );
     },
     /** Records a signup; a repeat signup for the same opt-in and e-mail reports `created: false`. */
     async submitLead(lead: Lead): Promise<{ id: string; created: boolean }> {
-      return reshapeSubmittedLead(await post('/servlet/servlet.WebToLead?encoding=UTF-8', leadForm(lead), lead.correlationId));
+      return reshapeSubmittedLead(
+        await post('/servlet/servlet.WebToLead?encoding=UTF-8', leadForm(lead), lead.correlationId),
+      );
     },
     /** Newest first (development: only the local stand-in can list). */
     async listCases(limit: number): Promise<{ total: number; cases: CaseRecord[] }> {

@@ -63,4 +63,6 @@ function reshapeStore(store: SeedStore): StoreRecord {
   };
 }
 
-const reshapeZip = (place: { zip: string; city: string; state: string; lat: number; lng: number }): ZipCentroid => ({ ...place });
+const reshapeZip = (place: { zip: string; city: string; state: string; lat: number; lng: number }): ZipCentroid => ({
+  ...place,
+});

@@ -27,7 +27,18 @@ export type { AppDeps } from '../../modules/app-deps';
 export type ApiMount = [prefix: string, router: Router];
 
 /** The gateway's features. Adding one is one line here; its folder under src/modules says the rest. */
-const MODULES: ModuleFactory[] = [authModule, accountModule, catalogModule, contentModule, storesModule, leadsModule, contactModule, trackingModule, platformModule, devToolsModule];
+const MODULES: ModuleFactory[] = [
+  authModule,
+  accountModule,
+  catalogModule,
+  contentModule,
+  storesModule,
+  leadsModule,
+  contactModule,
+  trackingModule,
+  platformModule,
+  devToolsModule,
+];
 
 export function createApp(deps: AppDeps) {
   const { config, catalog, logger, csrf, origins } = deps;
@@ -35,27 +46,39 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  const features = MODULES.map((factory) => factory(deps)).filter((module): module is GatewayModule => module !== undefined);
+  const features = MODULES.map((factory) => factory(deps)).filter(
+    (module): module is GatewayModule => module !== undefined,
+  );
   const modules = [...features, openApiModule(features)];
   const mounts = modules.flatMap((module) => module.api ?? []);
   assertDistinctMounts(mounts.map((mount) => mount.path));
   const pageModules = modules.filter((module) => module.pages);
-  if (pageModules.length > 1) throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
+  if (pageModules.length > 1)
+    throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
 
   app.use(correlationId);
   // Outside development and test a request for a host no brand names is refused.
-  app.use(brandResolver({ catalog, fallback: config.defaultBrand, origins, strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment) }));
+  app.use(
+    brandResolver({
+      catalog,
+      fallback: config.defaultBrand,
+      origins,
+      strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment),
+    }),
+  );
   app.use(securityHeaders(catalog, config));
   app.use(compression());
   // Every router is mounted behind the one CSRF middleware; bodies are parsed first, each mount
   // with its own limits, so the check can read a token from the body. A path nothing is mounted
   // at is a plain 404, whatever the method.
   const checkCsrf = csrfProtection(csrf);
-  for (const { path, body, router } of mounts) app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, router);
+  for (const { path, body, router } of mounts)
+    app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, router);
   app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
   // Site routers answer GETs (files, images, pages); one that ever takes an unsafe method gets the same check.
-  for (const module of modules) for (const router of module.site ?? []) app.use(...(hasUnsafeRoute(router) ? [checkCsrf] : []), router);
+  for (const module of modules)
+    for (const router of module.site ?? []) app.use(...(hasUnsafeRoute(router) ? [checkCsrf] : []), router);
   // The page catch-all answers every GET left, so it comes last.
   for (const module of pageModules) app.use(module.pages as Router);
   app.use(notFound);
@@ -67,7 +90,9 @@ export function createApp(deps: AppDeps) {
 function hasUnsafeRoute(router: Router): boolean {
   type Layer = { route?: { methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
   return (router as unknown as { stack: Layer[] }).stack.some((layer) =>
-    layer.route ? UNSAFE_METHODS.some((method) => layer.route?.methods[method.toLowerCase()]) : Boolean(layer.handle?.stack && hasUnsafeRoute(layer.handle as unknown as Router)),
+    layer.route
+      ? UNSAFE_METHODS.some((method) => layer.route?.methods[method.toLowerCase()])
+      : Boolean(layer.handle?.stack && hasUnsafeRoute(layer.handle as unknown as Router)),
   );
 }
 
@@ -75,7 +100,8 @@ function hasUnsafeRoute(router: Router): boolean {
 export function assertDistinctMounts(paths: string[]) {
   paths.forEach((a, index) => {
     for (const b of paths.slice(index + 1)) {
-      if (a === b || a === '/' || b === '/' || b.startsWith(`${a}/`) || a.startsWith(`${b}/`)) throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
+      if (a === b || a === '/' || b === '/' || b.startsWith(`${a}/`) || a.startsWith(`${b}/`))
+        throw new Error(`Gateway modules: the mounts ${a} and ${b} overlap`);
     }
   });
 }

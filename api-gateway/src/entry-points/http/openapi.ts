@@ -4,7 +4,9 @@ import type { PathsFragment } from '../../openapi/operation';
 import type { GatewayModule } from '../../modules/gateway-module';
 import { needsCsrf } from './middleware/csrf-protection';
 
-const OWN: PathsFragment = { '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } } };
+const OWN: PathsFragment = {
+  '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
+};
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 description of every mounted /api route, built once from

@@ -22,7 +22,13 @@ const email = safeText({ message: 'Enter a valid e-mail address.' })
 const name = safeText({ message: 'Enter a name in plain text.' }).trim().min(1, { message: 'Required.' }).max(100);
 // Normalised once here, so the policy check and the hash see the same password (see normalisePassword).
 const password = safePassword({ message: 'Enter a password in plain text.' }).max(1024).transform(normalisePassword);
-export const registerSchema = z.object({ email, password, firstName: name, lastName: name, callbackUrl: safeText().max(2048).optional() });
+export const registerSchema = z.object({
+  email,
+  password,
+  firstName: name,
+  lastName: name,
+  callbackUrl: safeText().max(2048).optional(),
+});
 export const forgotSchema = z.object({ email });
 export const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
 
@@ -50,14 +56,18 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
   router.post('/register', async (req, res) => {
     const input = parseForm(registerSchema, req.body);
     requirePolicy(input.password, { email: input.email, brand: store(res) });
-    if (!(await throttle.registrationAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
+    if (!(await throttle.registrationAllowed(ip(req))))
+      throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
     const customer = await commerce.signUpCustomer(
       store(res),
       { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName },
       { correlationId: res.locals.correlationId },
     );
     if ('duplicate' in customer) {
-      throw new DomainError('EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in or reset your password.');
+      throw new DomainError(
+        'EMAIL_TAKEN',
+        'An account with this e-mail address already exists. Sign in or reset your password.',
+      );
     }
     await sessions.start(req, res, {
       id: customer.id,
@@ -68,20 +78,28 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
       isLoggedIn: true,
     });
     const url = safeCallbackUrl(input.callbackUrl, originOf(req), [], '/account');
-    res.status(201).json({ user: { id: customer.id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName }, url });
+    res.status(201).json({
+      user: { id: customer.id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName },
+      url,
+    });
   });
 
   // The same answer whether or not the e-mail has an account; the work happens after answering.
   router.post('/password/forgot', async (req, res) => {
     const input = parseForm(forgotSchema, req.body);
     const allowed = await throttle.passwordEmailAllowed(ip(req), input.email);
-    res.status(202).json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
+    res
+      .status(202)
+      .json({ message: 'If an account exists for this e-mail address, we have sent a link to reset the password.' });
     if (!allowed) return;
     const storeKey = store(res);
     // The brand's canonical origin, never the request's Host: a forged Host must not get the token.
     const link = (token: string) => `${origins.canonical(storeKey)}/password/reset?token=${encodeURIComponent(token)}`;
     void commerce
-      .createPasswordResetToken(storeKey, input.email, { correlationId: res.locals.correlationId, expected: ['InvalidSubject'] })
+      .createPasswordResetToken(storeKey, input.email, {
+        correlationId: res.locals.correlationId,
+        expected: ['InvalidSubject'],
+      })
       .then((token) =>
         mailer.send({
           to: input.email,
@@ -90,16 +108,21 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
         }),
       )
       .catch((error: unknown) => {
-        if (!(error instanceof CommerceRequestError && error.code === 'InvalidSubject')) logger.error('Password e-mail failed', { correlationId: res.locals.correlationId, error: String(error) });
+        if (!(error instanceof CommerceRequestError && error.code === 'InvalidSubject'))
+          logger.error('Password e-mail failed', { correlationId: res.locals.correlationId, error: String(error) });
       });
   });
 
   router.post('/password/reset', async (req, res) => {
     const input = parseForm(resetSchema, req.body);
     requirePolicy(input.newPassword, { brand: store(res) });
-    if (!(await throttle.passwordResetAllowed(ip(req)))) throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
+    if (!(await throttle.passwordResetAllowed(ip(req))))
+      throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
     try {
-      const customerId = await commerce.resetPassword(store(res), input.token, input.newPassword, { correlationId: res.locals.correlationId, expected: ['InvalidSubject'] });
+      const customerId = await commerce.resetPassword(store(res), input.token, input.newPassword, {
+        correlationId: res.locals.correlationId,
+        expected: ['InvalidSubject'],
+      });
       // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3).
       await sessions.endAllFor(customerId);
     } catch (error) {

@@ -11,7 +11,13 @@ const tooMany = { '429': { description: 'Too many attempts', schema: 'error' as 
 export function accountModule({ commerce, sessions, throttle, outbox, logger, origins }: AccountDeps): GatewayModule {
   return {
     name: 'account',
-    api: [{ path: '/account', router: accountRoutes({ commerce, sessions, throttle, mailer: outbox, logger, origins }), body: { limit: '8kb', urlencoded: true } }],
+    api: [
+      {
+        path: '/account',
+        router: accountRoutes({ commerce, sessions, throttle, mailer: outbox, logger, origins }),
+        body: { limit: '8kb', urlencoded: true },
+      },
+    ],
     openapi: {
       '/api/account/register': {
         post: {
@@ -20,17 +26,39 @@ export function accountModule({ commerce, sessions, throttle, outbox, logger, or
           form: true,
           upstream: true,
           responses: {
-            '201': { description: 'Created and signed in', schema: z.object({ user: z.object({ id: z.string(), email: z.string(), firstname: z.string().optional(), lastname: z.string().optional() }), url: z.string() }) },
+            '201': {
+              description: 'Created and signed in',
+              schema: z.object({
+                user: z.object({
+                  id: z.string(),
+                  email: z.string(),
+                  firstname: z.string().optional(),
+                  lastname: z.string().optional(),
+                }),
+                url: z.string(),
+              }),
+            },
             '409': { description: 'EMAIL_TAKEN', schema: 'error' },
             ...tooMany,
           },
         },
       },
       '/api/account/password/forgot': {
-        post: { summary: 'Send a reset link (same answer for unknown e-mails)', body: forgotSchema, form: true, responses: { '202': { description: 'Accepted', schema: z.object({ message: z.string() }) } } },
+        post: {
+          summary: 'Send a reset link (same answer for unknown e-mails)',
+          body: forgotSchema,
+          form: true,
+          responses: { '202': { description: 'Accepted', schema: z.object({ message: z.string() }) } },
+        },
       },
       '/api/account/password/reset': {
-        post: { summary: 'Set a new password with a reset token', body: resetSchema, form: true, upstream: true, responses: { '200': { description: 'Changed', schema: z.object({ message: z.string() }) }, ...tooMany } },
+        post: {
+          summary: 'Set a new password with a reset token',
+          body: resetSchema,
+          form: true,
+          upstream: true,
+          responses: { '200': { description: 'Changed', schema: z.object({ message: z.string() }) }, ...tooMany },
+        },
       },
     },
   };

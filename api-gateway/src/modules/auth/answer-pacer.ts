@@ -13,7 +13,11 @@ export interface AnswerPacer {
   wait(): Promise<void>;
 }
 
-export function createAnswerPacer({ initialMs = 500, weight = 0.1, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {}): AnswerPacer {
+export function createAnswerPacer({
+  initialMs = 500,
+  weight = 0.1,
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+} = {}): AnswerPacer {
   let typical = initialMs;
   return {
     observe(ms) {

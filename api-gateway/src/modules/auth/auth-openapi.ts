@@ -4,7 +4,10 @@ import type { OperationSpec, PathsFragment } from '../../openapi/operation';
 import { callbackForm, callbackUrlSchema, postLoginQuery, providerParams, sessionUpdateSchema } from './auth-schemas';
 
 const redirect = {
-  '200': { description: 'With X-Auth-Return-Redirect: 1, the redirect as {url}', schema: z.object({ url: z.string() }) },
+  '200': {
+    description: 'With X-Auth-Return-Redirect: 1, the redirect as {url}',
+    schema: z.object({ url: z.string() }),
+  },
   '302': { description: 'Redirect' },
 };
 const session = z.union([z.null(), z.object({ user: sessionUserSchema, expires: z.iso.datetime() })]);
@@ -15,24 +18,57 @@ const credentials: OperationSpec = {
   form: true,
   responses: redirect,
 };
-const guest: OperationSpec = { summary: 'Start a guest (anonymous) session', body: callbackForm, form: true, responses: redirect };
+const guest: OperationSpec = {
+  summary: 'Start a guest (anonymous) session',
+  body: callbackForm,
+  form: true,
+  responses: redirect,
+};
 const unknownProvider = { '404': { description: 'Unknown provider', schema: 'error' as const } };
 
 /** The auth module's routes, described with the schemas they validate with. */
 export const authOpenApi: PathsFragment = {
   '/api/auth/session': {
-    get: { summary: 'The current session, or null (Auth.js)', responses: { '200': { description: 'Session', schema: session } } },
-    post: { summary: 'Update the session: first and last name only', body: sessionUpdateSchema, responses: { '200': { description: 'Session', schema: session } } },
+    get: {
+      summary: 'The current session, or null (Auth.js)',
+      responses: { '200': { description: 'Session', schema: session } },
+    },
+    post: {
+      summary: 'Update the session: first and last name only',
+      body: sessionUpdateSchema,
+      responses: { '200': { description: 'Session', schema: session } },
+    },
   },
-  '/api/auth/csrf': { get: { summary: 'A CSRF token; sets the double-submit cookie', responses: { '200': { description: 'Token', schema: z.object({ csrfToken: z.string() }) } } } },
-  '/api/auth/providers': { get: { summary: 'Sign-in providers available on this brand', responses: { '200': { description: 'Providers by id' } } } },
+  '/api/auth/csrf': {
+    get: {
+      summary: 'A CSRF token; sets the double-submit cookie',
+      responses: { '200': { description: 'Token', schema: z.object({ csrfToken: z.string() }) } },
+    },
+  },
+  '/api/auth/providers': {
+    get: {
+      summary: 'Sign-in providers available on this brand',
+      responses: { '200': { description: 'Providers by id' } },
+    },
+  },
   '/api/auth/signin/credentials': { post: credentials },
   '/api/auth/signin/guest': { post: guest },
   '/api/auth/signin/{provider}': {
-    post: { summary: 'Start an OAuth sign-in: redirects to its authorize step', params: providerParams, body: callbackForm, form: true, responses: { ...redirect, ...unknownProvider } },
+    post: {
+      summary: 'Start an OAuth sign-in: redirects to its authorize step',
+      params: providerParams,
+      body: callbackForm,
+      form: true,
+      responses: { ...redirect, ...unknownProvider },
+    },
   },
   '/api/auth/signin/{provider}/authorize': {
-    get: { summary: 'Redirect to the OAuth provider with state and PKCE', params: providerParams, query: callbackForm, responses: { '302': { description: 'To the provider' }, ...unknownProvider } },
+    get: {
+      summary: 'Redirect to the OAuth provider with state and PKCE',
+      params: providerParams,
+      query: callbackForm,
+      responses: { '302': { description: 'To the provider' }, ...unknownProvider },
+    },
   },
   '/api/auth/callback/credentials': { post: credentials },
   '/api/auth/callback/guest': { post: guest },
@@ -43,16 +79,41 @@ export const authOpenApi: PathsFragment = {
       query: z.object({ code: z.string().optional(), state: z.string().optional() }),
       responses: { '302': { description: 'To the callbackUrl, or to /login?error=...' } },
     },
-    post: { summary: 'OAuth providers call back with GET', params: providerParams, responses: { '405': { description: 'Method not allowed', schema: 'error' } } },
+    post: {
+      summary: 'OAuth providers call back with GET',
+      params: providerParams,
+      responses: { '405': { description: 'Method not allowed', schema: 'error' } },
+    },
   },
   '/api/auth/signout': { post: { summary: 'End the session', body: callbackForm, form: true, responses: redirect } },
-  '/api/auth/error': { get: { summary: 'Describe a sign-in error type (SPEC §8)', query: z.object({ error: z.string().optional() }), responses: { '400': { description: 'The error', schema: 'error' } } } },
-  '/api/auth/verify-request': { get: { summary: 'E-mail link sign-in (not enabled)', responses: { '404': { description: 'Not enabled', schema: 'error' } } } },
-  '/api/auth/webauthn-options': { get: { summary: 'Passkeys (not enabled)', responses: { '400': { description: 'Not enabled', schema: 'error' } } } },
+  '/api/auth/error': {
+    get: {
+      summary: 'Describe a sign-in error type (SPEC §8)',
+      query: z.object({ error: z.string().optional() }),
+      responses: { '400': { description: 'The error', schema: 'error' } },
+    },
+  },
+  '/api/auth/verify-request': {
+    get: {
+      summary: 'E-mail link sign-in (not enabled)',
+      responses: { '404': { description: 'Not enabled', schema: 'error' } },
+    },
+  },
+  '/api/auth/webauthn-options': {
+    get: { summary: 'Passkeys (not enabled)', responses: { '400': { description: 'Not enabled', schema: 'error' } } },
+  },
   '/api/user/postLogin': {
-    get: { summary: 'Make the anonymous cart the active cart, then go to callbackUrl', query: postLoginQuery, responses: { '302': { description: 'Redirect' } } },
+    get: {
+      summary: 'Make the anonymous cart the active cart, then go to callbackUrl',
+      query: postLoginQuery,
+      responses: { '302': { description: 'Redirect' } },
+    },
   },
   '/api/captcha/challenge': {
-    get: { summary: 'An invisible-captcha token for the sign-in form', upstream: true, responses: { '200': { description: 'Token', schema: z.object({ token: z.string() }) } } },
+    get: {
+      summary: 'An invisible-captcha token for the sign-in form',
+      upstream: true,
+      responses: { '200': { description: 'Token', schema: z.object({ token: z.string() }) } },
+    },
   },
 };

@@ -15,18 +15,36 @@ type OAuthProvider = (typeof OAUTH)[number];
 
 /** Runs a Passport strategy session-lessly; resolves to the user (or nothing) and the strategy's info. */
 type StrategyInfo = { state?: { callbackUrl?: string }; code?: string };
-function authenticate(setup: PassportSetup, name: string, req: Request, res: Response, options: Record<string, unknown> = {}) {
+function authenticate(
+  setup: PassportSetup,
+  name: string,
+  req: Request,
+  res: Response,
+  options: Record<string, unknown> = {},
+) {
   return new Promise<{ user?: SessionUser; info?: StrategyInfo }>((resolve, reject) => {
-    setup.passport.authenticate(name, { session: false, ...options }, (error: unknown, user: SessionUser | false, info: unknown) => {
-      if (error) reject(error);
-      else resolve({ user: user || undefined, info: info as StrategyInfo });
-    })(req, res, reject);
+    setup.passport.authenticate(
+      name,
+      { session: false, ...options },
+      (error: unknown, user: SessionUser | false, info: unknown) => {
+        if (error) reject(error);
+        else resolve({ user: user || undefined, info: info as StrategyInfo });
+      },
+    )(req, res, reject);
   });
 }
 
 /** SPEC §8 auth error types. */
-export const AUTH_ERRORS = ['AccessDenied', 'CredentialsSignin', 'OAuthAccountNotLinked', 'OAuthCallbackError', 'MissingCSRF', 'Verification', 'SessionRequired', 'Configuration'] as const;
-
+export const AUTH_ERRORS = [
+  'AccessDenied',
+  'CredentialsSignin',
+  'OAuthAccountNotLinked',
+  'OAuthCallbackError',
+  'MissingCSRF',
+  'Verification',
+  'SessionRequired',
+  'Configuration',
+] as const;
 
 /** Auth.js behaviour: with `X-Auth-Return-Redirect: 1` a redirect becomes `200 {url}`. */
 function redirect(req: Request, res: Response, url: string) {
@@ -49,25 +67,42 @@ function sessionUpdateNames(fields: Record<string, unknown>): { firstname?: stri
   const parsed = sessionUpdateSchema.safeParse(fields);
   if (!parsed.success) {
     const key = parsed.error.issues[0].path[1];
-    throw new DomainError('InvalidSessionUpdate', typeof key === 'string' ? `${key} must be plain text of at most 256 characters.` : 'data must be an object of names.');
+    throw new DomainError(
+      'InvalidSessionUpdate',
+      typeof key === 'string'
+        ? `${key} must be plain text of at most 256 characters.`
+        : 'data must be an object of names.',
+    );
   }
   const data = parsed.data.data ?? {};
   return { firstname: data.firstname ?? data.firstName, lastname: data.lastname ?? data.lastName };
 }
 
-const body = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
+const body = (req: Request): Record<string, unknown> =>
+  typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
 
 /**
  * The Auth.js-compatible routes under /api/auth. Sessions are ours (an encrypted cookie);
  * every POST needs the double-submit CSRF token, which the app's CSRF middleware checks.
  */
-export function authRoutes(sessions: SessionService, csrf: Csrf, setup: PassportSetup, socialAllowed: (res: Response) => boolean): Router {
+export function authRoutes(
+  sessions: SessionService,
+  csrf: Csrf,
+  setup: PassportSetup,
+  socialAllowed: (res: Response) => boolean,
+): Router {
   const router = Router();
-  const noCache = (res: Response) => res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
+  const noCache = (res: Response) =>
+    res.set({ 'cache-control': 'private, no-cache, no-store', expires: '0', pragma: 'no-cache' });
   // A callbackUrl in the body is validated as sent (null is not "absent"); without one, the query's.
   const callbackOf = (req: Request, fallback = '/') => {
     const fields = body(req);
-    return safeCallbackUrl(callbackUrlText('callbackUrl' in fields ? fields.callbackUrl : req.query.callbackUrl), originOf(req), [], fallback);
+    return safeCallbackUrl(
+      callbackUrlText('callbackUrl' in fields ? fields.callbackUrl : req.query.callbackUrl),
+      originOf(req),
+      [],
+      fallback,
+    );
   };
 
   router.get('/session', async (req, res) => {
@@ -80,13 +115,20 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
     noCache(res);
     const name = cookieNames(isSecureRequest(req)).csrf;
     const { token, cookieValue } = csrf.issue(readCookies(req)[name]);
-    if (cookieValue) res.cookie(name, cookieValue, { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(req), path: '/' });
+    if (cookieValue)
+      res.cookie(name, cookieValue, { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(req), path: '/' });
     res.json({ csrfToken: token });
   });
 
   router.get('/providers', (req, res) => {
     const base = `${originOf(req)}/api/auth`;
-    const provider = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${base}/signin/${id}`, callbackUrl: `${base}/callback/${id}` });
+    const provider = (id: string, name: string, type: string) => ({
+      id,
+      name,
+      type,
+      signinUrl: `${base}/signin/${id}`,
+      callbackUrl: `${base}/callback/${id}`,
+    });
     const social = socialAllowed(res) ? setup.oauthProviders : [];
     res.json({
       credentials: provider('credentials', 'E-mail and password', 'credentials'),
@@ -123,7 +165,10 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
   const oauthProvider = (req: Request, res: Response): OAuthProvider => {
     const name = req.params.provider as OAuthProvider;
     if (!OAUTH.includes(name) || !setup.oauthProviders.includes(name) || !socialAllowed(res)) {
-      throw new DomainError('UnknownProvider', `The sign-in provider "${String(req.params.provider)}" is not configured.`);
+      throw new DomainError(
+        'UnknownProvider',
+        `The sign-in provider "${String(req.params.provider)}" is not configured.`,
+      );
     }
     return name;
   };
@@ -131,7 +176,11 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
   // signIn('google'): after the CSRF check, our own authorize step sends the browser on.
   router.post('/signin/:provider', (req, res) => {
     const provider = oauthProvider(req, res);
-    redirect(req, res, `/api/auth/signin/${provider}/authorize?${new URLSearchParams({ callbackUrl: callbackOf(req) })}`);
+    redirect(
+      req,
+      res,
+      `/api/auth/signin/${provider}/authorize?${new URLSearchParams({ callbackUrl: callbackOf(req) })}`,
+    );
   });
   router.get('/signin/:provider/authorize', async (req, res) => {
     const provider = oauthProvider(req, res);
@@ -178,13 +227,27 @@ export function authRoutes(sessions: SessionService, csrf: Csrf, setup: Passport
 
   router.get('/error', (req, res) => {
     const error = AUTH_ERRORS.find((type) => type === req.query.error) ?? 'Configuration';
-    res.status(400).json({ error: { code: error, message: `Sign-in failed: ${error}`, correlationId: res.locals.correlationId } });
+    res
+      .status(400)
+      .json({ error: { code: error, message: `Sign-in failed: ${error}`, correlationId: res.locals.correlationId } });
   });
   router.get('/verify-request', (_req, res) =>
-    res.status(404).json({ error: { code: 'Verification', message: 'E-mail sign-in links are not enabled.', correlationId: res.locals.correlationId } }),
+    res.status(404).json({
+      error: {
+        code: 'Verification',
+        message: 'E-mail sign-in links are not enabled.',
+        correlationId: res.locals.correlationId,
+      },
+    }),
   );
   router.get('/webauthn-options', (_req, res) =>
-    res.status(400).json({ error: { code: 'WebAuthnNotEnabled', message: 'WebAuthn (passkey) sign-in is not enabled.', correlationId: res.locals.correlationId } }),
+    res.status(400).json({
+      error: {
+        code: 'WebAuthnNotEnabled',
+        message: 'WebAuthn (passkey) sign-in is not enabled.',
+        correlationId: res.locals.correlationId,
+      },
+    }),
   );
   return router;
 }

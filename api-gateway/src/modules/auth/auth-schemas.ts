@@ -7,7 +7,9 @@ export const callbackUrlSchema = safeText().max(2048).optional();
 const sessionName = safeText().max(256).optional();
 /** update({ data }): only the names may change, in either spelling. */
 export const sessionUpdateSchema = z.object({
-  data: z.object({ firstname: sessionName, lastname: sessionName, firstName: sessionName, lastName: sessionName }).optional(),
+  data: z
+    .object({ firstname: sessionName, lastname: sessionName, firstName: sessionName, lastName: sessionName })
+    .optional(),
 });
 
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;

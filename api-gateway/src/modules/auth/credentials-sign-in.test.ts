@@ -5,11 +5,20 @@ import { credentialsSignIn } from './credentials-sign-in';
 import type { PasswordVerifier } from './password-work';
 
 const logged: string[] = [];
-const logger = { debug: () => undefined, info: () => undefined, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+const logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (m: string) => logged.push(m),
+  error: (m: string) => logged.push(m),
+};
 const captcha = { verify: async (answer: unknown) => answer === 'ok', challenge: async () => 'token' };
-const wrongPassword = () => new CommerceRequestError(400, 'InvalidCredentials', 'Account with the given credentials not found.', {}, undefined);
+const wrongPassword = () =>
+  new CommerceRequestError(400, 'InvalidCredentials', 'Account with the given credentials not found.', {}, undefined);
 
-function commerceWith(legacyHash: string | undefined, login: () => Promise<never> = async () => Promise.reject(wrongPassword())) {
+function commerceWith(
+  legacyHash: string | undefined,
+  login: () => Promise<never> = async () => Promise.reject(wrongPassword()),
+) {
   const calls: string[] = [];
   return {
     calls,
@@ -50,8 +59,21 @@ function recordingVerifier() {
   return { checks, passwords };
 }
 
-const input = { email: 'a@example.com', password: 'Legacy-Pass-1', captcha: 'ok', storeKey: 'vanityfair', legacyMigration: true, correlationId: 'c-1' };
-const deps = (client: unknown, passwords: PasswordVerifier, overrides: Record<string, unknown> = {}) => ({ commerce: client as never, captcha, logger, passwords, ...overrides });
+const input = {
+  email: 'a@example.com',
+  password: 'Legacy-Pass-1',
+  captcha: 'ok',
+  storeKey: 'vanityfair',
+  legacyMigration: true,
+  correlationId: 'c-1',
+};
+const deps = (client: unknown, passwords: PasswordVerifier, overrides: Record<string, unknown> = {}) => ({
+  commerce: client as never,
+  captcha,
+  logger,
+  passwords,
+  ...overrides,
+});
 
 describe('credentials sign-in', () => {
   beforeEach(() => (logged.length = 0));
@@ -75,22 +97,33 @@ describe('credentials sign-in', () => {
   it('does not look for a legacy hash when the brand does not migrate, but runs the dummy check a legacy account would cost', async () => {
     const { client, calls } = commerceWith('x');
     const { checks, passwords } = recordingVerifier();
-    expect(await credentialsSignIn({ ...input, legacyMigration: false }, deps(client, passwords))).toEqual({ kind: 'refused' });
+    expect(await credentialsSignIn({ ...input, legacyMigration: false }, deps(client, passwords))).toEqual({
+      kind: 'refused',
+    });
     expect(calls).toEqual(['login']);
     expect(checks).toEqual(['dummy']);
   });
 
   it('runs the dummy check when the customer has no legacy hash, and the real one when there is', async () => {
     const none = recordingVerifier();
-    expect(await credentialsSignIn(input, deps(commerceWith(undefined).client, none.passwords))).toEqual({ kind: 'refused' });
+    expect(await credentialsSignIn(input, deps(commerceWith(undefined).client, none.passwords))).toEqual({
+      kind: 'refused',
+    });
     expect(none.checks).toEqual(['dummy']);
     const legacy = recordingVerifier();
-    expect(await credentialsSignIn(input, deps(commerceWith('$scrypt$N=131072,r=8,p=1$c2FsdA==$aGFzaA==').client, legacy.passwords))).toEqual({ kind: 'refused' });
+    expect(
+      await credentialsSignIn(
+        input,
+        deps(commerceWith('$scrypt$N=131072,r=8,p=1$c2FsdA==$aGFzaA==').client, legacy.passwords),
+      ),
+    ).toEqual({ kind: 'refused' });
     expect(legacy.checks).toEqual(['verify']);
   });
 
   it('answers unavailable, not refused, when commerce is down', async () => {
-    const { client } = commerceWith(undefined, async () => Promise.reject(new UpstreamUnavailableError('commerce', 5, 'circuit open')));
+    const { client } = commerceWith(undefined, async () =>
+      Promise.reject(new UpstreamUnavailableError('commerce', 5, 'circuit open')),
+    );
     const { checks, passwords } = recordingVerifier();
     expect(await credentialsSignIn(input, deps(client, passwords))).toEqual({ kind: 'unavailable' });
     expect(checks).toEqual([]);
@@ -98,7 +131,10 @@ describe('credentials sign-in', () => {
 
   it('answers unavailable when the captcha vendor is down', async () => {
     const { client, calls } = commerceWith(undefined);
-    const down = { verify: async () => Promise.reject(new UpstreamUnavailableError('captcha', 2, 'timed out')), challenge: async () => 'token' };
+    const down = {
+      verify: async () => Promise.reject(new UpstreamUnavailableError('captcha', 2, 'timed out')),
+      challenge: async () => 'token',
+    };
     const { passwords } = recordingVerifier();
     expect(await credentialsSignIn(input, deps(client, passwords, { captcha: down }))).toEqual({ kind: 'unavailable' });
     expect(calls).toEqual([]);
@@ -107,7 +143,10 @@ describe('credentials sign-in', () => {
   it('signs in with the right password', async () => {
     const { client } = commerceWith(undefined, async () => ({ id: 'c-9', email: 'a@example.com' }) as never);
     const { checks, passwords } = recordingVerifier();
-    expect(await credentialsSignIn(input, deps(client, passwords))).toMatchObject({ kind: 'signed-in', user: { id: 'c-9', isLoggedIn: true } });
+    expect(await credentialsSignIn(input, deps(client, passwords))).toMatchObject({
+      kind: 'signed-in',
+      user: { id: 'c-9', isLoggedIn: true },
+    });
     expect(checks).toEqual([]);
   });
 });

@@ -56,7 +56,10 @@ export async function credentialsSignIn(input: CredentialsInput, deps: Credentia
   }
 }
 
-async function attempt(input: CredentialsInput, { commerce, captcha, logger, passwords }: CredentialsDeps): Promise<SignInOutcome> {
+async function attempt(
+  input: CredentialsInput,
+  { commerce, captcha, logger, passwords }: CredentialsDeps,
+): Promise<SignInOutcome> {
   if (!(await captcha.verify(input.captcha))) {
     logger.warn('Token or captcha verification failed', { correlationId: input.correlationId });
     return REFUSED;
@@ -67,7 +70,8 @@ async function attempt(input: CredentialsInput, { commerce, captcha, logger, pas
     try {
       return await loginWith(input.password);
     } catch (error) {
-      if (!wrongPassword(error) || input.passwordAsTyped === undefined || input.passwordAsTyped === input.password) throw error;
+      if (!wrongPassword(error) || input.passwordAsTyped === undefined || input.passwordAsTyped === input.password)
+        throw error;
       return loginWith(input.passwordAsTyped);
     }
   };
@@ -86,7 +90,12 @@ async function attempt(input: CredentialsInput, { commerce, captcha, logger, pas
 }
 
 /** True when the legacy hash verified and the password was migrated; exactly one password check either way. */
-async function migrateLegacyPassword(input: CredentialsInput, commerce: CommerceClient, logger: Logger, passwords: PasswordVerifier): Promise<boolean> {
+async function migrateLegacyPassword(
+  input: CredentialsInput,
+  commerce: CommerceClient,
+  logger: Logger,
+  passwords: PasswordVerifier,
+): Promise<boolean> {
   const typed = input.passwordAsTyped ?? input.password;
   const legacyHash = input.legacyMigration ? await findLegacyHash(input, commerce) : undefined;
   if (legacyHash === undefined) {
@@ -110,5 +119,8 @@ async function migrateLegacyPassword(input: CredentialsInput, commerce: Commerce
 }
 
 function findLegacyHash(input: CredentialsInput, commerce: CommerceClient): Promise<string | undefined> {
-  return commerce.findLegacyPasswordHash(input.storeKey, input.email, { correlationId: input.correlationId, expected: ['InvalidSubject'] });
+  return commerce.findLegacyPasswordHash(input.storeKey, input.email, {
+    correlationId: input.correlationId,
+    expected: ['InvalidSubject'],
+  });
 }

@@ -16,20 +16,42 @@ import { postLoginRoutes } from './post-login-routes';
 import { attemptSignIn } from './sign-in-attempt';
 import { socialSignIn } from './social-sign-in';
 
-export type AuthDeps = Pick<AppDeps, 'config' | 'catalog' | 'logger' | 'sessions' | 'csrf' | 'commerce' | 'captcha' | 'throttle'>;
+export type AuthDeps = Pick<
+  AppDeps,
+  'config' | 'catalog' | 'logger' | 'sessions' | 'csrf' | 'commerce' | 'captcha' | 'throttle'
+>;
 
 /** Sign-in (credentials, guest, Google, Facebook), sessions, sign-out, the post-login cart move and the captcha challenge. */
-export function authModule({ config, catalog, logger, sessions, csrf, commerce, captcha, throttle }: AuthDeps): GatewayModule {
+export function authModule({
+  config,
+  catalog,
+  logger,
+  sessions,
+  csrf,
+  commerce,
+  captcha,
+  throttle,
+}: AuthDeps): GatewayModule {
   const passwords = createPasswordVerifier();
   const pacer = createAnswerPacer();
   const signInWithCredentials = async (req: Request): Promise<SessionUser | SignInFailure> => {
     const res = req.res as Response;
     // A field that is not text under the one rule (NUL, lone surrogate, wrong type) is a 400, before any upstream call.
     const form = parseForm(credentialsRequestSchema, req.body);
-    const fields = { email: form.email, password: normalisePassword(form.password), passwordAsTyped: form.password, captcha: form.captchaToken ?? form.captcha };
+    const fields = {
+      email: form.email,
+      password: normalisePassword(form.password),
+      passwordAsTyped: form.password,
+      captcha: form.captchaToken ?? form.captcha,
+    };
     const { id, brand } = brandOf(res, catalog);
     const outcome = await attemptSignIn(
-      { ...fields, storeKey: id, legacyMigration: brand.flagValues.legacyPasswordMigration === true, correlationId: res.locals.correlationId },
+      {
+        ...fields,
+        storeKey: id,
+        legacyMigration: brand.flagValues.legacyPasswordMigration === true,
+        correlationId: res.locals.correlationId,
+      },
       req.ip ?? 'unknown',
       { commerce, captcha, logger, throttle, passwords, pacer },
     );
@@ -43,7 +65,13 @@ export function authModule({ config, catalog, logger, sessions, csrf, commerce, 
       const id = randomUUID();
       return { id, userId: id, isLoggedIn: false };
     },
-    social: (req, profile) => socialSignIn(profile, brandOf(req.res as Response, catalog).id, commerce, (req.res as Response).locals.correlationId),
+    social: (req, profile) =>
+      socialSignIn(
+        profile,
+        brandOf(req.res as Response, catalog).id,
+        commerce,
+        (req.res as Response).locals.correlationId,
+      ),
     google: config.google,
     facebook: config.facebook,
   });
@@ -51,11 +79,14 @@ export function authModule({ config, catalog, logger, sessions, csrf, commerce, 
   return {
     name: 'auth',
     api: [
-      { path: '/auth', router: authRoutes(sessions, csrf, passport, socialAllowed), body: { limit: '8kb', urlencoded: true } },
+      {
+        path: '/auth',
+        router: authRoutes(sessions, csrf, passport, socialAllowed),
+        body: { limit: '8kb', urlencoded: true },
+      },
       { path: '/user', router: postLoginRoutes(sessions, commerce) },
       { path: '/captcha', router: captchaRoutes(captcha) },
     ],
     openapi: authOpenApi,
   };
 }
-

@@ -78,10 +78,32 @@ export function createPassport(deps: PassportDeps) {
     passport.use(
       'google',
       new GoogleStrategy(
-        { ...common(deps.google, 'google'), userProfileURL: deps.google.profileUrl, scope: ['openid', 'email', 'profile'] } as never,
-        ((req: Request, _access: string, _refresh: string, profile: { id: string; displayName?: string; name?: { givenName?: string; familyName?: string }; emails?: Array<{ value: string }> }, done: (e: unknown, u?: unknown) => void) => {
+        {
+          ...common(deps.google, 'google'),
+          userProfileURL: deps.google.profileUrl,
+          scope: ['openid', 'email', 'profile'],
+        } as never,
+        ((
+          req: Request,
+          _access: string,
+          _refresh: string,
+          profile: {
+            id: string;
+            displayName?: string;
+            name?: { givenName?: string; familyName?: string };
+            emails?: Array<{ value: string }>;
+          },
+          done: (e: unknown, u?: unknown) => void,
+        ) => {
           deps
-            .social(req, { provider: 'google', providerId: profile.id, email: first(profile.emails), givenName: profile.name?.givenName, familyName: profile.name?.familyName, displayName: profile.displayName })
+            .social(req, {
+              provider: 'google',
+              providerId: profile.id,
+              email: first(profile.emails),
+              givenName: profile.name?.givenName,
+              familyName: profile.name?.familyName,
+              displayName: profile.displayName,
+            })
             .then((user) => done(null, user ?? false), done);
         }) as never,
       ),
@@ -92,10 +114,33 @@ export function createPassport(deps: PassportDeps) {
     passport.use(
       'facebook',
       new FacebookStrategy(
-        { ...common(deps.facebook, 'facebook'), profileURL: deps.facebook.profileUrl, profileFields: ['id', 'displayName', 'name', 'emails'], scope: ['email'] } as never,
-        ((req: Request, _access: string, _refresh: string, profile: { id: string; displayName?: string; name?: { givenName?: string; familyName?: string }; emails?: Array<{ value: string }> }, done: (e: unknown, u?: unknown) => void) => {
+        {
+          ...common(deps.facebook, 'facebook'),
+          profileURL: deps.facebook.profileUrl,
+          profileFields: ['id', 'displayName', 'name', 'emails'],
+          scope: ['email'],
+        } as never,
+        ((
+          req: Request,
+          _access: string,
+          _refresh: string,
+          profile: {
+            id: string;
+            displayName?: string;
+            name?: { givenName?: string; familyName?: string };
+            emails?: Array<{ value: string }>;
+          },
+          done: (e: unknown, u?: unknown) => void,
+        ) => {
           deps
-            .social(req, { provider: 'facebook', providerId: profile.id, email: first(profile.emails), givenName: profile.name?.givenName, familyName: profile.name?.familyName, displayName: profile.displayName })
+            .social(req, {
+              provider: 'facebook',
+              providerId: profile.id,
+              email: first(profile.emails),
+              givenName: profile.name?.givenName,
+              familyName: profile.name?.familyName,
+              displayName: profile.displayName,
+            })
             .then((user) => done(null, user ?? false), done);
         }) as never,
       ),

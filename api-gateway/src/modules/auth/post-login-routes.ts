@@ -31,7 +31,10 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
     }
     const crossSite = ['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '');
     if (cartId.data && session.anonymousId && !crossSite) {
-      const call = { correlationId: res.locals.correlationId, expected: ['InvalidOperation', 'ConcurrentModification'] };
+      const call = {
+        correlationId: res.locals.correlationId,
+        expected: ['InvalidOperation', 'ConcurrentModification'],
+      };
       const storeKey = res.locals.brandId;
       try {
         const cart = await commerce.getCart(storeKey, cartId.data, call);

@@ -3,7 +3,12 @@
  * configured as trusted). Everything else -- other hosts, protocol-relative URLs, backslash
  * tricks, userinfo, other schemes, control characters -- falls back to the site root.
  */
-export function safeCallbackUrl(raw: unknown, origin: string, trustedOrigins: readonly string[] = [], fallback = '/'): string {
+export function safeCallbackUrl(
+  raw: unknown,
+  origin: string,
+  trustedOrigins: readonly string[] = [],
+  fallback = '/',
+): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return fallback;
   // Browsers read "\" as "/" and drop tabs and newlines inside URLs: refuse them outright.
   if (hasUnsafeCharacter(raw)) return fallback;

@@ -5,7 +5,14 @@ import { attemptSignIn } from './sign-in-attempt';
 
 const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const captcha = { verify: async () => true, challenge: async () => 'token' };
-const input = { email: 'a@example.com', password: 'Some-Pass-1', captcha: 'ok', storeKey: 'vanityfair', legacyMigration: false, correlationId: 'c-1' };
+const input = {
+  email: 'a@example.com',
+  password: 'Some-Pass-1',
+  captcha: 'ok',
+  storeKey: 'vanityfair',
+  legacyMigration: false,
+  correlationId: 'c-1',
+};
 
 function harness(login: () => Promise<unknown>, allowed = true) {
   const events: string[] = [];
@@ -29,13 +36,17 @@ function harness(login: () => Promise<unknown>, allowed = true) {
 
 describe('a sign-in attempt under the brute-force limits', () => {
   it('counts a wrong password against the account', async () => {
-    const { events, run } = harness(async () => Promise.reject(new CommerceRequestError(400, 'InvalidCredentials', 'no', {}, undefined)));
+    const { events, run } = harness(async () =>
+      Promise.reject(new CommerceRequestError(400, 'InvalidCredentials', 'no', {}, undefined)),
+    );
     expect(await run()).toEqual({ kind: 'refused' });
     expect(events).toEqual(['login', 'dummy', 'observed', 'failed']);
   });
 
   it('never counts an upstream outage as a wrong password', async () => {
-    const { events, run } = harness(async () => Promise.reject(new UpstreamUnavailableError('commerce', 5, 'circuit open')));
+    const { events, run } = harness(async () =>
+      Promise.reject(new UpstreamUnavailableError('commerce', 5, 'circuit open')),
+    );
     expect(await run()).toEqual({ kind: 'unavailable' });
     expect(events).toEqual(['login']);
   });

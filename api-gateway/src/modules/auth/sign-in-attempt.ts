@@ -1,5 +1,10 @@
 import type { Logger } from '@shop/node-kit';
-import { type CredentialsDeps, type CredentialsInput, type SignInOutcome, credentialsSignIn } from './credentials-sign-in';
+import {
+  type CredentialsDeps,
+  type CredentialsInput,
+  type SignInOutcome,
+  credentialsSignIn,
+} from './credentials-sign-in';
 import type { AnswerPacer } from './answer-pacer';
 import type { Throttle } from '../../shared/throttle';
 
@@ -15,7 +20,11 @@ export interface SignInAttemptDeps extends CredentialsDeps {
  * attempt is answered exactly like a wrong password, after about as long as a wrong password
  * takes (see AnswerPacer), so its timing does not reveal the limit either.
  */
-export async function attemptSignIn(input: CredentialsInput, ip: string, deps: SignInAttemptDeps): Promise<SignInOutcome> {
+export async function attemptSignIn(
+  input: CredentialsInput,
+  ip: string,
+  deps: SignInAttemptDeps,
+): Promise<SignInOutcome> {
   const { throttle, logger, pacer } = deps;
   if (!(await throttle.signInAllowed(ip, input.email))) {
     logger.warn('Sign-in throttled', { correlationId: input.correlationId });

@@ -13,7 +13,12 @@ import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
 const LISTING_MAX_AGE = 60;
 export const suggestQuery = z.object({ q: safeText().trim().min(2).max(100) });
-export const productParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{2,80}$/).describe('A sku or a style number') });
+export const productParams = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{2,80}$/)
+    .describe('A sku or a style number'),
+});
 
 export interface CatalogRouters {
   categories: Router;
@@ -25,7 +30,12 @@ export interface CatalogRouters {
  * Catalog reads for the browser: categories (/api/categories), listings with facets and product
  * detail (/api/products), quick search (/api/search); one cache and category tree behind all three.
  */
-export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, cache: ResponseCache, cacheTtlSeconds = LISTING_MAX_AGE): CatalogRouters {
+export function catalogRoutes(
+  catalog: BrandCatalog,
+  commerce: CommerceClient,
+  cache: ResponseCache,
+  cacheTtlSeconds = LISTING_MAX_AGE,
+): CatalogRouters {
   const [categories, products, search] = [Router(), Router(), Router()];
   const context = async (res: Response) => {
     const { id, brand } = brandOf(res, catalog);
@@ -42,7 +52,8 @@ export function catalogRoutes(catalog: BrandCatalog, commerce: CommerceClient, c
     return value;
   };
   const labelled = serviceLabel('The catalog');
-  const publicCache = (res: Response) => res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
+  const publicCache = (res: Response) =>
+    res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
 
   categories.get('/', labelled, async (_req, res) => {
     const { tree } = await context(res);
@@ -82,7 +93,10 @@ function parseQuery(req: Request): ProductQuery {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path.join('.');
-    throw new DomainError('INVALID_PARAMETER', `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`);
+    throw new DomainError(
+      'INVALID_PARAMETER',
+      `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`,
+    );
   }
   const query = result.data as ProductQuery;
   if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
@@ -95,7 +109,11 @@ function parseQuery(req: Request): ProductQuery {
 function serialize(value: unknown): unknown {
   if (value && typeof value === 'object' && 'byId' in value) {
     const tree = value as CategoryTree;
-    return { __tree: true, nodes: [...tree.byId.values()].map(({ children: _c, ...node }) => node), roots: tree.roots.map((n) => n.id) };
+    return {
+      __tree: true,
+      nodes: [...tree.byId.values()].map(({ children: _c, ...node }) => node),
+      roots: tree.roots.map((n) => n.id),
+    };
   }
   return value;
 }
@@ -107,6 +125,10 @@ function revive<T>(value: T): T {
   for (const node of byId.values()) if (node.parentId) byId.get(node.parentId)?.children.push(node);
   const order = new Map(stored.nodes.map((node, i) => [node.id, i]));
   for (const node of byId.values()) node.children.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  const tree: CategoryTree = { roots: stored.roots.map((id) => byId.get(id)!).filter(Boolean), byId, bySlug: new Map([...byId.values()].map((n) => [n.slug, n])) };
+  const tree: CategoryTree = {
+    roots: stored.roots.map((id) => byId.get(id)!).filter(Boolean),
+    byId,
+    bySlug: new Map([...byId.values()].map((n) => [n.slug, n])),
+  };
   return tree as unknown as T;
 }

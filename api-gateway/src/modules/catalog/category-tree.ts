@@ -14,17 +14,23 @@ export interface CategoryTree {
 }
 
 /** The brand's category tree (its store's root category left out), each node with its URL path. */
-export async function loadCategoryTree(commerce: CommerceClient, storeKey: string, correlationId: string): Promise<CategoryTree> {
+export async function loadCategoryTree(
+  commerce: CommerceClient,
+  storeKey: string,
+  correlationId: string,
+): Promise<CategoryTree> {
   const categories = await commerce.getCategories(storeKey, { correlationId });
   const byId = new Map<string, TreeNode>();
-  for (const c of categories) byId.set(c.id, { id: c.id, key: c.key, slug: c.slug, name: c.name, path: '', children: [], parentId: c.parentId });
+  for (const c of categories)
+    byId.set(c.id, { id: c.id, key: c.key, slug: c.slug, name: c.name, path: '', children: [], parentId: c.parentId });
   const order = new Map(categories.map((c) => [c.id, c.orderHint]));
   const roots: TreeNode[] = [];
   for (const node of byId.values()) {
     const parent = node.parentId ? byId.get(node.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  const sort = (nodes: TreeNode[]) => nodes.sort((a, b) => String(order.get(a.id)).localeCompare(String(order.get(b.id))));
+  const sort = (nodes: TreeNode[]) =>
+    nodes.sort((a, b) => String(order.get(a.id)).localeCompare(String(order.get(b.id))));
   const walk = (nodes: TreeNode[], prefix: string) => {
     sort(nodes);
     for (const node of nodes) {
@@ -46,5 +52,11 @@ export function breadcrumbOf(tree: CategoryTree, id: string) {
 
 /** The tree without internal ids, for the browser. */
 export function publicTree(nodes: CategoryNode[]): CategoryNode[] {
-  return nodes.map(({ key, slug, name, path, children }) => ({ key, slug, name, path, children: publicTree(children) }));
+  return nodes.map(({ key, slug, name, path, children }) => ({
+    key,
+    slug,
+    name,
+    path,
+    children: publicTree(children),
+  }));
 }

@@ -19,13 +19,23 @@ export function catalogModule({ config, catalog, commerce, cache }: CatalogDeps)
     ],
     site: [mediaRoutes(commerce)],
     openapi: {
-      '/api/categories': { get: { summary: "The brand's category tree", upstream: true, responses: { '200': { description: 'Categories with their URL paths' } } } },
+      '/api/categories': {
+        get: {
+          summary: "The brand's category tree",
+          upstream: true,
+          responses: { '200': { description: 'Categories with their URL paths' } },
+        },
+      },
       '/api/products': {
         get: {
-          summary: 'A product listing: category, full text, SPEC §3 filters (repeatable), price range (cents), sort and paging, with facets',
+          summary:
+            'A product listing: category, full text, SPEC §3 filters (repeatable), price range (cents), sort and paging, with facets',
           query: productQuerySchema as z.ZodObject,
           upstream: true,
-          responses: { '200': { description: 'results, total, facets, applied filters' }, '404': { description: 'CATEGORY_NOT_FOUND', schema: 'error' } },
+          responses: {
+            '200': { description: 'results, total, facets, applied filters' },
+            '404': { description: 'CATEGORY_NOT_FOUND', schema: 'error' },
+          },
         },
       },
       '/api/products/{id}': {
@@ -33,10 +43,20 @@ export function catalogModule({ config, catalog, commerce, cache }: CatalogDeps)
           summary: 'A product by sku or style number, with variants, stock and retailer links',
           params: productParams,
           upstream: true,
-          responses: { '200': { description: 'Product' }, '404': { description: 'PRODUCT_NOT_FOUND: not sold on this brand', schema: 'error' } },
+          responses: {
+            '200': { description: 'Product' },
+            '404': { description: 'PRODUCT_NOT_FOUND: not sold on this brand', schema: 'error' },
+          },
         },
       },
-      '/api/search/suggest': { get: { summary: 'Quick search: five products and matching categories', query: suggestQuery, upstream: true, responses: { '200': { description: 'Suggestions' } } } },
+      '/api/search/suggest': {
+        get: {
+          summary: 'Quick search: five products and matching categories',
+          query: suggestQuery,
+          upstream: true,
+          responses: { '200': { description: 'Suggestions' } },
+        },
+      },
     },
   };
 }

@@ -11,11 +11,16 @@ export function mediaRoutes(commerce: CommerceClient): Router {
   const router = Router();
   router.get('/media/:type/:file', serviceLabel('The image service'), async (req, res) => {
     const { type, file } = req.params as { type: string; file: string };
-    if (!/^[a-z-]{2,20}$/.test(type) || !/^[0-9a-f]{6}\.svg$/.test(file)) throw new DomainError('NOT_FOUND', 'No such image');
+    if (!/^[a-z-]{2,20}$/.test(type) || !/^[0-9a-f]{6}\.svg$/.test(file))
+      throw new DomainError('NOT_FOUND', 'No such image');
     // An unreachable host is an UpstreamUnavailableError: 503 with Retry-After, never cached.
     const image = await commerce.image(type, file);
     if (!image) throw new DomainError('NOT_FOUND', 'No such image');
-    res.set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" });
+    res.set({
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
     res.send(image);
   });
   return router;

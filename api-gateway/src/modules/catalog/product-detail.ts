@@ -6,10 +6,18 @@ import { toDetail, toSummary } from './product-shapes';
 /** A product by sku or style number, only if it is sold on this brand (in its store's assortment). */
 export async function productDetail(
   id: string,
-  context: { commerce: CommerceClient; tree: CategoryTree; storeKey: string; productBasePath: string; correlationId: string },
+  context: {
+    commerce: CommerceClient;
+    tree: CategoryTree;
+    storeKey: string;
+    productBasePath: string;
+    correlationId: string;
+  },
 ): Promise<ProductDetail | undefined> {
   // A sku has dashes; a style number has none.
-  const product = await context.commerce.getProduct(context.storeKey, /-/.test(id) ? { sku: id } : { style: id }, { correlationId: context.correlationId });
+  const product = await context.commerce.getProduct(context.storeKey, /-/.test(id) ? { sku: id } : { style: id }, {
+    correlationId: context.correlationId,
+  });
   if (!product) return undefined;
   return toDetail(context.tree, product, context.productBasePath);
 }
@@ -17,11 +25,22 @@ export async function productDetail(
 /** Quick search: up to five products and the categories whose names match. */
 export async function suggest(
   q: string,
-  context: { commerce: CommerceClient; tree: CategoryTree; storeKey: string; productBasePath: string; correlationId: string },
+  context: {
+    commerce: CommerceClient;
+    tree: CategoryTree;
+    storeKey: string;
+    productBasePath: string;
+    correlationId: string;
+  },
 ): Promise<SuggestResponse> {
-  const products = await context.commerce.suggestProducts(context.storeKey, q, { correlationId: context.correlationId });
+  const products = await context.commerce.suggestProducts(context.storeKey, q, {
+    correlationId: context.correlationId,
+  });
   // A category matches when its name holds any word of the search ("did you mean" for empty results).
-  const words = q.toLowerCase().split(/\s+/).filter((word) => word.length >= 3);
+  const words = q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length >= 3);
   return {
     products: products.map((product) => {
       const { key, name, url, image, price, salePrice } = toSummary(context.tree, product, context.productBasePath);

@@ -1,4 +1,10 @@
-import { FILTER_NAMES, type Facet, type FilterName, type ProductListResponse, type ProductQuery } from '@shop/contracts';
+import {
+  FILTER_NAMES,
+  type Facet,
+  type FilterName,
+  type ProductListResponse,
+  type ProductQuery,
+} from '@shop/contracts';
 import type { CommerceClient, ProductSearchResult, ProductSort } from '../../clients/commercetools';
 import { DomainError } from '../../shared/domain-error';
 import { type CategoryTree, breadcrumbOf } from './category-tree';
@@ -28,11 +34,18 @@ const SORTS: readonly string[] = ['price-asc', 'price-desc', 'newest', 'name'] s
  */
 export async function listProducts(
   query: ProductQuery,
-  context: { commerce: CommerceClient; tree: CategoryTree; storeKey: string; productBasePath: string; correlationId: string },
+  context: {
+    commerce: CommerceClient;
+    tree: CategoryTree;
+    storeKey: string;
+    productBasePath: string;
+    correlationId: string;
+  },
 ): Promise<ProductListResponse> {
   const { tree } = context;
   const category = query.category ? tree.bySlug.get(query.category) : undefined;
-  if (query.category && !category) throw new DomainError('CATEGORY_NOT_FOUND', `There is no category "${query.category}".`);
+  if (query.category && !category)
+    throw new DomainError('CATEGORY_NOT_FOUND', `There is no category "${query.category}".`);
   const selected: FilterName[] = FILTER_NAMES.filter((name) => (query[name]?.length ?? 0) > 0);
   const result = await context.commerce.getProducts(
     {
@@ -61,7 +74,9 @@ export async function listProducts(
       ...(query.priceMin !== undefined ? { priceMin: query.priceMin } : {}),
       ...(query.priceMax !== undefined ? { priceMax: query.priceMax } : {}),
     },
-    ...(category ? { category: { slug: category.slug, name: category.name, breadcrumb: breadcrumbOf(tree, category.id) } } : {}),
+    ...(category
+      ? { category: { slug: category.slug, name: category.name, breadcrumb: breadcrumbOf(tree, category.id) } }
+      : {}),
     ...(query.q ? { query: query.q } : {}),
   };
 }
@@ -83,7 +98,12 @@ export function buildFacets(
   const facets: Facet[] = [];
   const children = categoryId ? (tree.byId.get(categoryId)?.children ?? []) : tree.roots;
   const categoryValues = children
-    .map((child) => ({ value: child.slug, label: child.name, count: countSubtree(tree, child.id, counted.categoryCounts), selected: false }))
+    .map((child) => ({
+      value: child.slug,
+      label: child.name,
+      count: countSubtree(tree, child.id, counted.categoryCounts),
+      selected: false,
+    }))
     .filter((v) => v.count > 0);
   if (categoryValues.length) facets.push({ name: 'category', label: FACET_LABELS.category, values: categoryValues });
   for (const name of FACETED) {
@@ -92,9 +112,15 @@ export function buildFacets(
     const chosen = new Set(query[name] ?? []);
     const values = terms
       .map((t) => ({ value: t.term, count: t.count, selected: chosen.has(t.term) }))
-      .sort((a, b) => (name === 'size' ? sizeRank(a.value) - sizeRank(b.value) : 0) || (name === 'color' || name === 'colorFamily' ? b.count - a.count : 0) || NATURAL.compare(a.value, b.value));
+      .sort(
+        (a, b) =>
+          (name === 'size' ? sizeRank(a.value) - sizeRank(b.value) : 0) ||
+          (name === 'color' || name === 'colorFamily' ? b.count - a.count : 0) ||
+          NATURAL.compare(a.value, b.value),
+      );
     // A selected value with no results left still shows, so it can be cleared.
-    for (const value of chosen) if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true });
+    for (const value of chosen)
+      if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true });
     if (values.length) facets.push({ name, label: FACET_LABELS[name], values });
   }
   return facets;

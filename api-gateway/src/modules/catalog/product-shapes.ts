@@ -4,7 +4,12 @@ import type { CategoryTree } from './category-tree';
 import { breadcrumbOf } from './category-tree';
 
 const usd = (centAmount: number): Money => ({ centAmount, currencyCode: 'USD', fractionDigits: 2 });
-const slugify = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Images come from the commerce platform's asset host; the browser loads them through /media. */
 export function mediaUrl(url: string): string {
@@ -14,7 +19,9 @@ export function mediaUrl(url: string): string {
 
 function leafCategory(tree: CategoryTree, product: CommerceProduct) {
   // The deepest of the product's categories that belongs to the brand's tree.
-  const nodes = product.categoryIds.map((id) => tree.byId.get(id)).filter((n): n is NonNullable<typeof n> => Boolean(n));
+  const nodes = product.categoryIds
+    .map((id) => tree.byId.get(id))
+    .filter((n): n is NonNullable<typeof n> => Boolean(n));
   return nodes.sort((a, b) => b.path.split('/').length - a.path.split('/').length)[0];
 }
 
@@ -48,7 +55,15 @@ export function toSummary(tree: CategoryTree, product: CommerceProduct, productB
   };
 }
 
-const OPTION_LABELS: Record<string, string> = { color: 'Colour', size: 'Size', bandSize: 'Band', cupSize: 'Cup', waist: 'Waist', length: 'Length', bust: 'Bust' };
+const OPTION_LABELS: Record<string, string> = {
+  color: 'Colour',
+  size: 'Size',
+  bandSize: 'Band',
+  cupSize: 'Cup',
+  waist: 'Waist',
+  length: 'Length',
+  bust: 'Bust',
+};
 const OPTION_ORDER = ['color', 'bandSize', 'cupSize', 'size', 'waist', 'length', 'bust'];
 
 export function toDetail(tree: CategoryTree, product: CommerceProduct, productBasePath: string): ProductDetail {
@@ -65,11 +80,17 @@ export function toDetail(tree: CategoryTree, product: CommerceProduct, productBa
   });
   const leaf = leafCategory(tree, product);
   // Options shoppers choose: attributes that differ between variants. A bra's size is its band and cup.
-  const differing = OPTION_ORDER.filter((name) => new Set(variants.map((v) => v.attributes[name]).filter(Boolean)).size > 0);
+  const differing = OPTION_ORDER.filter(
+    (name) => new Set(variants.map((v) => v.attributes[name]).filter(Boolean)).size > 0,
+  );
   const hasBandCup = differing.includes('bandSize') && differing.includes('cupSize');
   const options = differing
     .filter((name) => !(hasBandCup && name === 'size'))
-    .map((name) => ({ name, label: OPTION_LABELS[name] ?? name, values: [...new Set(variants.map((v) => v.attributes[name]).filter(Boolean))] }));
+    .map((name) => ({
+      name,
+      label: OPTION_LABELS[name] ?? name,
+      values: [...new Set(variants.map((v) => v.attributes[name]).filter(Boolean))],
+    }));
   return {
     key: product.key,
     masterStyle: product.style,

@@ -12,7 +12,11 @@ const SUBJECTS: Record<ContactTopic, string> = {
 };
 
 /** The contact form as a web-to-case record: subject from the topic, the facts the team needs under the message. */
-export function caseFromContact(input: Omit<ContactRequest, 'captchaToken'>, crm: BrandCrmConfig, correlationId?: string): BrandCase {
+export function caseFromContact(
+  input: Omit<ContactRequest, 'captchaToken'>,
+  crm: BrandCrmConfig,
+  correlationId?: string,
+): BrandCase {
   const facts = [
     ...(input.orderNumber ? [`Order number: ${input.orderNumber}`] : []),
     `Country: ${CONTACT_COUNTRY_LABELS[input.country]} (${input.country})`,
@@ -33,6 +37,10 @@ export function caseFromContact(input: Omit<ContactRequest, 'captchaToken'>, crm
 }
 
 /** Files the shopper's message as a case with the brand's CRM settings. */
-export function submitContactCase(input: Omit<ContactRequest, 'captchaToken'>, crm: BrandCrmConfig, deps: { crm: CrmClient; correlationId?: string }) {
+export function submitContactCase(
+  input: Omit<ContactRequest, 'captchaToken'>,
+  crm: BrandCrmConfig,
+  deps: { crm: CrmClient; correlationId?: string },
+) {
   return deps.crm.submitCase(caseFromContact(input, crm, deps.correlationId));
 }

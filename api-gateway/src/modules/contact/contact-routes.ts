@@ -19,7 +19,8 @@ export interface ContactRoutesDeps {
   logger: Logger;
 }
 
-const UPSTREAM_MESSAGE = 'We could not send your message just now. Please try again in a few minutes, or call customer service.';
+const UPSTREAM_MESSAGE =
+  'We could not send your message just now. Please try again in a few minutes, or call customer service.';
 
 /**
  * POST /api/contact (mounted there): the contact form as a web-to-case record (SPEC §3). Order of checks: CSRF (the app's middleware),
@@ -32,18 +33,30 @@ export function contactRoutes({ catalog, crm, captcha, throttle, logger }: Conta
     const correlationId = res.locals.correlationId;
     const parsed = parseContactRequest(req.body);
     if (!parsed.ok) {
-      throw new DomainError('VALIDATION_FAILED', `Check these fields: ${Object.keys(parsed.fields).join(', ')}.`, parsed.fields);
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `Check these fields: ${Object.keys(parsed.fields).join(', ')}.`,
+        parsed.fields,
+      );
     }
     if (!(await throttle.contactAllowed(req.ip ?? 'unknown'))) {
-      throw new DomainError('TOO_MANY_REQUESTS', 'Too many messages from this address. Please try again later or call customer service.');
+      throw new DomainError(
+        'TOO_MANY_REQUESTS',
+        'Too many messages from this address. Please try again later or call customer service.',
+      );
     }
     const { captchaToken, ...message } = parsed.value;
     if (!(await captcha.verify(captchaToken))) {
       logger.warn('Token or captcha verification failed', { correlationId });
-      throw new DomainError('CAPTCHA_FAILED', CONTACT_MESSAGES.captchaToken, { captchaToken: CONTACT_MESSAGES.captchaToken });
+      throw new DomainError('CAPTCHA_FAILED', CONTACT_MESSAGES.captchaToken, {
+        captchaToken: CONTACT_MESSAGES.captchaToken,
+      });
     }
     try {
-      const { caseNumber } = await submitContactCase(message, brandOf(res, catalog).brand.config.crm, { crm, correlationId });
+      const { caseNumber } = await submitContactCase(message, brandOf(res, catalog).brand.config.crm, {
+        crm,
+        correlationId,
+      });
       res.status(201).json({ caseNumber });
     } catch (error) {
       if (error instanceof CrmRequestError) throw new HttpError(error.status, error.code, UPSTREAM_MESSAGE);

@@ -10,11 +10,18 @@ export type ContactDeps = Pick<AppDeps, 'catalog' | 'crm' | 'captcha' | 'throttl
 export function contactModule({ catalog, crm, captcha, throttle, logger }: ContactDeps): GatewayModule {
   return {
     name: 'contact',
-    api: [{ path: '/contact', router: contactRoutes({ catalog, crm, captcha, throttle, logger }), body: { limit: '64kb', urlencoded: true } }],
+    api: [
+      {
+        path: '/contact',
+        router: contactRoutes({ catalog, crm, captcha, throttle, logger }),
+        body: { limit: '64kb', urlencoded: true },
+      },
+    ],
     openapi: {
       '/api/contact': {
         post: {
-          summary: "Send the contact form: files a web-to-case record with the brand's CRM settings. Text fields refuse markup (< followed by a letter, /, ! or ?) and control characters.",
+          summary:
+            "Send the contact form: files a web-to-case record with the brand's CRM settings. Text fields refuse markup (< followed by a letter, /, ! or ?) and control characters.",
           body: contactRequestSchema,
           form: true,
           upstream: true,

@@ -1,9 +1,23 @@
 import type { BrandContent } from '@shop/brands';
-import { ARTICLE_PAGE_SIZE, type Article, type ArticleListDocument, type ArticleQuery, type ArticleSummary } from '@shop/contracts';
+import {
+  ARTICLE_PAGE_SIZE,
+  type Article,
+  type ArticleListDocument,
+  type ArticleQuery,
+  type ArticleSummary,
+} from '@shop/contracts';
 
 const RELATED = 3;
 
-export const summary = ({ slug, title, description, published, author, tags, readingMinutes }: Article): ArticleSummary => ({
+export const summary = ({
+  slug,
+  title,
+  description,
+  published,
+  author,
+  tags,
+  readingMinutes,
+}: Article): ArticleSummary => ({
   slug,
   title,
   description,
@@ -26,7 +40,9 @@ const vocabularies = new WeakMap<Article, string[]>();
 const vocabularyOf = (article: Article) => {
   let vocabulary = vocabularies.get(article);
   if (!vocabulary) {
-    vocabulary = [...new Set(words([article.title, article.description, article.tags.join(' '), article.text].join(' ')))];
+    vocabulary = [
+      ...new Set(words([article.title, article.description, article.tags.join(' '), article.text].join(' '))),
+    ];
     vocabularies.set(article, vocabulary);
   }
   return vocabulary;
@@ -53,7 +69,9 @@ export function listArticles(content: BrandContent, query: ArticleQuery): Articl
     intro: content.learn.intro,
     q,
     tag: query.tag ?? null,
-    tags: [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+    tags: [...counts]
+      .map(([tag, count]) => ({ tag, count }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
     total: tagged.length,
     offset: query.offset,
     limit: ARTICLE_PAGE_SIZE,

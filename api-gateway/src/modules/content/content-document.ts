@@ -1,8 +1,15 @@
 import type { BrandContent } from '@shop/brands';
-import { type ArticleQuery, CUSTOMER_SERVICE_TOPICS, type ContentDocument, SNIPPET_PATHS, type SnippetPath } from '@shop/contracts';
+import {
+  type ArticleQuery,
+  CUSTOMER_SERVICE_TOPICS,
+  type ContentDocument,
+  SNIPPET_PATHS,
+  type SnippetPath,
+} from '@shop/contracts';
 import { listArticles, relatedArticles, summary } from './article-listing';
 
-const isTopic = (value: string): value is (typeof CUSTOMER_SERVICE_TOPICS)[number] => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
+const isTopic = (value: string): value is (typeof CUSTOMER_SERVICE_TOPICS)[number] =>
+  (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
 const isSnippet = (value: string): value is SnippetPath => (SNIPPET_PATHS as readonly string[]).includes(value);
 
 /**
@@ -28,7 +35,14 @@ export function contentDocument(content: BrandContent, path: string, query: Arti
   }
   if (head === 'learn') {
     const article = content.articles.find((candidate) => candidate.slug === rest);
-    return article && { type: 'article', ...summary(article), html: article.html, related: relatedArticles(content, article) };
+    return (
+      article && {
+        type: 'article',
+        ...summary(article),
+        html: article.html,
+        related: relatedArticles(content, article),
+      }
+    );
   }
   if (head === 'customer-service' && isTopic(rest)) return { type: 'page', ...content.pages[rest] };
   return undefined;

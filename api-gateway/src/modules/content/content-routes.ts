@@ -9,7 +9,9 @@ import { brandOf } from '../../entry-points/http/middleware/brand';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
 const PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
-export const contentParams = z.object({ path: z.string().max(120).regex(PATH).describe('one or two kebab-case segments') });
+export const contentParams = z.object({
+  path: z.string().max(120).regex(PATH).describe('one or two kebab-case segments'),
+});
 const MAX_AGE = 300;
 
 /** GET /api/content/{path} (mounted at /api/content): the brand's content documents, whichever source holds them. */
@@ -17,7 +19,8 @@ export function contentRoutes(catalog: BrandCatalog, source: ContentSource): Rou
   const router = Router();
   router.get('/{*path}', serviceLabel('Content'), async (req, res) => {
     const path = ([] as string[]).concat(req.params.path ?? []).join('/');
-    if (!contentParams.safeParse({ path }).success) throw new DomainError('INVALID_PARAMETER', 'path: must be a content path such as home or learn/{article}');
+    if (!contentParams.safeParse({ path }).success)
+      throw new DomainError('INVALID_PARAMETER', 'path: must be a content path such as home or learn/{article}');
     const parsed = articleQuerySchema.safeParse(req.query);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

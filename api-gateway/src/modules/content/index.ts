@@ -18,7 +18,10 @@ export function contentModule({ catalog, content }: ContentDeps): GatewayModule 
           params: contentParams,
           query: articleQuerySchema,
           upstream: true,
-          responses: { '200': { description: 'A content document with a type member' }, '404': { description: 'CONTENT_NOT_FOUND', schema: 'error' } },
+          responses: {
+            '200': { description: 'A content document with a type member' },
+            '404': { description: 'CONTENT_NOT_FOUND', schema: 'error' },
+          },
         },
       },
     },

@@ -35,13 +35,19 @@ function table<T>(caption: string, columns: Array<Column<T>>, rows: T[], empty: 
   if (rows.length === 0) return `<p>${escapeHtml(empty)}</p>`;
   const head = columns.map(([heading]) => `<th scope="col">${escapeHtml(heading)}</th>`).join('');
   const body = rows
-    .map((row) => `<tr>${columns.map(([, value, className]) => `<td${className ? ` class="${className}"` : ''}>${escapeHtml(value(row))}</td>`).join('')}</tr>`)
+    .map(
+      (row) =>
+        `<tr>${columns.map(([, value, className]) => `<td${className ? ` class="${className}"` : ''}>${escapeHtml(value(row))}</td>`).join('')}</tr>`,
+    )
     .join('\n');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
 /** The development page listing what the contact form and e-mail signups sent to the CRM. */
-export function renderCrmRecordsPage(data: { cases: { total: number; cases: CaseRecord[] }; leads: { total: number; leads: LeadRecord[] } }): string {
+export function renderCrmRecordsPage(data: {
+  cases: { total: number; cases: CaseRecord[] };
+  leads: { total: number; leads: LeadRecord[] };
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -16,9 +16,28 @@ export function devToolsModule({ config, outbox, crm }: DevToolsDeps): GatewayMo
     api: [{ path: '/dev', router: devApiRoutes(outbox, crm) }],
     site: [crmDevPage(crm)],
     openapi: {
-      '/api/dev/outbox': { get: { summary: 'Mail that would have been sent (not in production)', responses: { '200': { description: 'Messages' } } } },
-      '/api/dev/cases': { get: { summary: 'Cases in the CRM, newest first (not in production)', query: limitQuery, upstream: true, responses: { '200': { description: '{ total, cases }' } } } },
-      '/api/dev/leads': { get: { summary: 'Leads (e-mail signups) in the CRM, newest first (not in production)', query: limitQuery, upstream: true, responses: { '200': { description: '{ total, leads }' } } } },
+      '/api/dev/outbox': {
+        get: {
+          summary: 'Mail that would have been sent (not in production)',
+          responses: { '200': { description: 'Messages' } },
+        },
+      },
+      '/api/dev/cases': {
+        get: {
+          summary: 'Cases in the CRM, newest first (not in production)',
+          query: limitQuery,
+          upstream: true,
+          responses: { '200': { description: '{ total, cases }' } },
+        },
+      },
+      '/api/dev/leads': {
+        get: {
+          summary: 'Leads (e-mail signups) in the CRM, newest first (not in production)',
+          query: limitQuery,
+          upstream: true,
+          responses: { '200': { description: '{ total, leads }' } },
+        },
+      },
     },
   };
 }

@@ -33,7 +33,11 @@ describe('e-mail signup', () => {
   it('issues a code keyed by the lower-cased e-mail, valid 30 days, and mails it', async () => {
     const { deps, mail, drafts } = fakes();
     const result = await signUpForEmail(brand, request, 'c-1', deps);
-    expect(result).toEqual({ status: 'subscribed', code: expect.stringMatching(/^EW-WELCOME-1121-/), validUntil: '2026-12-21T15:00:00.000Z' });
+    expect(result).toEqual({
+      status: 'subscribed',
+      code: expect.stringMatching(/^EW-WELCOME-1121-/),
+      validUntil: '2026-12-21T15:00:00.000Z',
+    });
     expect(drafts[0].key).toBe(welcomeCodeKey('sam@example.com'));
     expect(drafts[0].key).not.toContain('sam');
     expect(mail[0]).toContain(result.status === 'subscribed' ? result.code : '-');
@@ -55,7 +59,9 @@ describe('e-mail signup', () => {
 
   it('sends nothing for an expired code, or when the address had enough mail today', async () => {
     const expired = fakes({ code: 'EW-WELCOME-0901-ABCDEF', validUntil: '2026-10-01T00:00:00Z' });
-    await expect(signUpForEmail(brand, request, 'c-1', expired.deps)).resolves.toEqual({ status: 'already-subscribed' });
+    await expect(signUpForEmail(brand, request, 'c-1', expired.deps)).resolves.toEqual({
+      status: 'already-subscribed',
+    });
     expect(expired.mail).toEqual([]);
     const limited = fakes({ code: 'EW-WELCOME-1101-ABCDEF', validUntil: '2026-12-01T00:00:00Z' });
     await signUpForEmail(brand, request, 'c-1', { ...limited.deps, mayResend: async () => false });

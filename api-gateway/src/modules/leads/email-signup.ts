@@ -10,14 +10,32 @@ const CODE_ATTEMPTS = 3;
 
 export interface WelcomeCodeStore {
   createDiscountCode(
-    draft: { storeKey: string; code: string; key: string; cartDiscountKey: string; validFrom: string; validUntil: string; maxApplications: number },
+    draft: {
+      storeKey: string;
+      code: string;
+      key: string;
+      cartDiscountKey: string;
+      validFrom: string;
+      validUntil: string;
+      maxApplications: number;
+    },
     correlationId: string,
   ): Promise<{ id: string; code: string; validUntil?: string | null } | { duplicate: true }>;
-  findDiscountCodeByKey(storeKey: string, key: string, correlationId: string): Promise<{ code: string; validUntil?: string | null } | undefined>;
+  findDiscountCodeByKey(
+    storeKey: string,
+    key: string,
+    correlationId: string,
+  ): Promise<{ code: string; validUntil?: string | null } | undefined>;
 }
 
 export interface LeadSink {
-  submitLead(lead: { crm: BrandConfig['crm']; email: string; firstName?: string; placement?: string; correlationId?: string }): Promise<{ id: string; created: boolean }>;
+  submitLead(lead: {
+    crm: BrandConfig['crm'];
+    email: string;
+    firstName?: string;
+    placement?: string;
+    correlationId?: string;
+  }): Promise<{ id: string; created: boolean }>;
 }
 
 interface Deps {
@@ -30,7 +48,8 @@ interface Deps {
 }
 
 /** One welcome code per brand and e-mail, found again by this key (no e-mail stored in the key). */
-export const welcomeCodeKey = (email: string) => `welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+export const welcomeCodeKey = (email: string) =>
+  `welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 
 /**
  * An e-mail signup: the lead goes to the CRM (idempotent per e-mail), then a single-use code valid
@@ -38,8 +57,19 @@ export const welcomeCodeKey = (email: string) => `welcome-${createHash('sha256')
  * again (while it is valid, a few times a day at most) rather than on screen, so nobody can read
  * another person's code by typing their address.
  */
-export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, correlationId: string, { crm, codes, mailer, mayResend, now = () => new Date() }: Deps): Promise<LeadResponse> {
-  await crm.submitLead({ crm: brand.crm, email: request.email, firstName: request.firstName, placement: request.placement, correlationId });
+export async function signUpForEmail(
+  brand: BrandConfig,
+  request: LeadRequest,
+  correlationId: string,
+  { crm, codes, mailer, mayResend, now = () => new Date() }: Deps,
+): Promise<LeadResponse> {
+  await crm.submitLead({
+    crm: brand.crm,
+    email: request.email,
+    firstName: request.firstName,
+    placement: request.placement,
+    correlationId,
+  });
   const key = welcomeCodeKey(request.email);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
     const issuedAt = now();
@@ -68,7 +98,9 @@ export async function signUpForEmail(brand: BrandConfig, request: LeadRequest, c
 }
 
 function welcomeMail(brand: BrandConfig, to: string, code: string, validUntil: string | undefined) {
-  const until = validUntil ? new Date(validUntil).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Chicago' }) : undefined;
+  const until = validUntil
+    ? new Date(validUntil).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Chicago' })
+    : undefined;
   return {
     to,
     subject: `Your ${brand.name} welcome code`,

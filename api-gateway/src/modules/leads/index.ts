@@ -9,11 +9,18 @@ export type LeadsDeps = Pick<AppDeps, 'catalog' | 'crm' | 'commerce' | 'outbox' 
 export function leadsModule({ catalog, crm, commerce, outbox, throttle }: LeadsDeps): GatewayModule {
   return {
     name: 'leads',
-    api: [{ path: '/leads', router: leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, throttle }), body: { limit: '8kb' } }],
+    api: [
+      {
+        path: '/leads',
+        router: leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, throttle }),
+        body: { limit: '8kb' },
+      },
+    ],
     openapi: {
       '/api/leads': {
         post: {
-          summary: 'E-mail signup (web-to-lead): a welcome code valid 30 days, or already-subscribed (the code is e-mailed again)',
+          summary:
+            'E-mail signup (web-to-lead): a welcome code valid 30 days, or already-subscribed (the code is e-mailed again)',
           body: leadRequestSchema,
           upstream: true,
           responses: {

@@ -33,15 +33,26 @@ export function leadRoutes({ catalog, crm, codes, mailer, throttle }: LeadRoutes
       throw new DomainError('VALIDATION_FAILED', `Check these fields: ${Object.keys(wrong).join(', ')}.`, wrong);
     }
     const { id, brand } = brandOf(res, catalog);
-    if (brand.flagValues.emailSignup === false) throw new DomainError('FEATURE_DISABLED', 'E-mail signup is not available on this site.');
+    if (brand.flagValues.emailSignup === false)
+      throw new DomainError('FEATURE_DISABLED', 'E-mail signup is not available on this site.');
     if (!(await throttle.signupAllowed(req.ip ?? 'unknown'))) {
       throw new DomainError('TOO_MANY_REQUESTS', 'Too many signups from this address. Please try again later.');
     }
     try {
-      const result = await signUpForEmail({ ...brand.config, id }, parsed.data, res.locals.correlationId, { crm, codes, mailer, mayResend: throttle.signupMailAllowed });
+      const result = await signUpForEmail({ ...brand.config, id }, parsed.data, res.locals.correlationId, {
+        crm,
+        codes,
+        mailer,
+        mayResend: throttle.signupMailAllowed,
+      });
       res.status(result.status === 'subscribed' ? 201 : 200).json(result);
     } catch (error) {
-      if (error instanceof CrmRequestError) throw new HttpError(error.status, error.code, 'We could not sign you up just now. Please try again in a few minutes.');
+      if (error instanceof CrmRequestError)
+        throw new HttpError(
+          error.status,
+          error.code,
+          'We could not sign you up just now. Please try again in a few minutes.',
+        );
       throw error;
     }
   });

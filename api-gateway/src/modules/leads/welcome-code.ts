@@ -20,7 +20,10 @@ export function welcomeCode(prefix: string, now: Date, random: (max: number) => 
 
 /** A code issued now is valid for 30 days from this instant. */
 export function welcomeCodeValidity(now: Date): { validFrom: string; validUntil: string } {
-  return { validFrom: now.toISOString(), validUntil: new Date(now.getTime() + WELCOME_CODE_VALID_DAYS * DAY_MS).toISOString() };
+  return {
+    validFrom: now.toISOString(),
+    validUntil: new Date(now.getTime() + WELCOME_CODE_VALID_DAYS * DAY_MS).toISOString(),
+  };
 }
 
 export const isStillValid = (validUntil: string, now: Date) => now.getTime() < Date.parse(validUntil);

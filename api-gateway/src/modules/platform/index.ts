@@ -25,9 +25,17 @@ export function platformModule({ config, catalog, logger, registry, store, conte
     site: [health(catalog, config), staticFiles(catalog, config.shellDist, store.root)],
     pages: pages(catalog, config, remotesFor, content),
     openapi: {
-      '/api/remotes': { get: { summary: 'The remote registry for this brand', responses: { '200': { description: 'name -> { manifestUrl, version }' } } } },
+      '/api/remotes': {
+        get: {
+          summary: 'The remote registry for this brand',
+          responses: { '200': { description: 'name -> { manifestUrl, version }' } },
+        },
+      },
       '/api/brand': {
-        get: { summary: 'Brand public config, flag values, remotes, nav and footer', responses: { '200': { description: 'Boot config' } } },
+        get: {
+          summary: 'Brand public config, flag values, remotes, nav and footer',
+          responses: { '200': { description: 'Boot config' } },
+        },
       },
     },
   };
@@ -37,7 +45,9 @@ export function platformModule({ config, catalog, logger, registry, store, conte
 function health(catalog: PlatformDeps['catalog'], config: PlatformDeps['config']): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
+    res
+      .set('cache-control', 'no-store')
+      .json({ status: 'ok', brands: [...catalog.keys()], environment: config.environment });
   });
   return router;
 }

@@ -16,7 +16,12 @@ const PRELOADED = ['catalog', 'cartCheckout'] as const;
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
  * table decides what shows, including its 404 page.
  */
-export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): Router {
+export function pages(
+  catalog: BrandCatalog,
+  config: GatewayConfig,
+  remotesFor: RemotesFor,
+  content: ContentSource,
+): Router {
   const router = Router();
   const loadTemplate = templateLoader(config);
   router.get('/{*splat}', async (req: Request, res: Response) => {
@@ -27,7 +32,11 @@ export function pages(catalog: BrandCatalog, config: GatewayConfig, remotesFor: 
     const { issued } = trackingSession(req, res);
     const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
     res
-      .set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': issued ? 'private, no-cache' : 'no-cache', vary: 'Host' })
+      .set({
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': issued ? 'private, no-cache' : 'no-cache',
+        vary: 'Host',
+      })
       .send(renderShellPage(template, boot, preload));
   });
   return router;

@@ -36,7 +36,12 @@ export async function bootConfigFor(
 }
 
 /** GET /api/remotes (the brand's remote registry) and GET /api/brand (what a page boots with), each mounted at its own path. */
-export function platformApi(catalog: BrandCatalog, config: GatewayConfig, remotesFor: RemotesFor, content: ContentSource): { remotes: Router; brand: Router } {
+export function platformApi(
+  catalog: BrandCatalog,
+  config: GatewayConfig,
+  remotesFor: RemotesFor,
+  content: ContentSource,
+): { remotes: Router; brand: Router } {
   const remotes = Router();
   remotes.get('/', (req, res) => {
     res.set('cache-control', 'no-store').json({ remotes: remotesFor(req, res) });

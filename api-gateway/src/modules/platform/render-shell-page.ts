@@ -20,7 +20,9 @@ export function renderShellPage(template: string, boot: ShellBootConfig, preload
     `<meta name="theme-color" content="${brand.theme.colors.headerBackground}" />`,
     `<link rel="icon" href="/brand/logo.svg" type="image/svg+xml" />`,
     `<style id="brand-theme">${themeToCss(brand.theme)}</style>`,
-    ...preloadManifests.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`),
+    ...preloadManifests.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
+    ),
   ].join('\n    ');
   const config = `<script id="__SHOP_CONFIG__" type="application/json">${scriptSafeJson(boot)}</script>`;
   return template

@@ -35,7 +35,8 @@ export function resolveRemotes(
       logger.error('Remote registry unreadable; using pinned versions', { error: String(error) });
       version = config.remotes.pinned[name];
     }
-    if (version) remotes[name] = { manifestUrl: `${base}/${name}/${encodeURIComponent(version)}/mf-manifest.json`, version };
+    if (version)
+      remotes[name] = { manifestUrl: `${base}/${name}/${encodeURIComponent(version)}/mf-manifest.json`, version };
   }
   return remotes;
 }

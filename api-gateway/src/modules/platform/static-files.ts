@@ -30,13 +30,18 @@ export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir
         res.setHeader('access-control-allow-origin', '*');
         res.setHeader('cross-origin-resource-policy', 'cross-origin');
         // versions.json lists what exists and changes; everything inside a version folder never does.
-        res.setHeader('cache-control', path.endsWith('versions.json') ? 'no-cache' : `public, max-age=${YEAR}, immutable`);
+        res.setHeader(
+          'cache-control',
+          path.endsWith('versions.json') ? 'no-cache' : `public, max-age=${YEAR}, immutable`,
+        );
       },
     }),
   );
   router.get('/brand/logo.svg', (_req, res) => {
     const { brand } = brandOf(res, catalog);
-    res.set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300', vary: 'Host' }).send(brand.logoSvg);
+    res
+      .set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300', vary: 'Host' })
+      .send(brand.logoSvg);
   });
   return router;
 }

@@ -16,8 +16,12 @@ const store = (id: string, lat: number, lng: number): StoreRecord => ({
   lng,
 });
 const directory: StoreDirectory = {
-  findZip: async (zip) => (zip === '62701' ? { zip, city: 'Springfield', state: 'IL', lat: 39.8, lng: -89.65 } : undefined),
-  storesForBrand: async (brand) => (brand === 'everwear' ? [store('far', 40.2, -89.65), store('near', 39.81, -89.65), store('away', 41.88, -87.63)] : []),
+  findZip: async (zip) =>
+    zip === '62701' ? { zip, city: 'Springfield', state: 'IL', lat: 39.8, lng: -89.65 } : undefined,
+  storesForBrand: async (brand) =>
+    brand === 'everwear'
+      ? [store('far', 40.2, -89.65), store('near', 39.81, -89.65), store('away', 41.88, -87.63)]
+      : [],
 };
 const brand = { id: 'everwear' as const, name: 'Everwear' };
 
@@ -48,7 +52,10 @@ describe('finding stores', () => {
 
   it('finds nothing for an unknown ZIP code, and nothing for a brand without stores', async () => {
     expect(await findStores({ zip: '00000', radius: 300 }, { brand, directory })).toBeUndefined();
-    const none = await findStores({ zip: '62701', radius: 300 }, { brand: { id: 'hoopcraft', name: 'Hoopcraft' }, directory });
+    const none = await findStores(
+      { zip: '62701', radius: 300 },
+      { brand: { id: 'hoopcraft', name: 'Hoopcraft' }, directory },
+    );
     expect(none).toMatchObject({ total: 0, stores: [] });
   });
 });

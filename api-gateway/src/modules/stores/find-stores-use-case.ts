@@ -13,10 +13,15 @@ export interface StoreSearchContext {
  * The brand's stores within the radius of a ZIP code or a position, nearest first, with map
  * positions. Undefined when the ZIP code does not exist.
  */
-export async function findStores(query: StoreQuery, { brand, directory }: StoreSearchContext): Promise<StoreSearchResponse | undefined> {
+export async function findStores(
+  query: StoreQuery,
+  { brand, directory }: StoreSearchContext,
+): Promise<StoreSearchResponse | undefined> {
   const origin = await originOf(query, directory);
   if (!origin) return undefined;
-  const stores = storesWithin(await directory.storesForBrand(brand.id), origin, query.radius).map((store) => toSummary(store, brand.name));
+  const stores = storesWithin(await directory.storesForBrand(brand.id), origin, query.radius).map((store) =>
+    toSummary(store, brand.name),
+  );
   return { origin, radius: query.radius, total: stores.length, stores };
 }
 
@@ -24,7 +29,13 @@ async function originOf(query: StoreQuery, directory: StoreDirectory): Promise<S
   if ('lat' in query) return { label: 'your location', lat: query.lat, lng: query.lng, map: projectToMap(query) };
   const place = await directory.findZip(query.zip);
   if (!place) return undefined;
-  return { label: `${place.city}, ${place.state} ${place.zip}`, zip: place.zip, lat: place.lat, lng: place.lng, map: projectToMap(place) };
+  return {
+    label: `${place.city}, ${place.state} ${place.zip}`,
+    zip: place.zip,
+    lat: place.lat,
+    lng: place.lng,
+    map: projectToMap(place),
+  };
 }
 
 function toSummary(store: Measured<StoreRecord>, brandName: string): StoreSummary {
@@ -39,4 +50,5 @@ function toSummary(store: Measured<StoreRecord>, brandName: string): StoreSummar
 }
 
 /** A link the shopper follows to their own map app; the gateway never calls it. Both parts are numbers, so nothing needs escaping. */
-export const directionsUrl = ({ lat, lng }: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+export const directionsUrl = ({ lat, lng }: { lat: number; lng: number }) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;

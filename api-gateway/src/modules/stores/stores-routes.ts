@@ -16,7 +16,8 @@ export function storesRoutes(catalog: BrandCatalog, directory: StoreDirectory = 
   const router = Router();
   // Per brand flag: a brand without a store locator answers as if the feature did not exist.
   const enabled: RequestHandler = (_req, res, next) => {
-    if (brandOf(res, catalog).brand.flagValues.storeLocator !== true) throw new DomainError('FEATURE_DISABLED', 'The store locator is not available on this site.');
+    if (brandOf(res, catalog).brand.flagValues.storeLocator !== true)
+      throw new DomainError('FEATURE_DISABLED', 'The store locator is not available on this site.');
     next();
   };
 
@@ -31,7 +32,14 @@ export function storesRoutes(catalog: BrandCatalog, directory: StoreDirectory = 
   router.get('/map.svg', enabled, (_req, res: Response) => {
     const { svg, etag } = usStatesMap();
     // Express answers 304 itself when If-None-Match matches this ETag.
-    res.set({ 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': `public, max-age=${MAP_MAX_AGE}`, etag, vary: 'Host' }).send(svg);
+    res
+      .set({
+        'content-type': 'image/svg+xml; charset=utf-8',
+        'cache-control': `public, max-age=${MAP_MAX_AGE}`,
+        etag,
+        vary: 'Host',
+      })
+      .send(svg);
   });
   return router;
 }
@@ -42,5 +50,8 @@ function parseQuery(req: Request): StoreQuery {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path.join('.');
-  throw new DomainError('INVALID_PARAMETER', `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`);
+  throw new DomainError(
+    'INVALID_PARAMETER',
+    `${name}: ${issue.code === 'unrecognized_keys' ? 'is not a known parameter' : issue.message}`,
+  );
 }

@@ -22,7 +22,11 @@ describe('radius filtering and sorting', () => {
   });
 
   it('measures in every direction, not just along a meridian', () => {
-    const east = { id: 'east', lat: origin.lat, lng: origin.lng + 14 / (69.09332 * Math.cos((origin.lat * Math.PI) / 180)) };
+    const east = {
+      id: 'east',
+      lat: origin.lat,
+      lng: origin.lng + 14 / (69.09332 * Math.cos((origin.lat * Math.PI) / 180)),
+    };
     const [found] = storesWithin([east], origin, 15);
     expect(found.distanceMiles).toBeGreaterThan(13.9);
     expect(found.distanceMiles).toBeLessThan(14.01);

@@ -9,7 +9,11 @@ export type Measured<T> = T & { distanceMiles: number };
  * Distances are exact here: rounding for display happens after the cut, so a store shown
  * as "15.0 mi" is never outside a 15-mile search.
  */
-export function storesWithin<T extends GeoPoint & { id: string }>(stores: readonly T[], origin: GeoPoint, radiusMiles: number): Array<Measured<T>> {
+export function storesWithin<T extends GeoPoint & { id: string }>(
+  stores: readonly T[],
+  origin: GeoPoint,
+  radiusMiles: number,
+): Array<Measured<T>> {
   return stores
     .map((store) => ({ ...store, distanceMiles: haversineMiles(origin, store) }))
     .filter((store) => store.distanceMiles <= radiusMiles)

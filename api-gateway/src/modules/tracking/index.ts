@@ -25,12 +25,23 @@ export function trackingModule({ sink, throttle }: TrackingDeps): GatewayModule 
           ],
           body: trackingRecordSchema,
           responses: {
-            '202': { description: 'Accepted; sets the sessionToken cookie when the request had none', schema: z.object({ accepted: z.literal(true) }), headers: { 'Set-Cookie': { schema: z.string() } } },
-            '400': { description: 'INVALID_TRACKING_EVENT, INVALID_JSON, BODY_TOO_DEEP or SESSION_TOKEN_MISMATCH', schema: 'error' },
+            '202': {
+              description: 'Accepted; sets the sessionToken cookie when the request had none',
+              schema: z.object({ accepted: z.literal(true) }),
+              headers: { 'Set-Cookie': { schema: z.string() } },
+            },
+            '400': {
+              description: 'INVALID_TRACKING_EVENT, INVALID_JSON, BODY_TOO_DEEP or SESSION_TOKEN_MISMATCH',
+              schema: 'error',
+            },
             '403': { description: 'CROSS_SITE_REQUEST: not from this site', schema: 'error' },
             '413': { description: `Larger than ${TRACKING_MAX_BODY_BYTES / 1024} KB`, schema: 'error' },
             '415': { description: 'Not application/json', schema: 'error' },
-            '429': { description: 'Too many events from this session or address', schema: 'error', headers: { 'Retry-After': { schema: z.number().int() } } },
+            '429': {
+              description: 'Too many events from this session or address',
+              schema: 'error',
+              headers: { 'Retry-After': { schema: z.number().int() } },
+            },
           },
         },
       },

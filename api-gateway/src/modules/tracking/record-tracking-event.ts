@@ -24,5 +24,10 @@ export function recordTrackingEvent(body: unknown, context: Context, sink: Track
   if (parsed.data.sessionToken !== undefined && parsed.data.sessionToken !== context.sessionToken) {
     throw new DomainError('SESSION_TOKEN_MISMATCH', 'sessionToken: must be the value of the sessionToken cookie');
   }
-  sink.append({ receivedAt: new Date().toISOString(), brand: context.brand, correlationId: context.correlationId, record: { ...parsed.data, sessionToken: context.sessionToken } });
+  sink.append({
+    receivedAt: new Date().toISOString(),
+    brand: context.brand,
+    correlationId: context.correlationId,
+    record: { ...parsed.data, sessionToken: context.sessionToken },
+  });
 }

@@ -11,7 +11,8 @@ import { trackingSession } from '../../entry-points/http/middleware/tracking-ses
 
 // text/plain was once accepted (a "simple" request any site can send without a preflight); only JSON now.
 const requireJson: RequestHandler = (req, _res, next) => {
-  if (!req.is('application/json')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json');
+  if (!req.is('application/json'))
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json');
   next();
 };
 
@@ -33,9 +34,24 @@ export function trackingApi(sink: TrackingSink, throttle: Throttle): Router {
     }
     next();
   };
-  router.post('/', requireJson, requireSameOrigin, limit, ...parseBody({ limit: TRACKING_MAX_BODY_BYTES }), (req, res) => {
-    recordTrackingEvent(req.body, { brand: res.locals.brandId, correlationId: res.locals.correlationId, sessionToken: res.locals.trackingSession ?? '' }, sink);
-    res.status(202).json({ accepted: true });
-  });
+  router.post(
+    '/',
+    requireJson,
+    requireSameOrigin,
+    limit,
+    ...parseBody({ limit: TRACKING_MAX_BODY_BYTES }),
+    (req, res) => {
+      recordTrackingEvent(
+        req.body,
+        {
+          brand: res.locals.brandId,
+          correlationId: res.locals.correlationId,
+          sessionToken: res.locals.trackingSession ?? '',
+        },
+        sink,
+      );
+      res.status(202).json({ accepted: true });
+    },
+  );
   return router;
 }

@@ -29,14 +29,16 @@ export interface DatabaseOptions {
 }
 
 /** A stable signed 64-bit advisory lock key for a lock name, as PostgreSQL's bigint wants it. */
-export const advisoryLockKey = (name: string) => createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
+export const advisoryLockKey = (name: string) =>
+  createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 
 interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
 const noNesting = () => Promise.reject(new Error('Nested transactions are not supported'));
-const noLockInTransaction = () => Promise.reject(new Error('Take a lock before opening the transaction, not inside it'));
+const noLockInTransaction = () =>
+  Promise.reject(new Error('Take a lock before opening the transaction, not inside it'));
 
 const inside = (target: Queryable, kind: Db['kind']): Db => ({
   kind,
@@ -93,7 +95,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   // Keep bigint counts and numeric sums as JS numbers, for this pool only; all our values fit.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      oid === 20 || oid === 1700
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   const transaction: Db['transaction'] = async (work) => {
@@ -116,7 +120,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      const [{ locked }] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key])).rows;
+      const [{ locked }] = (
+        await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key])
+      ).rows;
       if (!locked) {
         onWait?.();
         await client.query('SELECT pg_advisory_lock($1::bigint)', [key]);

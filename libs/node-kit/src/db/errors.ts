@@ -3,4 +3,7 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
   typeof error === 'object' &&
   error !== null &&
   (error as { code?: string }).code === '23505' &&
-  (!constraint || String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint));
+  (!constraint ||
+    String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(
+      constraint,
+    ));

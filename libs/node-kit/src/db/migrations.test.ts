@@ -11,8 +11,14 @@ const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:543
 const plan: MigrationPlan = {
   table: 'kit_test_migrations',
   migrations: [
-    { name: '001_things', sql: 'CREATE TABLE things (id int PRIMARY KEY, label text NOT NULL); CREATE SEQUENCE thing_seq;' },
-    { name: '002_seed_marker', sql: 'CREATE TABLE seed_runs (run int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now());' },
+    {
+      name: '001_things',
+      sql: 'CREATE TABLE things (id int PRIMARY KEY, label text NOT NULL); CREATE SEQUENCE thing_seq;',
+    },
+    {
+      name: '002_seed_marker',
+      sql: 'CREATE TABLE seed_runs (run int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now());',
+    },
   ],
 };
 
@@ -22,7 +28,8 @@ const seedOnce = async (db: Db) => {
   if (done) return { seeded: false };
   await db.query('SELECT pg_sleep(0.2)');
   await db.transaction(async (tx) => {
-    for (let id = 1; id <= 20; id += 1) await tx.query('INSERT INTO things (id, label) VALUES ($1, $2)', [id, `thing ${id}`]);
+    for (let id = 1; id <= 20; id += 1)
+      await tx.query('INSERT INTO things (id, label) VALUES ($1, $2)', [id, `thing ${id}`]);
     await tx.query('INSERT INTO seed_runs (run) VALUES (1)');
   });
   return { seeded: true };
@@ -47,12 +54,21 @@ describe('the migration runner on PostgreSQL', () => {
   it('lets two instances starting at once on one fresh database migrate once and seed once', async () => {
     const [first, second] = await Promise.all([openDatabase({ url, dataDir: '' }), openDatabase({ url, dataDir: '' })]);
     try {
-      const results = await Promise.all([prepareDatabase(first, plan, seedOnce), prepareDatabase(second, plan, seedOnce)]);
+      const results = await Promise.all([
+        prepareDatabase(first, plan, seedOnce),
+        prepareDatabase(second, plan, seedOnce),
+      ]);
       // One instance did everything; the other waited for the lock and found it done.
-      expect(results.map((r) => r.applied).sort((a, b) => b.length - a.length)).toEqual([['001_things', '002_seed_marker'], []]);
+      expect(results.map((r) => r.applied).sort((a, b) => b.length - a.length)).toEqual([
+        ['001_things', '002_seed_marker'],
+        [],
+      ]);
       expect(results.map((r) => r.seed.seeded).sort()).toEqual([false, true]);
       expect(results.filter((r) => r.waited)).toHaveLength(1);
-      expect(await first.query('SELECT name FROM kit_test_migrations ORDER BY name')).toEqual([{ name: '001_things' }, { name: '002_seed_marker' }]);
+      expect(await first.query('SELECT name FROM kit_test_migrations ORDER BY name')).toEqual([
+        { name: '001_things' },
+        { name: '002_seed_marker' },
+      ]);
       expect(await second.query('SELECT count(*) AS n FROM things')).toEqual([{ n: 20 }]);
       expect(await second.query('SELECT count(*) AS n FROM seed_runs')).toEqual([{ n: 1 }]);
     } finally {
@@ -62,13 +78,19 @@ describe('the migration runner on PostgreSQL', () => {
 
   it('releases the lock when a migration fails, rolling that migration back', async () => {
     const db = await openDatabase({ url, dataDir: '' });
-    const broken: MigrationPlan = { table: 'kit_broken_migrations', migrations: [{ name: '001_broken', sql: 'CREATE TABLE half (id int); SELECT no_such_function();' }] };
+    const broken: MigrationPlan = {
+      table: 'kit_broken_migrations',
+      migrations: [{ name: '001_broken', sql: 'CREATE TABLE half (id int); SELECT no_such_function();' }],
+    };
     try {
       await expect(prepareDatabase(db, broken)).rejects.toThrow(/no_such_function/);
       expect(await db.query("SELECT to_regclass('half') AS half")).toEqual([{ half: null }]);
       expect(await db.query('SELECT name FROM kit_broken_migrations')).toEqual([]);
       // The lock is free again: the next run neither waits nor hangs.
-      const fixed = await prepareDatabase(db, { ...broken, migrations: [{ name: '001_broken', sql: 'CREATE TABLE half (id int)' }] });
+      const fixed = await prepareDatabase(db, {
+        ...broken,
+        migrations: [{ name: '001_broken', sql: 'CREATE TABLE half (id int)' }],
+      });
       expect(fixed).toMatchObject({ applied: ['001_broken'], waited: false });
     } finally {
       await db.close();
@@ -90,8 +112,12 @@ describe('the migration runner on PGlite', () => {
     try {
       expect(await applyMigrations(reopened, plan)).toEqual([]);
       expect(await reopened.query('SELECT count(*)::int AS n FROM things')).toEqual([{ n: 20 }]);
-      await expect(applyMigrations(reopened, { ...plan, table: 'x; DROP TABLE y' })).rejects.toThrow('Bad migrations table name');
-      await expect(applyMigrations(reopened, { ...plan, migrations: [plan.migrations[0], plan.migrations[0]] })).rejects.toThrow('listed twice');
+      await expect(applyMigrations(reopened, { ...plan, table: 'x; DROP TABLE y' })).rejects.toThrow(
+        'Bad migrations table name',
+      );
+      await expect(
+        applyMigrations(reopened, { ...plan, migrations: [plan.migrations[0], plan.migrations[0]] }),
+      ).rejects.toThrow('listed twice');
     } finally {
       await reopened.close();
     }

@@ -27,7 +27,9 @@ export async function applyMigrations(db: Db, { table, migrations }: MigrationPl
   const names = migrations.map((migration) => migration.name);
   const repeated = names.find((name, at) => names.indexOf(name) !== at);
   if (repeated) throw new Error(`Migration ${repeated} is listed twice`);
-  await db.exec(`CREATE TABLE IF NOT EXISTS ${table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS ${table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const done = new Set((await db.query<{ name: string }>(`SELECT name FROM ${table}`)).map((row) => row.name));
   const applied: string[] = [];
   for (const migration of migrations) {
@@ -56,7 +58,11 @@ export interface Prepared<S> {
  */
 export function prepareDatabase(db: Db, plan: MigrationPlan): Promise<Prepared<undefined>>;
 export function prepareDatabase<S>(db: Db, plan: MigrationPlan, seed: (db: Db) => Promise<S>): Promise<Prepared<S>>;
-export async function prepareDatabase<S>(db: Db, plan: MigrationPlan, seed?: (db: Db) => Promise<S>): Promise<Prepared<S | undefined>> {
+export async function prepareDatabase<S>(
+  db: Db,
+  plan: MigrationPlan,
+  seed?: (db: Db) => Promise<S>,
+): Promise<Prepared<S | undefined>> {
   let waited = false;
   return db.withLock(
     migrationLockName(plan),

@@ -12,7 +12,10 @@ export interface EventuallyOptions {
  * last failure is the error when time runs out. Returns as soon as the condition holds, so a
  * test waits no longer than it must, and fails with what it expected rather than a timeout.
  */
-export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5_000, intervalMs = 20 }: EventuallyOptions = {}): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  { timeoutMs = 5_000, intervalMs = 20 }: EventuallyOptions = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -2,7 +2,9 @@ import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
 import { track } from './track';
 
 describe('track', () => {
-  const fetchMock = jest.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 202 })));
+  const fetchMock = jest.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(null, { status: 202 })),
+  );
   const gatewayToken = '1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b';
 
   beforeEach(() => {

@@ -33,8 +33,15 @@ async function post(path: string, fields: Record<string, string>): Promise<SignI
 }
 
 /** Credentials and guest post to their callback; OAuth providers start at signin and redirect on. */
-export function signIn(provider: ProviderId, fields: Record<string, string> = {}, options: { callbackUrl?: string } = {}): Promise<SignInResult> {
-  const path = provider === 'credentials' || provider === 'guest' ? `/api/auth/callback/${provider}` : `/api/auth/signin/${provider}`;
+export function signIn(
+  provider: ProviderId,
+  fields: Record<string, string> = {},
+  options: { callbackUrl?: string } = {},
+): Promise<SignInResult> {
+  const path =
+    provider === 'credentials' || provider === 'guest'
+      ? `/api/auth/callback/${provider}`
+      : `/api/auth/signin/${provider}`;
   return post(path, { ...fields, ...(options.callbackUrl ? { callbackUrl: options.callbackUrl } : {}) });
 }
 

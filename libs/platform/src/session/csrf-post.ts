@@ -1,13 +1,21 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { csrfToken } from './auth-client';
 
-type BaseQuery = (arg: string | FetchArgs) => QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta> | PromiseLike<QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>>;
+type BaseQuery = (
+  arg: string | FetchArgs,
+) =>
+  | QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>
+  | PromiseLike<QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>>;
 
 /**
  * A state-changing POST from an endpoint's `queryFn`, carrying the double-submit CSRF token the
  * gateway requires; a shop that cannot be reached comes back as a FETCH_ERROR like any request.
  */
-export async function postWithCsrf<T>(baseQuery: BaseQuery, url: string, body: Record<string, unknown>): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+export async function postWithCsrf<T>(
+  baseQuery: BaseQuery,
+  url: string,
+  body: Record<string, unknown>,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
   let token: string;
   try {
     token = await csrfToken();
@@ -17,4 +25,3 @@ export async function postWithCsrf<T>(baseQuery: BaseQuery, url: string, body: R
   const result = await baseQuery({ url, method: 'POST', body: { ...body, csrfToken: token } });
   return result.error ? { error: result.error } : { data: result.data as T };
 }
-

@@ -16,16 +16,20 @@ export type FitResult =
   | { kind: 'invalid'; reason: string };
 
 export function braSize(underbust: number, bust: number, unit: 'in' | 'cm' = 'in'): FitResult {
-  if (!Number.isFinite(underbust) || !Number.isFinite(bust) || underbust <= 0 || bust <= 0) return { kind: 'invalid', reason: 'Enter both measurements.' };
+  if (!Number.isFinite(underbust) || !Number.isFinite(bust) || underbust <= 0 || bust <= 0)
+    return { kind: 'invalid', reason: 'Enter both measurements.' };
   const under = unit === 'cm' ? underbust / CM_PER_INCH : underbust;
   const full = unit === 'cm' ? bust / CM_PER_INCH : bust;
-  if (under < 20 || under > 60 || full < 20 || full > 70) return { kind: 'invalid', reason: 'Those measurements look off. Measure again in inches or centimetres.' };
+  if (under < 20 || under > 60 || full < 20 || full > 70)
+    return { kind: 'invalid', reason: 'Those measurements look off. Measure again in inches or centimetres.' };
   if (full < under) return { kind: 'invalid', reason: 'The bust measurement should be larger than the underbust.' };
   const rounded = Math.round(under);
   const band = rounded % 2 === 0 ? rounded : rounded + 1;
   const difference = Math.round(full - band);
-  if (!(BANDS as readonly number[]).includes(band)) return { kind: 'out-of-range', band, difference, reason: `We carry bands 32 to 44; your band is ${band}.` };
-  if (difference < 1 || difference > CUPS.length) return { kind: 'out-of-range', band, difference, reason: 'We carry cups A to DDD.' };
+  if (!(BANDS as readonly number[]).includes(band))
+    return { kind: 'out-of-range', band, difference, reason: `We carry bands 32 to 44; your band is ${band}.` };
+  if (difference < 1 || difference > CUPS.length)
+    return { kind: 'out-of-range', band, difference, reason: 'We carry cups A to DDD.' };
   const cup = CUPS[difference - 1];
   return { kind: 'size', band, cup, size: `${band}${cup}` };
 }

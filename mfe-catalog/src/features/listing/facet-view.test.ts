@@ -6,9 +6,11 @@ const values = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `v${
 
 describe('facet view', () => {
   it('orders category, size and colour first, keeping the rest in order', () => {
-    expect(orderFacets([facet('waist'), facet('color'), facet('bandSize'), facet('size'), facet('category')]).map((f) => f.name)).toEqual([
-      'category', 'size', 'color', 'waist', 'bandSize',
-    ]);
+    expect(
+      orderFacets([facet('waist'), facet('color'), facet('bandSize'), facet('size'), facet('category')]).map(
+        (f) => f.name,
+      ),
+    ).toEqual(['category', 'size', 'color', 'waist', 'bandSize']);
   });
 
   it('truncates at five values, keeping selected ones visible', () => {

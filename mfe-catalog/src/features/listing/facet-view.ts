@@ -7,7 +7,10 @@ const ORDER = ['category', 'size', 'color'];
 /** Default facet order: category, size, colour, then the rest as they came. */
 export function orderFacets(facets: Facet[]): Facet[] {
   const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-  return facets.map((facet, i) => ({ facet, i })).sort((a, b) => rank(a.facet.name) - rank(b.facet.name) || a.i - b.i).map(({ facet }) => facet);
+  return facets
+    .map((facet, i) => ({ facet, i }))
+    .sort((a, b) => rank(a.facet.name) - rank(b.facet.name) || a.i - b.i)
+    .map(({ facet }) => facet);
 }
 
 /** The values to show: the first five, plus any selected value further down so it can be cleared. */

@@ -16,7 +16,14 @@ const cents = (value: string | null) => (value !== null && /^\d{1,8}$/.test(valu
 export function parseListing(params: URLSearchParams): ListingState {
   const filters: ListingState['filters'] = {};
   for (const name of FILTER_NAMES) {
-    const values = [...new Set(params.getAll(name).map((v) => v.trim()).filter((v) => v && v.length <= 60))];
+    const values = [
+      ...new Set(
+        params
+          .getAll(name)
+          .map((v) => v.trim())
+          .filter((v) => v && v.length <= 60),
+      ),
+    ];
     if (values.length) filters[name] = values.slice(0, 30);
   }
   const offset = Number(params.get('offset'));
@@ -61,4 +68,9 @@ export function toggleFilter(state: ListingState, name: FilterName, value: strin
 }
 
 /** Clears every filter; the category (in the path) and the search text stay. */
-export const clearFilters = (state: ListingState): ListingState => ({ q: state.q, sort: state.sort, offset: 0, filters: {} });
+export const clearFilters = (state: ListingState): ListingState => ({
+  q: state.q,
+  sort: state.sort,
+  offset: 0,
+  filters: {},
+});

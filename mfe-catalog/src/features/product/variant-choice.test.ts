@@ -14,7 +14,12 @@ const product = {
     { name: 'color', label: 'Colour', values: ['Black', 'Rose'] },
     { name: 'size', label: 'Size', values: ['S', 'M'] },
   ],
-  variants: [variant('B-S', 'Black', 'S', 3), variant('B-M', 'Black', 'M', 0), variant('R-S', 'Rose', 'S', 0), variant('R-M', 'Rose', 'M', 5)],
+  variants: [
+    variant('B-S', 'Black', 'S', 3),
+    variant('B-M', 'Black', 'M', 0),
+    variant('R-S', 'Rose', 'S', 0),
+    variant('R-M', 'Rose', 'M', 5),
+  ],
   breadcrumb: [],
 } as unknown as ProductDetail;
 

@@ -1,10 +1,18 @@
-import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, contactFieldProblem, normaliseContactValue } from '@shop/contracts/browser';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactFieldErrors,
+  contactFieldProblem,
+  normaliseContactValue,
+} from '@shop/contracts/browser';
 
 /** The fields the shopper fills in (the captcha answer is fetched when sending). */
 export type ContactFormField = Exclude<ContactField, 'captchaToken'>;
 export type ContactValues = Record<ContactFormField, string>;
 
-export const CONTACT_FORM_FIELDS = CONTACT_FIELDS.filter((field): field is ContactFormField => field !== 'captchaToken');
+export const CONTACT_FORM_FIELDS = CONTACT_FIELDS.filter(
+  (field): field is ContactFormField => field !== 'captchaToken',
+);
 
 export const EMPTY_CONTACT: ContactValues = {
   firstName: '',
@@ -25,7 +33,8 @@ export function normaliseContact(values: ContactValues): ContactValues {
 }
 
 /** One field's problem, by the same rules the gateway applies. */
-export const contactFieldError = (field: ContactFormField, value: string) => contactFieldProblem(field, normaliseContactValue(field, value));
+export const contactFieldError = (field: ContactFormField, value: string) =>
+  contactFieldProblem(field, normaliseContactValue(field, value));
 
 /** Every wrong field with its message, in form order; empty when the form can be sent. */
 export function validateContact(values: ContactValues): ContactFieldErrors {

@@ -15,7 +15,12 @@ describe('map view', () => {
       { x: 900, y: 190 },
     ];
     const view = mapViewBox(pins, origin, 100);
-    for (const p of [...pins, { x: origin.x - 100 * MAP_UNITS_PER_MILE, y: origin.y }, { x: origin.x, y: origin.y + 100 * MAP_UNITS_PER_MILE }]) expect(contains(view, p)).toBe(true);
+    for (const p of [
+      ...pins,
+      { x: origin.x - 100 * MAP_UNITS_PER_MILE, y: origin.y },
+      { x: origin.x, y: origin.y + 100 * MAP_UNITS_PER_MILE },
+    ])
+      expect(contains(view, p)).toBe(true);
     expect(view.width / view.height).toBeCloseTo(975 / 610, 1);
     expect(view.width).toBeLessThan(FULL_MAP.width);
   });
@@ -24,7 +29,16 @@ describe('map view', () => {
     const close = mapViewBox([{ x: 500, y: 300 }], { x: 500, y: 300 }, 15);
     expect(close.width).toBeCloseTo(24, 0);
     expect(contains(close, { x: 500, y: 300 })).toBe(true);
-    expect(mapViewBox([{ x: 10, y: 10 }, { x: 960, y: 600 }], null, 300)).toEqual(FULL_MAP);
+    expect(
+      mapViewBox(
+        [
+          { x: 10, y: 10 },
+          { x: 960, y: 600 },
+        ],
+        null,
+        300,
+      ),
+    ).toEqual(FULL_MAP);
   });
 
   it('sizes pins to the view', () => {

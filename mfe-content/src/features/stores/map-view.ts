@@ -23,7 +23,15 @@ export const FULL_MAP: ViewBox = { x: 0, y: 0, width: STORE_MAP_SIZE.width, heig
  */
 export function mapViewBox(pins: readonly Point[], origin: Point | null, radiusMiles: number): ViewBox {
   const reach = radiusMiles * MAP_UNITS_PER_MILE;
-  const corners = [...pins, ...(origin ? [{ x: origin.x - reach, y: origin.y - reach }, { x: origin.x + reach, y: origin.y + reach }] : [])];
+  const corners = [
+    ...pins,
+    ...(origin
+      ? [
+          { x: origin.x - reach, y: origin.y - reach },
+          { x: origin.x + reach, y: origin.y + reach },
+        ]
+      : []),
+  ];
   if (corners.length === 0) return FULL_MAP;
   const xs = corners.map((p) => p.x);
   const ys = corners.map((p) => p.y);
@@ -34,7 +42,12 @@ export function mapViewBox(pins: readonly Point[], origin: Point | null, radiusM
   if (width >= FULL_MAP.width) return FULL_MAP;
   height = width / ASPECT;
   const round = (value: number) => Math.round(value * 10) / 10;
-  return { x: round((left + right - width) / 2), y: round((top + bottom - height) / 2), width: round(width), height: round(height) };
+  return {
+    x: round((left + right - width) / 2),
+    y: round((top + bottom - height) / 2),
+    width: round(width),
+    height: round(height),
+  };
 }
 
 /** Pin radius in map units, so pins look the same size at every zoom. */

@@ -26,7 +26,11 @@ describe('store hours', () => {
   });
 
   it('keeps one line when every day has the same hours', () => {
-    const week = [...weekdays, 'saturday', 'sunday'].map((day) => ({ day, opens: '09:00', closes: '21:00' })) as OpeningHours[];
+    const week = [...weekdays, 'saturday', 'sunday'].map((day) => ({
+      day,
+      opens: '09:00',
+      closes: '21:00',
+    })) as OpeningHours[];
     expect(groupHours(week)).toEqual([{ days: 'Mon–Sun', time: '9 am – 9 pm' }]);
   });
 });

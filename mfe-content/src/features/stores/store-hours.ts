@@ -18,7 +18,8 @@ export function formatTime(time: string): string {
   return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${suffix}`;
 }
 
-const timeOf = (day: OpeningHours) => ('closed' in day ? 'Closed' : `${formatTime(day.opens)} – ${formatTime(day.closes)}`);
+const timeOf = (day: OpeningHours) =>
+  'closed' in day ? 'Closed' : `${formatTime(day.opens)} – ${formatTime(day.closes)}`;
 
 /** A week of hours as lines, consecutive days with the same hours joined: "Mon–Fri", "10 am – 9 pm". */
 export function groupHours(week: readonly OpeningHours[]): Array<{ days: string; time: string }> {
@@ -29,5 +30,8 @@ export function groupHours(week: readonly OpeningHours[]): Array<{ days: string;
     if (previous && previous.time === time) previous.last = day.day;
     else lines.push({ first: day.day, last: day.day, time });
   }
-  return lines.map(({ first, last, time }) => ({ days: first === last ? SHORT_DAYS[first] : `${SHORT_DAYS[first]}–${SHORT_DAYS[last]}`, time }));
+  return lines.map(({ first, last, time }) => ({
+    days: first === last ? SHORT_DAYS[first] : `${SHORT_DAYS[first]}–${SHORT_DAYS[last]}`,
+    time,
+  }));
 }

@@ -21,7 +21,11 @@ export function parseStoreSearch(params: URLSearchParams): StoreSearch {
   const zip = params.get('zip')?.trim() ?? '';
   const lat = coordinate(params.get('lat'), 90);
   const lng = coordinate(params.get('lng'), 180);
-  const origin: StoreOrigin | undefined = isZip(zip) ? { zip } : lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+  const origin: StoreOrigin | undefined = isZip(zip)
+    ? { zip }
+    : lat !== undefined && lng !== undefined
+      ? { lat, lng }
+      : undefined;
   return { ...(origin ? { origin } : {}), radius: isRadius(radius) ? radius : (DEFAULT_STORE_RADIUS as StoreRadius) };
 }
 
@@ -38,7 +42,11 @@ export function storeSearchQuery({ origin, radius }: StoreSearch): string {
 }
 
 /** A position rounded to about 100 m: close enough to find stores, and no more precise than that in URLs and logs. */
-export const roundPosition = ({ lat, lng }: { lat: number; lng: number }) => ({ lat: Math.round(lat * 1000) / 1000, lng: Math.round(lng * 1000) / 1000 });
+export const roundPosition = ({ lat, lng }: { lat: number; lng: number }) => ({
+  lat: Math.round(lat * 1000) / 1000,
+  lng: Math.round(lng * 1000) / 1000,
+});
 
 /** The next wider radius, for the empty state's suggestion; undefined at the widest. */
-export const widerRadius = (radius: StoreRadius): StoreRadius | undefined => STORE_RADII[STORE_RADII.indexOf(radius) + 1];
+export const widerRadius = (radius: StoreRadius): StoreRadius | undefined =>
+  STORE_RADII[STORE_RADII.indexOf(radius) + 1];

@@ -19,7 +19,12 @@ export function createTokenService(secret: string, ttlSeconds: number) {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest();
   return {
     issue(clientId: string, scope: string) {
-      const claims: TokenClaims = { sub: clientId, scope, exp: Math.floor(Date.now() / 1000) + ttlSeconds, jti: b64(randomBytes(9)) };
+      const claims: TokenClaims = {
+        sub: clientId,
+        scope,
+        exp: Math.floor(Date.now() / 1000) + ttlSeconds,
+        jti: b64(randomBytes(9)),
+      };
       const payload = b64(Buffer.from(JSON.stringify(claims)));
       return { token: `${payload}.${b64(sign(payload))}`, expiresIn: ttlSeconds };
     },

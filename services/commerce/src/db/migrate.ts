@@ -12,4 +12,5 @@ export const migrate = async (db: Db): Promise<string[]> => (await prepareDataba
  * Migrates, then seeds an empty database with `products` products, both under one migration
  * lock: instances starting together on one PostgreSQL database migrate and seed it once.
  */
-export const migrateAndSeed = (db: Db, products: number) => prepareDatabase(db, COMMERCE_MIGRATIONS, (locked) => seedIfEmpty(locked, products));
+export const migrateAndSeed = (db: Db, products: number) =>
+  prepareDatabase(db, COMMERCE_MIGRATIONS, (locked) => seedIfEmpty(locked, products));

@@ -2,7 +2,11 @@ import { createLogger } from '@shop/node-kit';
 import type { CommerceServices } from '../services';
 import { createGraphqlExecutor } from './execute';
 
-const stores = Array.from({ length: 5 }, (_, i) => ({ key: `store-${i}`, name: { 'en-US': `Store ${i}` }, inventoryListKey: `list-${i}` }));
+const stores = Array.from({ length: 5 }, (_, i) => ({
+  key: `store-${i}`,
+  name: { 'en-US': `Store ${i}` },
+  inventoryListKey: `list-${i}`,
+}));
 const QUERY = '{ stores(limit: 5) { total results { key name(locale: "en-US") } } }';
 
 /** Counts the database reads the `stores` resolver makes; `read` decides when each one answers. */
@@ -38,7 +42,9 @@ describe('a GraphQL request whose caller has gone', () => {
     const run = createGraphqlExecutor(services, createLogger('silent'), { introspection: false });
     const result = await run({ query: QUERY }, 'test-correlation', caller.signal);
     expect(calls.reads).toBe(1);
-    expect(result.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'RequestAbandoned' } }] });
+    expect(result.body).toEqual({
+      errors: [{ message: expect.any(String), extensions: { code: 'RequestAbandoned' } }],
+    });
   });
 
   it('answers as before while the caller waits', async () => {

@@ -30,17 +30,25 @@ export interface GraphqlResponse {
   json: string;
 }
 
-const respond = (status: number, body: GraphqlResponse['body']): GraphqlResponse => ({ status, body, json: JSON.stringify(body) });
+const respond = (status: number, body: GraphqlResponse['body']): GraphqlResponse => ({
+  status,
+  body,
+  json: JSON.stringify(body),
+});
 
 const refuse = (error: CommerceError): GraphqlResponse =>
-  respond(error.statusCode, { errors: [{ message: error.message, extensions: { code: error.code, ...error.extras } }] });
+  respond(error.statusCode, {
+    errors: [{ message: error.message, extensions: { code: error.code, ...error.extras } }],
+  });
 
 const requestError = (message: string, locations?: unknown): GraphqlResponse =>
   respond(400, { errors: [{ message, ...(locations ? { locations } : {}), extensions: { code: 'InvalidInput' } }] });
 
 /** The operation execute() will run; when the name matches none, every operation (validation reports it). */
 const operationsToMeasure = (document: DocumentNode, operationName: string | undefined) => {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   const named = operationName ? operations.filter((o) => o.name?.value === operationName) : [];
   return named.length > 0 ? named : operations;
 };
@@ -60,11 +68,14 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
 
   /** `caller` is aborted when the caller closes the connection: nothing more is done for it. */
   return async (body: unknown, correlationId: string, caller?: AbortSignal): Promise<GraphqlResponse> => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return requestError('The request body must be a JSON object with a query.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return requestError('The request body must be a JSON object with a query.');
     const { query, operationName, variables } = body as Record<string, unknown>;
-    if (typeof query !== 'string' || query.trim() === '') return requestError('The request must contain a query string.');
+    if (typeof query !== 'string' || query.trim() === '')
+      return requestError('The request must contain a query string.');
     if (query.length > MAX_QUERY_LENGTH) return requestError('The query is too long.');
-    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return requestError('operationName must be a string.');
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+      return requestError('operationName must be a string.');
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
       return requestError('variables must be a JSON object.');
     }
@@ -90,14 +101,29 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
     }
     if (!cached) {
       const invalid = validate(schema, document, rules);
-      if (invalid.length > 0) return respond(400, { errors: invalid.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'InvalidInput' } })) });
+      if (invalid.length > 0)
+        return respond(400, {
+          errors: invalid.map((e) => ({
+            message: e.message,
+            locations: e.locations,
+            extensions: { code: 'InvalidInput' },
+          })),
+        });
       if (cache.size < 500) cache.set(query, document);
     }
 
     // A request that waited for its turn past the caller's patience is not run at all.
     if (caller?.aborted) return refuse(abandoned());
     const budget = new ExecutionBudget(limits, undefined, caller);
-    const result = await execute({ schema, document, rootValue, contextValue: budget, fieldResolver: budgetedFieldResolver, variableValues, operationName: name });
+    const result = await execute({
+      schema,
+      document,
+      rootValue,
+      contextValue: budget,
+      fieldResolver: budgetedFieldResolver,
+      variableValues,
+      operationName: name,
+    });
     // A request past its budget gets the reason alone, not thousands of copies of it and partial data.
     if (budget.exceeded) return refuse(budget.exceeded);
     let response: GraphqlResponse;
@@ -107,21 +133,50 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
       const errors: GraphqlError[] = result.errors.map((error) => {
         const original = error.originalError;
         if (original instanceof CommerceError) {
-          return { message: original.message, locations: error.locations, path: error.path, extensions: { code: original.code, ...original.extras } };
+          return {
+            message: original.message,
+            locations: error.locations,
+            path: error.path,
+            extensions: { code: original.code, ...original.extras },
+          };
         }
         if (!original || original instanceof GraphQLError) {
           // Variable coercion and similar request problems.
-          return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'InvalidInput' } };
+          return {
+            message: error.message,
+            locations: error.locations,
+            path: error.path,
+            extensions: { code: 'InvalidInput' },
+          };
         }
-        logger.error('GraphQL resolver failed', { correlationId, path: error.path, error: original.stack ?? original.message });
-        return { message: 'An internal error occurred.', path: error.path, extensions: { code: 'General', correlationId } };
+        logger.error('GraphQL resolver failed', {
+          correlationId,
+          path: error.path,
+          error: original.stack ?? original.message,
+        });
+        return {
+          message: 'An internal error occurred.',
+          path: error.path,
+          extensions: { code: 'General', correlationId },
+        };
       });
       // No data (a non-null root field failing leaves null) and only the caller's mistakes: a 400.
-      const onlyRequestErrors = (result.data === undefined || result.data === null) && errors.every((e) => e.extensions.code === 'InvalidInput');
-      response = respond(onlyRequestErrors ? 400 : 200, { ...(result.data !== undefined ? { data: result.data } : {}), errors });
+      const onlyRequestErrors =
+        (result.data === undefined || result.data === null) &&
+        errors.every((e) => e.extensions.code === 'InvalidInput');
+      response = respond(onlyRequestErrors ? 400 : 200, {
+        ...(result.data !== undefined ? { data: result.data } : {}),
+        errors,
+      });
     }
     if (Buffer.byteLength(response.json) > limits.maxResponseBytes) {
-      return refuse(new CommerceError(400, 'ResponseTooLarge', `The response would exceed ${limits.maxResponseBytes} bytes: ask for fewer or smaller pages.`));
+      return refuse(
+        new CommerceError(
+          400,
+          'ResponseTooLarge',
+          `The response would exceed ${limits.maxResponseBytes} bytes: ask for fewer or smaller pages.`,
+        ),
+      );
     }
     return response;
   };

@@ -4,10 +4,16 @@ import { createGraphqlExecutor } from './execute';
 import { ExecutionBudget } from './execution-budget';
 import { GRAPHQL_LIMITS } from './limits';
 
-const stores = Array.from({ length: 30 }, (_, i) => ({ key: `store-${i}`, name: { 'en-US': `Store ${i}` }, inventoryListKey: `list-${i}` }));
+const stores = Array.from({ length: 30 }, (_, i) => ({
+  key: `store-${i}`,
+  name: { 'en-US': `Store ${i}` },
+  inventoryListKey: `list-${i}`,
+}));
 /** Only what the `stores` resolver touches; `delayMs` makes the database slow. */
 const fakeServices = (delayMs = 0) =>
-  ({ stores: { all: () => new Promise((resolve) => setTimeout(() => resolve(stores), delayMs)) } }) as unknown as CommerceServices;
+  ({
+    stores: { all: () => new Promise((resolve) => setTimeout(() => resolve(stores), delayMs)) },
+  }) as unknown as CommerceServices;
 const logger = createLogger('silent');
 const QUERY = '{ stores(limit: 30) { total results { key name(locale: "en-US") } } }';
 
@@ -42,22 +48,35 @@ describe('GraphQL executor budgets', () => {
   });
 
   it('answers a single QueryTimedOut once the time budget is spent, not partial data', async () => {
-    const run = createGraphqlExecutor(fakeServices(20), logger, { introspection: false, limits: { ...GRAPHQL_LIMITS, timeBudgetMs: 10 } });
+    const run = createGraphqlExecutor(fakeServices(20), logger, {
+      introspection: false,
+      limits: { ...GRAPHQL_LIMITS, timeBudgetMs: 10 },
+    });
     const result = await run({ query: QUERY }, 'test-correlation');
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ errors: [{ message: expect.stringMatching(/longer than 10 ms/), extensions: { code: 'QueryTimedOut' } }] });
+    expect(result.body).toEqual({
+      errors: [{ message: expect.stringMatching(/longer than 10 ms/), extensions: { code: 'QueryTimedOut' } }],
+    });
   });
 
   it('answers ResponseTooLarge instead of a response over the byte limit', async () => {
-    const run = createGraphqlExecutor(fakeServices(), logger, { introspection: false, limits: { ...GRAPHQL_LIMITS, maxResponseBytes: 500 } });
+    const run = createGraphqlExecutor(fakeServices(), logger, {
+      introspection: false,
+      limits: { ...GRAPHQL_LIMITS, maxResponseBytes: 500 },
+    });
     const result = await run({ query: QUERY }, 'test-correlation');
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ errors: [{ message: expect.stringMatching(/exceed 500 bytes/), extensions: { code: 'ResponseTooLarge' } }] });
+    expect(result.body).toEqual({
+      errors: [{ message: expect.stringMatching(/exceed 500 bytes/), extensions: { code: 'ResponseTooLarge' } }],
+    });
     expect(result.json.length).toBeLessThan(500);
   });
 
   it('stops resolving fields past the field budget', async () => {
-    const run = createGraphqlExecutor(fakeServices(), logger, { introspection: false, limits: { ...GRAPHQL_LIMITS, maxResolvedFields: 10 } });
+    const run = createGraphqlExecutor(fakeServices(), logger, {
+      introspection: false,
+      limits: { ...GRAPHQL_LIMITS, maxResolvedFields: 10 },
+    });
     const result = await run({ query: QUERY }, 'test-correlation');
     expect(result.body.errors?.[0].extensions.code).toBe('ResponseTooLarge');
   });

@@ -28,9 +28,17 @@ export class ExecutionBudget {
     if (this.caller?.aborted) {
       this.exceeded = abandoned();
     } else if (this.resolved > this.limits.maxResolvedFields) {
-      this.exceeded = new CommerceError(400, 'ResponseTooLarge', 'The response would be too large: ask for fewer or smaller pages.');
+      this.exceeded = new CommerceError(
+        400,
+        'ResponseTooLarge',
+        'The response would be too large: ask for fewer or smaller pages.',
+      );
     } else if (this.now() > this.deadline) {
-      this.exceeded = new CommerceError(400, 'QueryTimedOut', `The query took longer than ${this.limits.timeBudgetMs} ms; ask for less at once.`);
+      this.exceeded = new CommerceError(
+        400,
+        'QueryTimedOut',
+        `The query took longer than ${this.limits.timeBudgetMs} ms; ask for less at once.`,
+      );
     }
     if (this.exceeded) throw this.exceeded;
   }
@@ -41,7 +49,8 @@ export class ExecutionBudget {
  * the work stops. Under load this keeps requests the gateway has given up on from taking time
  * from the ones it still waits for.
  */
-export const abandoned = () => new CommerceError(408, 'RequestAbandoned', 'The caller closed the connection before the answer was ready.');
+export const abandoned = () =>
+  new CommerceError(408, 'RequestAbandoned', 'The caller closed the connection before the answer was ready.');
 
 /** The default field resolver, charged against the request's budget first. */
 export const budgetedFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {

@@ -34,15 +34,26 @@ export const GRAPHQL_LIMITS: GraphqlLimits = {
 };
 
 /** The first limit the measured operation breaks, as the error to answer, or nothing. */
-export function limitViolation(measure: QueryMeasure, limits: GraphqlLimits = GRAPHQL_LIMITS): CommerceError | undefined {
-  if (measure.depth > limits.maxDepth) return invalidInput(`The query is nested deeper than ${limits.maxDepth} levels.`);
-  if (measure.aliases > limits.maxAliases) return invalidInput(`The query uses more than ${limits.maxAliases} aliases.`);
-  if (measure.rootFields > limits.maxRootFields) return invalidInput(`The query asks for more than ${limits.maxRootFields} root fields.`);
+export function limitViolation(
+  measure: QueryMeasure,
+  limits: GraphqlLimits = GRAPHQL_LIMITS,
+): CommerceError | undefined {
+  if (measure.depth > limits.maxDepth)
+    return invalidInput(`The query is nested deeper than ${limits.maxDepth} levels.`);
+  if (measure.aliases > limits.maxAliases)
+    return invalidInput(`The query uses more than ${limits.maxAliases} aliases.`);
+  if (measure.rootFields > limits.maxRootFields)
+    return invalidInput(`The query asks for more than ${limits.maxRootFields} root fields.`);
   if (measure.cost > limits.maxCost) {
-    return new CommerceError(400, 'QueryComplexityLimitExceeded', 'The query is too complex: ask for fewer or smaller pages, or nest less.', {
-      complexity: measure.cost,
-      maxComplexity: limits.maxCost,
-    });
+    return new CommerceError(
+      400,
+      'QueryComplexityLimitExceeded',
+      'The query is too complex: ask for fewer or smaller pages, or nest less.',
+      {
+        complexity: measure.cost,
+        maxComplexity: limits.maxCost,
+      },
+    );
   }
   return undefined;
 }

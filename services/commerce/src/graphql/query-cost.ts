@@ -44,13 +44,17 @@ const fieldsOf = (type: GraphQLNamedType | undefined): Fields | undefined =>
   type && (isObjectType(type) || isInterfaceType(type)) ? type : undefined;
 
 /** The page size a `limit` argument asks for: literal or variable, else the default. */
-function pageSize(args: readonly { name: { value: string }; value: ValueNode }[] | undefined, variables: Variables): number {
+function pageSize(
+  args: readonly { name: { value: string }; value: ValueNode }[] | undefined,
+  variables: Variables,
+): number {
   const limit = args?.find((arg) => arg.name.value === 'limit')?.value;
   let value: unknown;
   if (limit?.kind === Kind.INT) value = Number(limit.value);
   else if (limit?.kind === Kind.VARIABLE) value = variables?.[limit.name.value];
   // A value the resolver would refuse is costed as the largest page, never as free.
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return limit && value !== undefined && value !== null ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    return limit && value !== undefined && value !== null ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE;
   return Math.min(value, MAX_PAGE_SIZE);
 }
 
@@ -64,14 +68,24 @@ const ZERO: QueryMeasure = { depth: 0, cost: 0, aliases: 0, rootFields: 0 };
  * twice, ten levels down, costs the analysis ten steps rather than 2^10. Runs before the full
  * validation: unknown fields cost 1 and fragment cycles are cut, validation reports both later.
  */
-export function measureOperation(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Variables): QueryMeasure {
+export function measureOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Variables,
+): QueryMeasure {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const memo = new Map<string, QueryMeasure>();
   const visiting = new Set<string>();
 
   /** `page` is the size of the page whose `results` list this selection set may contain. */
-  const measureSet = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, page: number | undefined): QueryMeasure => {
+  const measureSet = (
+    set: SelectionSetNode,
+    parent: GraphQLNamedType | undefined,
+    page: number | undefined,
+  ): QueryMeasure => {
     const total = { ...ZERO };
     const add = (part: QueryMeasure) => {
       total.depth = Math.max(total.depth, part.depth);
@@ -91,12 +105,22 @@ export function measureOperation(schema: GraphQLSchema, document: DocumentNode, 
         const field = fieldsOf(parent)?.getFields()[name];
         const type = field ? getNullableType(field.type) : undefined;
         // A paged field hands its page size down to its `results` list; other lists get the estimate.
-        const childPage = field?.args.some((arg) => arg.name === 'limit') ? pageSize(selection.arguments, variables) : undefined;
-        const inner = selection.selectionSet ? measureSet(selection.selectionSet, field ? getNamedType(field.type) : undefined, childPage) : ZERO;
+        const childPage = field?.args.some((arg) => arg.name === 'limit')
+          ? pageSize(selection.arguments, variables)
+          : undefined;
+        const inner = selection.selectionSet
+          ? measureSet(selection.selectionSet, field ? getNamedType(field.type) : undefined, childPage)
+          : ZERO;
         let multiplier = 1;
-        if (type && isListType(type) && selection.selectionSet) multiplier = page !== undefined && name === 'results' ? page : UNPAGED_LIST_ESTIMATE;
+        if (type && isListType(type) && selection.selectionSet)
+          multiplier = page !== undefined && name === 'results' ? page : UNPAGED_LIST_ESTIMATE;
         // Capped so that a zero page times a huge subtree stays 0 rather than NaN (0 * Infinity).
-        add({ depth: 1 + inner.depth, cost: Math.min(COST_CEILING, 1 + multiplier * inner.cost), aliases: inner.aliases, rootFields: 0 });
+        add({
+          depth: 1 + inner.depth,
+          cost: Math.min(COST_CEILING, 1 + multiplier * inner.cost),
+          aliases: inner.aliases,
+          rootFields: 0,
+        });
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
         add(measureSet(selection.selectionSet, condition ?? undefined, page));
@@ -108,7 +132,11 @@ export function measureOperation(schema: GraphQLSchema, document: DocumentNode, 
         let measured = memo.get(key);
         if (!measured) {
           visiting.add(name);
-          measured = measureSet(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, page);
+          measured = measureSet(
+            fragment.selectionSet,
+            schema.getType(fragment.typeCondition.name.value) ?? undefined,
+            page,
+          );
           visiting.delete(name);
           memo.set(key, measured);
         }
@@ -118,6 +146,11 @@ export function measureOperation(schema: GraphQLSchema, document: DocumentNode, 
     return total;
   };
 
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   return measureSet(operation.selectionSet, root ?? undefined, undefined);
 }

@@ -23,10 +23,17 @@ type Args = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Shapes with the stock read model: listings never wait on the database for availability. */
 async function shapeContext(services: CommerceServices, _skus: string[]): Promise<ShapeContext> {
-  return { catalog: services.catalog, imageBase: services.imageBase, availability: { get: (sku) => services.catalog.stockOf(sku) } };
+  return {
+    catalog: services.catalog,
+    imageBase: services.imageBase,
+    availability: { get: (sku) => services.catalog.stockOf(sku) },
+  };
 }
 
-const productSkus = (p: { masterVariant: { sku: string }; variants: Array<{ sku: string }> }) => [p.masterVariant.sku, ...p.variants.map((v) => v.sku)];
+const productSkus = (p: { masterVariant: { sku: string }; variants: Array<{ sku: string }> }) => [
+  p.masterVariant.sku,
+  ...p.variants.map((v) => v.sku),
+];
 const filterStrings = (list: Array<{ string?: string | null }> | null | undefined) =>
   (list ?? []).map((f) => {
     if (!f.string) throw invalidInput('Only string filters and facets are supported.');
@@ -39,7 +46,14 @@ export function createRootValue(services: CommerceServices) {
   const selections = async () => {
     const rows = await db.query<{ data: ProductSelectionDocument }>('SELECT data FROM product_selections ORDER BY key');
     const count = (id: string) => async () =>
-      Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM product_selection_products WHERE product_selection_id = $1', [id]))[0]?.n ?? 0);
+      Number(
+        (
+          await db.query<{ n: number | string }>(
+            'SELECT count(*) AS n FROM product_selection_products WHERE product_selection_id = $1',
+            [id],
+          )
+        )[0]?.n ?? 0,
+      );
     return new Map(rows.map(({ data }) => [data.key, productSelectionShape(data, count(data.id))]));
   };
   /** A loader run at most once per call site, so a list of stores reads the selections once. */
@@ -47,13 +61,18 @@ export function createRootValue(services: CommerceServices) {
     let loaded: Promise<T> | undefined;
     return () => (loaded ??= load());
   };
-  const zone = async (id: string) => (await db.query<{ data: Record<string, unknown> }>('SELECT data FROM zones WHERE id::text = $1', [id]))[0]?.data ?? null;
-  const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) => build(await shapeContext(services, skus));
+  const zone = async (id: string) =>
+    (await db.query<{ data: Record<string, unknown> }>('SELECT data FROM zones WHERE id::text = $1', [id]))[0]?.data ??
+    null;
+  const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) =>
+    build(await shapeContext(services, skus));
 
   return {
     // customers
     customer: async ({ id, key, storeKey }: Args) => {
-      const found = id ? await customers.repository.byId(id) : (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0];
+      const found = id
+        ? await customers.repository.byId(id)
+        : (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0];
       if (!found || (storeKey && found.stores[0]?.key !== storeKey)) return null;
       const { passwordHash: _omit, ...customer } = found as typeof found & { passwordHash?: string };
       return customerShape(customer);
@@ -62,12 +81,20 @@ export function createRootValue(services: CommerceServices) {
       const result = await customers.query(where, limit ?? 20, offset ?? 0, storeKey);
       return { ...result, results: result.results.map(customerShape) };
     },
-    customerSignUp: async ({ draft, storeKey }: Args) => ({ customer: customerShape(await customers.signUp(draft, storeKey)), cart: null }),
-    customerCreatePasswordResetToken: ({ email, ttlMinutes, storeKey }: Args) => customers.createPasswordResetToken(email, ttlMinutes, storeKey),
+    customerSignUp: async ({ draft, storeKey }: Args) => ({
+      customer: customerShape(await customers.signUp(draft, storeKey)),
+      cart: null,
+    }),
+    customerCreatePasswordResetToken: ({ email, ttlMinutes, storeKey }: Args) =>
+      customers.createPasswordResetToken(email, ttlMinutes, storeKey),
     customerResetPassword: async ({ tokenValue, newPassword, version, storeKey }: Args) =>
       customerShape(await customers.resetPassword(tokenValue, newPassword, storeKey, version)),
     updateCustomer: async ({ id, key, version, actions, storeKey }: Args) => {
-      const target = id ?? (key ? (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0]?.id : undefined);
+      const target =
+        id ??
+        (key
+          ? (await customers.query(`key="${String(key).replace(/"/g, '')}"`, 1, 0, storeKey)).results[0]?.id
+          : undefined);
       if (!target) throw invalidInput('updateCustomer needs an id or an existing key.');
       return customerShape(await customers.update(target, version, actions, storeKey));
     },
@@ -75,7 +102,9 @@ export function createRootValue(services: CommerceServices) {
     // catalog
     category: ({ id, key }: Args) => {
       const category = catalog.category({ id, key });
-      return category ? categoryShape({ catalog, imageBase: services.imageBase, availability: { get: () => [] } }, category) : null;
+      return category
+        ? categoryShape({ catalog, imageBase: services.imageBase, availability: { get: () => [] } }, category)
+        : null;
     },
     categories: ({ where, limit, offset }: Args) => {
       const result = catalog.categoryQuery(where, limit ?? 20, offset ?? 0);
@@ -101,8 +130,13 @@ export function createRootValue(services: CommerceServices) {
       const skus = result.results.flatMap((r) => productSkus(r.product));
       return withStock(skus, (ctx) => ({
         ...result,
-        results: result.results.map((r) => productProjectionShape(ctx, r.product, args.markMatchingVariants ? r.matchingSkus : undefined)),
-        facets: result.facets.map((f) => ({ facet: f.facet, value: { ...f.value, __typename: f.value.type === 'terms' ? 'TermsFacetResult' : 'RangeFacetResult' } })),
+        results: result.results.map((r) =>
+          productProjectionShape(ctx, r.product, args.markMatchingVariants ? r.matchingSkus : undefined),
+        ),
+        facets: result.facets.map((f) => ({
+          facet: f.facet,
+          value: { ...f.value, __typename: f.value.type === 'terms' ? 'TermsFacetResult' : 'RangeFacetResult' },
+        })),
       }));
     },
     inventoryEntries: ({ where, limit, offset }: Args) => catalog.inventoryQuery(where, limit ?? 20, offset ?? 0),
@@ -110,30 +144,54 @@ export function createRootValue(services: CommerceServices) {
     // carts and orders
     cart: async ({ id, storeKey }: Args) => {
       const cart = await carts.get(id, storeKey);
-      return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+      return cart
+        ? withStock(
+            cart.lineItems.map((l) => l.variant.sku),
+            (ctx) => cartShape(ctx, cart),
+          )
+        : null;
     },
     inStore: async ({ key }: Args) => {
       const store = await stores.require(key);
       return {
         cart: async ({ id }: Args) => {
           const cart = await carts.get(id, store.key);
-          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+          return cart
+            ? withStock(
+                cart.lineItems.map((l) => l.variant.sku),
+                (ctx) => cartShape(ctx, cart),
+              )
+            : null;
         },
         customerActiveCart: async ({ customerId }: Args) => {
           const cart = await carts.activeCart(customerId, store.key);
-          return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+          return cart
+            ? withStock(
+                cart.lineItems.map((l) => l.variant.sku),
+                (ctx) => cartShape(ctx, cart),
+              )
+            : null;
         },
       };
     },
     customerActiveCart: async ({ customerId, storeKey }: Args) => {
       const store = await stores.require(storeKey);
       const cart = await carts.activeCart(customerId, store.key);
-      return cart ? withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart)) : null;
+      return cart
+        ? withStock(
+            cart.lineItems.map((l) => l.variant.sku),
+            (ctx) => cartShape(ctx, cart),
+          )
+        : null;
     },
-    createCart: async ({ draft, storeKey }: Args) => withStock([], async (ctx) => cartShape(ctx, await carts.create(draft, storeKey))),
+    createCart: async ({ draft, storeKey }: Args) =>
+      withStock([], async (ctx) => cartShape(ctx, await carts.create(draft, storeKey))),
     updateCart: async ({ id, version, actions, storeKey }: Args) => {
       const cart = await carts.update(id, version, actions, storeKey);
-      return withStock(cart.lineItems.map((l) => l.variant.sku), (ctx) => cartShape(ctx, cart));
+      return withStock(
+        cart.lineItems.map((l) => l.variant.sku),
+        (ctx) => cartShape(ctx, cart),
+      );
     },
     createOrderFromCart: async ({ draft, storeKey }: Args) => {
       const order = await orders.createFromCart(draft.id, draft.version, draft.orderNumber, storeKey);
@@ -166,7 +224,8 @@ export function createRootValue(services: CommerceServices) {
       const store = await stores.get(key ?? id ?? '');
       return store ? storeShape(store, once(selections)) : null;
     },
-    productSelection: async ({ id, key }: Args) => [...(await selections()).values()].find((s) => (id ? s.id === id : s.key === key)) ?? null,
+    productSelection: async ({ id, key }: Args) =>
+      [...(await selections()).values()].find((s) => (id ? s.id === id : s.key === key)) ?? null,
     stores: async ({ where, limit, offset }: Args) => {
       const byKey = once(selections);
       const all = (await stores.all()).map((store) => storeShape(store, byKey));
@@ -183,8 +242,12 @@ export function createRootValue(services: CommerceServices) {
     shippingMethodsByCart: async ({ id }: Args) => {
       const cart = await carts.get(id);
       if (!cart) return [];
-      const rows = await db.query<{ data: ShippingMethod }>('SELECT data FROM shipping_methods WHERE store_key = $1 ORDER BY key', [cart.store.key]);
-      const cheapest = (m: ShippingMethod) => Math.min(...m.zoneRates.flatMap((z) => z.shippingRates.map((r) => r.price.centAmount)));
+      const rows = await db.query<{ data: ShippingMethod }>(
+        'SELECT data FROM shipping_methods WHERE store_key = $1 ORDER BY key',
+        [cart.store.key],
+      );
+      const cheapest = (m: ShippingMethod) =>
+        Math.min(...m.zoneRates.flatMap((z) => z.shippingRates.map((r) => r.price.centAmount)));
       return rows
         .map((r) => r.data)
         .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || cheapest(a) - cheapest(b))
@@ -192,10 +255,12 @@ export function createRootValue(services: CommerceServices) {
     },
     customObject: ({ container, key }: Args) => customObjects.get(container, key),
     customObjects: ({ container, where, limit, offset }: Args) => {
-      if (where) throw invalidInput('customObjects supports container, limit and offset; filter by key with customObject.');
+      if (where)
+        throw invalidInput('customObjects supports container, limit and offset; filter by key with customObject.');
       return customObjects.list(container, limit ?? 20, offset ?? 0);
     },
-    createOrUpdateCustomObject: ({ draft }: Args) => customObjects.upsert(draft.container, draft.key, draft.value, draft.version),
+    createOrUpdateCustomObject: ({ draft }: Args) =>
+      customObjects.upsert(draft.container, draft.key, draft.value, draft.version),
     deleteCustomObject: ({ container, key, version }: Args) => customObjects.remove(container, key, version),
   };
 }

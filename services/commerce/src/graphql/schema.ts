@@ -5,853 +5,946 @@ import { buildSchema } from 'graphql';
  * field and argument names, so queries written for commercetools run here unchanged.
  */
 export const SDL = /* GraphQL */ `
-scalar Long
-scalar DateTime
-scalar Json
-scalar KeyReferenceInput
-scalar Locale
-scalar Currency
-scalar Country
-
-type Money {
-  type: String!
-  currencyCode: Currency!
-  centAmount: Long!
-  fractionDigits: Int!
-}
-
-type Reference {
-  typeId: String!
-  id: String!
-}
-
-type KeyReference {
-  typeId: String!
-  key: String!
-}
-
-type RawCustomField {
-  name: String!
-  value: Json!
-}
-
-type TypeDefinition {
-  key: String!
-}
-
-type CustomFieldsType {
-  type: TypeDefinition
-  typeRef: KeyReference!
-  customFieldsRaw(includeNames: [String!], excludeNames: [String!]): [RawCustomField!]
-}
-
-type Address {
-  id: String
-  key: String
-  title: String
-  salutation: String
-  firstName: String
-  lastName: String
-  streetName: String
-  streetNumber: String
-  additionalStreetInfo: String
-  postalCode: String
-  city: String
-  region: String
-  state: String
-  country: Country!
-  company: String
-  department: String
-  building: String
-  apartment: String
-  pOBox: String
-  phone: String
-  mobile: String
-  email: String
-  additionalAddressInfo: String
-}
-
-input AddressInput {
-  id: String
-  key: String
-  title: String
-  salutation: String
-  firstName: String
-  lastName: String
-  streetName: String
-  streetNumber: String
-  additionalStreetInfo: String
-  postalCode: String
-  city: String
-  region: String
-  state: String
-  country: Country!
-  company: String
-  department: String
-  building: String
-  apartment: String
-  pOBox: String
-  phone: String
-  mobile: String
-  email: String
-  additionalAddressInfo: String
-}
-
-input CustomFieldInput {
-  name: String!
-  "The value as JSON, e.g. a string is sent as \\"text\\"."
-  value: String!
-}
-
-input ResourceIdentifierInput {
-  typeId: String
-  id: String
-  key: String
-}
-
-input CustomFieldsDraft {
-  typeId: String
-  typeKey: String
-  type: ResourceIdentifierInput
-  fields: [CustomFieldInput!]
-}
-
-type Customer {
-  id: String!
-  version: Long!
-  key: String
-  email: String!
-  lowercaseEmail: String!
-  firstName: String
-  lastName: String
-  externalId: String
-  isEmailVerified: Boolean!
-  authenticationMode: String!
-  addresses: [Address!]!
-  stores: [KeyReference!]!
-  custom: CustomFieldsType
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type CustomerQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [Customer!]!
-}
-
-type CustomerSignInResult {
-  customer: Customer!
-  cart: Cart
-}
-
-type CustomerPasswordToken {
-  id: String!
-  customerId: String!
-  value: String!
-  expiresAt: DateTime!
-  createdAt: DateTime!
-}
-
-input CustomerSignUpDraft {
-  email: String!
-  password: String!
-  firstName: String
-  lastName: String
-  key: String
-  externalId: String
-  authenticationMode: String
-  custom: CustomFieldsDraft
-  addresses: [AddressInput!]
-}
-
-input SetCustomerFirstName { firstName: String }
-input SetCustomerLastName { lastName: String }
-input ChangeCustomerEmail { email: String! }
-input SetCustomField { name: String!, value: String }
-input SetCustomType { typeKey: String, type: ResourceIdentifierInput, fields: [CustomFieldInput!] }
-input AddCustomerAddress { address: AddressInput! }
-input ChangeCustomerAddress { addressId: String, address: AddressInput! }
-input RemoveCustomerAddress { addressId: String }
-
-input CustomerUpdateAction {
-  setFirstName: SetCustomerFirstName
-  setLastName: SetCustomerLastName
-  changeEmail: ChangeCustomerEmail
-  setCustomField: SetCustomField
-  setCustomType: SetCustomType
-  addAddress: AddCustomerAddress
-  changeAddress: ChangeCustomerAddress
-  removeAddress: RemoveCustomerAddress
-}
-
-type LocalizedString {
-  locale: Locale!
-  value: String!
-}
-
-type Category {
-  id: String!
-  key: String
-  version: Long!
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  slug(locale: Locale, acceptLanguage: [Locale!]): String
-  nameAllLocales: [LocalizedString!]!
-  slugAllLocales: [LocalizedString!]!
-  orderHint: String!
-  parent: Category
-  parentRef: Reference
-  ancestors: [Category!]!
-  ancestorsRef: [Reference!]!
-  children: [Category!]
-  childCount: Int!
-}
-
-type CategoryQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [Category!]!
-}
-
-type Image {
-  url: String!
-  label: String
-  dimensions: Dimensions!
-}
-
-type Dimensions {
-  width: Int!
-  height: Int!
-}
-
-type DiscountedProductPriceValue {
-  value: Money!
-}
-
-type ProductPrice {
-  id: String
-  value: Money!
-  discounted: DiscountedProductPriceValue
-}
-
-type ProductSearchPriceDiscounted {
-  value: Money!
-}
-
-type ProductPriceSearch {
-  id: String
-  value: Money!
-  discounted: ProductSearchPriceDiscounted
-}
-
-type RawProductAttribute {
-  name: String!
-  value: Json!
-}
-
-type ProductVariantAvailability {
-  isOnStock: Boolean!
-  availableQuantity: Long
-}
-
-type ProductVariantAvailabilityWithChannel {
-  channelRef: KeyReference!
-  availability: ProductVariantAvailability!
-}
-
-type ProductVariantAvailabilitiesResult {
-  noChannel: ProductVariantAvailability
-  channels: [ProductVariantAvailabilityWithChannel!]!
-}
-
-type ProductVariant {
-  id: Int!
-  key: String
-  sku: String
-  prices: [ProductPrice!]
-  price(currency: Currency!, country: Country): ProductPrice
-  images: [Image!]!
-  attributesRaw(includeNames: [String!], excludeNames: [String!]): [RawProductAttribute!]!
-  availability: ProductVariantAvailabilitiesResult
-}
-
-type ProductSearchVariant {
-  id: Int!
-  key: String
-  sku: String
-  prices: [ProductPriceSearch!]
-  price(currency: Currency!, country: Country): ProductPriceSearch
-  images: [Image!]!
-  attributesRaw(includeNames: [String!], excludeNames: [String!]): [RawProductAttribute!]!
-  availability: ProductVariantAvailabilitiesResult
-  isMatchingVariant: Boolean
-}
-
-type ProductData {
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  description(locale: Locale, acceptLanguage: [Locale!]): String
-  slug(locale: Locale, acceptLanguage: [Locale!]): String
-  categories: [Category!]!
-  categoriesRef: [Reference!]!
-  masterVariant: ProductVariant!
-  variants: [ProductVariant!]!
-  allVariants: [ProductVariant!]!
-  variant(sku: String, key: String): ProductVariant
-}
-
-type ProductCatalogData {
-  current: ProductData
-  staged: ProductData
-  published: Boolean!
-  hasStagedChanges: Boolean!
-}
-
-type Product {
-  id: String!
-  key: String
-  version: Long!
-  productType: KeyReference!
-  masterData: ProductCatalogData!
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type ProductProjection {
-  id: String!
-  key: String
-  version: Long!
-  productType: KeyReference!
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  description(locale: Locale, acceptLanguage: [Locale!]): String
-  slug(locale: Locale, acceptLanguage: [Locale!]): String
-  categories: [Category!]!
-  categoriesRef: [Reference!]!
-  masterVariant: ProductSearchVariant!
-  variants: [ProductSearchVariant!]!
-  allVariants: [ProductSearchVariant!]!
-  published: Boolean!
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type TermCount {
-  term: String!
-  count: Int!
-  productCount: Int
-}
-
-type RangeCount {
-  type: String!
-  from: Long
-  to: Long
-  count: Int!
-  productCount: Int
-  min: Long!
-  max: Long!
-  mean: Float!
-  total: Long!
-}
-
-interface FacetResultValue {
-  type: String!
-}
-
-type TermsFacetResult implements FacetResultValue {
-  type: String!
-  dataType: String!
-  missing: Int!
-  total: Int!
-  other: Int!
-  terms: [TermCount!]!
-}
-
-type RangeFacetResult implements FacetResultValue {
-  type: String!
-  ranges: [RangeCount!]!
-}
-
-type FacetResult {
-  facet: String!
-  value: FacetResultValue!
-}
-
-type ProductProjectionSearchResult {
-  offset: Int!
-  count: Int!
-  total: Int!
-  results: [ProductProjection!]!
-  facets: [FacetResult!]!
-}
-
-input SearchFilterInput {
-  string: String
-}
-
-input SearchFacetInput {
-  string: String
-}
-
-type InventoryEntry {
-  id: String!
-  version: Long!
-  sku: String!
-  quantityOnStock: Long!
-  availableQuantity: Long!
-  supplyChannel: KeyReference
-}
-
-type InventoryEntryQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [InventoryEntry!]!
-}
-
-type TaxedItemPrice {
-  totalNet: Money!
-  totalGross: Money
-  totalTax: Money
-}
-
-type TaxedPrice {
-  totalNet: Money!
-  totalGross: Money!
-  totalTax: Money
-}
-
-type TaxRate {
-  name: String!
-  amount: Float!
-  includedInPrice: Boolean!
-  country: Country!
-  state: String
-}
-
-type LineItem {
-  id: String!
-  productId: String!
-  productKey: String
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  variant: ProductVariant
-  price: ProductPrice!
-  quantity: Long!
-  totalPrice: Money
-  taxRate: TaxRate
-  taxedPrice: TaxedItemPrice
-  custom: CustomFieldsType
-  addedAt: DateTime
-  lineItemMode: String!
-  priceMode: String!
-  inventoryListKey: String
-}
-
-type ShippingRate {
-  price: Money!
-  freeAbove: Money
-  isMatching: Boolean
-}
-
-type Location {
-  country: Country!
-  state: String
-}
-
-type Zone {
-  id: String!
-  key: String
-  version: Long!
-  name: String!
-  description: String
-  locations: [Location!]!
-}
-
-"The rates of a shipping method in one zone (commercetools ZoneRate)."
-type ZoneRate {
-  zone: Zone
-  zoneRef: Reference
-  shippingRates: [ShippingRate!]!
-}
-
-type ShippingInfo {
-  shippingMethodName: String!
-  shippingMethodRef: Reference
-  shippingMethod: ShippingMethod
-  price: Money!
-  shippingRate: ShippingRate!
-  taxRate: TaxRate
-  taxedPrice: TaxedItemPrice
-}
-
-type DiscountCodeInfo {
-  discountCodeRef: Reference!
-  code: String!
-  state: String
-}
-
-interface CartDiscountValue {
-  type: String!
-}
-
-type RelativeDiscountValue implements CartDiscountValue {
-  type: String!
-  permyriad: Int!
-}
-
-type CartDiscount {
-  id: String!
-  version: Long!
-  key: String
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  nameAllLocales: [LocalizedString!]!
-  value: CartDiscountValue!
-  cartPredicate: String!
-  sortOrder: String!
-  storesRef: [KeyReference!]!
-  isActive: Boolean!
-  validFrom: DateTime
-  validUntil: DateTime
-  requiresDiscountCode: Boolean!
-  stackingMode: String!
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type DiscountCode {
-  id: String!
-  version: Long!
-  key: String
-  code: String!
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  nameAllLocales: [LocalizedString!]
-  description(locale: Locale, acceptLanguage: [Locale!]): String
-  descriptionAllLocales: [LocalizedString!]
-  cartDiscounts: [CartDiscount!]!
-  cartDiscountsRef: [Reference!]!
-  storesRef: [KeyReference!]!
-  isActive: Boolean!
-  maxApplications: Long
-  maxApplicationsPerCustomer: Long
-  groups: [String!]!
-  validFrom: DateTime
-  validUntil: DateTime
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-input LocalizedStringItemInputType {
-  locale: Locale!
-  value: String!
-}
-
-input DiscountCodeDraft {
-  code: String!
-  key: String
-  name: [LocalizedStringItemInputType!]
-  description: [LocalizedStringItemInputType!]
-  cartDiscounts: [ResourceIdentifierInput!]!
-  isActive: Boolean = true
-  validFrom: DateTime
-  validUntil: DateTime
-  maxApplications: Long
-  maxApplicationsPerCustomer: Long
-}
-
-type Cart {
-  id: String!
-  version: Long!
-  key: String
-  customerId: String
-  customerEmail: String
-  anonymousId: String
-  store: KeyReference
-  storeRef: KeyReference
-  cartState: String!
-  lineItems: [LineItem!]!
-  totalLineItemQuantity: Long
-  totalPrice: Money!
-  taxedPrice: TaxedPrice
-  taxMode: String!
-  taxRoundingMode: String!
-  taxCalculationMode: String!
-  inventoryMode: String!
-  country: Country
-  shippingAddress: Address
-  billingAddress: Address
-  shippingInfo: ShippingInfo
-  discountCodes: [DiscountCodeInfo!]!
-  custom: CustomFieldsType
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-input ExternalTaxRateDraft {
-  name: String!
-  amount: Float
-  country: Country!
-  state: String
-  includedInPrice: Boolean
-}
-
-input LineItemDraft {
-  sku: String
-  quantity: Long
-  custom: CustomFieldsDraft
-}
-
-input CartDraft {
-  currency: Currency!
-  customerId: String
-  customerEmail: String
-  anonymousId: String
-  country: Country
-  taxMode: String
-  inventoryMode: String
-  lineItems: [LineItemDraft!]
-  shippingAddress: AddressInput
-  billingAddress: AddressInput
-  custom: CustomFieldsDraft
-}
-
-input AddCartLineItem { sku: String, quantity: Long, custom: CustomFieldsDraft }
-input ChangeCartLineItemQuantity { lineItemId: String, quantity: Long! }
-input RemoveCartLineItem { lineItemId: String, quantity: Long }
-input SetCartLineItemCustomField { lineItemId: String, name: String!, value: String }
-input SetCartCustomerEmail { email: String }
-input SetCartCustomerId { customerId: String }
-input SetCartShippingAddress { address: AddressInput }
-input SetCartBillingAddress { address: AddressInput }
-input SetCartShippingMethod { shippingMethod: ResourceIdentifierInput }
-input SetCartLineItemTaxRate { lineItemId: String, externalTaxRate: ExternalTaxRateDraft }
-input SetCartShippingMethodTaxRate { externalTaxRate: ExternalTaxRateDraft }
-input AddCartDiscountCode { code: String! }
-input RemoveCartDiscountCode { discountCode: ResourceIdentifierInput! }
-
-input CartUpdateAction {
-  addLineItem: AddCartLineItem
-  changeLineItemQuantity: ChangeCartLineItemQuantity
-  removeLineItem: RemoveCartLineItem
-  setLineItemCustomField: SetCartLineItemCustomField
-  setCustomerEmail: SetCartCustomerEmail
-  setCustomerId: SetCartCustomerId
-  setShippingAddress: SetCartShippingAddress
-  setBillingAddress: SetCartBillingAddress
-  setShippingMethod: SetCartShippingMethod
-  setLineItemTaxRate: SetCartLineItemTaxRate
-  setShippingMethodTaxRate: SetCartShippingMethodTaxRate
-  addDiscountCode: AddCartDiscountCode
-  removeDiscountCode: RemoveCartDiscountCode
-  setCustomField: SetCustomField
-  setCustomType: SetCustomType
-}
-
-type ReturnItem {
-  id: String!
-  lineItemId: String!
-  quantity: Long!
-  comment: String
-  shipmentState: String!
-  paymentState: String!
-  createdAt: DateTime!
-}
-
-type ReturnInfo {
-  items: [ReturnItem!]!
-  returnTrackingId: String
-  returnDate: DateTime
-}
-
-type Order {
-  id: String!
-  version: Long!
-  orderNumber: String
-  customerId: String
-  customerEmail: String
-  anonymousId: String
-  store: KeyReference
-  cartRef: Reference
-  lineItems: [LineItem!]!
-  totalPrice: Money!
-  taxedPrice: TaxedPrice
-  shippingAddress: Address
-  billingAddress: Address
-  shippingInfo: ShippingInfo
-  discountCodes: [DiscountCodeInfo!]!
-  orderState: String!
-  shipmentState: String
-  paymentState: String
-  returnInfo: [ReturnInfo!]!
-  custom: CustomFieldsType
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type OrderQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [Order!]!
-}
-
-input OrderCartCommand {
-  id: String!
-  version: Long!
-  orderNumber: String
-}
-
-input ChangeOrderState { orderState: String! }
-input ChangeOrderShipmentState { shipmentState: String }
-input ReturnItemDraftType { lineItemId: String, quantity: Long!, comment: String, shipmentState: String }
-input AddOrderReturnInfo { items: [ReturnItemDraftType!]!, returnTrackingId: String, returnDate: DateTime }
-
-input OrderUpdateAction {
-  changeOrderState: ChangeOrderState
-  changeShipmentState: ChangeOrderShipmentState
-  addReturnInfo: AddOrderReturnInfo
-  setCustomField: SetCustomField
-}
-
-type Channel {
-  id: String!
-  key: String!
-  version: Long!
-  roles: [String!]!
-}
-
-type ProductSelection {
-  id: String!
-  key: String
-  version: Long!
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  mode: String!
-  productCount: Int!
-}
-
-type ProductSelectionSetting {
-  active: Boolean!
-  productSelection: ProductSelection
-  productSelectionRef: Reference!
-}
-
-type Store {
-  id: String!
-  key: String!
-  version: Long!
-  name(locale: Locale, acceptLanguage: [Locale!]): String
-  "The store's assortment: products of its active selections are what storeProjection searches."
-  productSelections: [ProductSelectionSetting!]!
-  "The inventory the store's line items draw on."
-  supplyChannels: [Channel!]!
-  supplyChannelsRef: [Reference!]!
-}
-
-type StoreQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [Store!]!
-}
-
-type ShippingMethod {
-  id: String!
-  key: String
-  version: Long!
-  name: String!
-  localizedDescription(locale: Locale, acceptLanguage: [Locale!]): String
-  isDefault: Boolean!
-  active: Boolean!
-  zoneRates: [ZoneRate!]!
-}
-
-type ShippingMethodQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [ShippingMethod!]!
-}
-
-type CustomObject {
-  id: String!
-  version: Long!
-  container: String!
-  key: String!
-  value: Json!
-  createdAt: DateTime!
-  lastModifiedAt: DateTime!
-}
-
-type CustomObjectQueryResult {
-  offset: Int!
-  count: Int!
-  total: Long!
-  results: [CustomObject!]!
-}
-
-input CustomObjectDraft {
-  container: String!
-  key: String!
-  "JSON document"
-  value: String!
-  version: Long
-}
-
-"Store-scoped access, as commercetools has it (inStore(key: ...) { cart(id: ...) })."
-type InStore {
-  cart(id: String!): Cart
-  customerActiveCart(customerId: String!): Cart
-}
-
-type Query {
-  inStore(key: KeyReferenceInput!): InStore!
-  customer(id: String, key: String, storeKey: KeyReferenceInput): Customer
-  customers(where: String, sort: [String!], limit: Int, offset: Int, storeKey: KeyReferenceInput): CustomerQueryResult!
-  category(id: String, key: String): Category
-  categories(where: String, sort: [String!], limit: Int, offset: Int): CategoryQueryResult!
-  product(id: String, key: String, sku: String): Product
-  productProjectionSearch(
-    locale: Locale
-    text: String
-    fuzzy: Boolean
-    filters: [SearchFilterInput!]
-    queryFilters: [SearchFilterInput!]
-    facetFilters: [SearchFilterInput!]
-    facets: [SearchFacetInput!]
-    sorts: [String!]
-    limit: Int
-    offset: Int
-    markMatchingVariants: Boolean
-    storeProjection: String
-    staged: Boolean
-  ): ProductProjectionSearchResult!
-  inventoryEntries(where: String, sort: [String!], limit: Int, offset: Int): InventoryEntryQueryResult!
-  cart(id: String!, storeKey: KeyReferenceInput): Cart
-  customerActiveCart(customerId: String!, storeKey: KeyReferenceInput): Cart
-  order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
-  discountCode(id: String, key: String, storeKey: KeyReferenceInput): DiscountCode
-  orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
-  store(id: String, key: String): Store
-  productSelection(id: String, key: String): ProductSelection
-  stores(where: String, sort: [String!], limit: Int, offset: Int): StoreQueryResult!
-  shippingMethods(where: String, sort: [String!], limit: Int, offset: Int): ShippingMethodQueryResult!
-  shippingMethodsByCart(id: String!): [ShippingMethod!]!
-  customObject(container: String!, key: String!): CustomObject
-  customObjects(container: String!, where: String, sort: [String!], limit: Int, offset: Int): CustomObjectQueryResult!
-}
-
-type Mutation {
-  customerSignUp(draft: CustomerSignUpDraft!, storeKey: KeyReferenceInput): CustomerSignInResult!
-  customerCreatePasswordResetToken(email: String!, ttlMinutes: Int, storeKey: KeyReferenceInput): CustomerPasswordToken
-  customerResetPassword(tokenValue: String!, newPassword: String!, version: Long, storeKey: KeyReferenceInput): Customer
-  updateCustomer(id: String, key: String, version: Long!, actions: [CustomerUpdateAction!]!, storeKey: KeyReferenceInput): Customer
-  createCart(draft: CartDraft!, storeKey: KeyReferenceInput): Cart!
-  updateCart(id: String!, version: Long!, actions: [CartUpdateAction!]!, storeKey: KeyReferenceInput): Cart
-  createOrderFromCart(draft: OrderCartCommand!, storeKey: KeyReferenceInput): Order
-  createDiscountCode(draft: DiscountCodeDraft!, storeKey: KeyReferenceInput): DiscountCode
-  updateOrder(id: String, orderNumber: String, version: Long!, actions: [OrderUpdateAction!]!, storeKey: KeyReferenceInput): Order
-  createOrUpdateCustomObject(draft: CustomObjectDraft!): CustomObject
-  deleteCustomObject(container: String!, key: String!, version: Long): CustomObject
-}
+  scalar Long
+  scalar DateTime
+  scalar Json
+  scalar KeyReferenceInput
+  scalar Locale
+  scalar Currency
+  scalar Country
+
+  type Money {
+    type: String!
+    currencyCode: Currency!
+    centAmount: Long!
+    fractionDigits: Int!
+  }
+
+  type Reference {
+    typeId: String!
+    id: String!
+  }
+
+  type KeyReference {
+    typeId: String!
+    key: String!
+  }
+
+  type RawCustomField {
+    name: String!
+    value: Json!
+  }
+
+  type TypeDefinition {
+    key: String!
+  }
+
+  type CustomFieldsType {
+    type: TypeDefinition
+    typeRef: KeyReference!
+    customFieldsRaw(includeNames: [String!], excludeNames: [String!]): [RawCustomField!]
+  }
+
+  type Address {
+    id: String
+    key: String
+    title: String
+    salutation: String
+    firstName: String
+    lastName: String
+    streetName: String
+    streetNumber: String
+    additionalStreetInfo: String
+    postalCode: String
+    city: String
+    region: String
+    state: String
+    country: Country!
+    company: String
+    department: String
+    building: String
+    apartment: String
+    pOBox: String
+    phone: String
+    mobile: String
+    email: String
+    additionalAddressInfo: String
+  }
+
+  input AddressInput {
+    id: String
+    key: String
+    title: String
+    salutation: String
+    firstName: String
+    lastName: String
+    streetName: String
+    streetNumber: String
+    additionalStreetInfo: String
+    postalCode: String
+    city: String
+    region: String
+    state: String
+    country: Country!
+    company: String
+    department: String
+    building: String
+    apartment: String
+    pOBox: String
+    phone: String
+    mobile: String
+    email: String
+    additionalAddressInfo: String
+  }
+
+  input CustomFieldInput {
+    name: String!
+    "The value as JSON, e.g. a string is sent as \\"text\\"."
+    value: String!
+  }
+
+  input ResourceIdentifierInput {
+    typeId: String
+    id: String
+    key: String
+  }
+
+  input CustomFieldsDraft {
+    typeId: String
+    typeKey: String
+    type: ResourceIdentifierInput
+    fields: [CustomFieldInput!]
+  }
+
+  type Customer {
+    id: String!
+    version: Long!
+    key: String
+    email: String!
+    lowercaseEmail: String!
+    firstName: String
+    lastName: String
+    externalId: String
+    isEmailVerified: Boolean!
+    authenticationMode: String!
+    addresses: [Address!]!
+    stores: [KeyReference!]!
+    custom: CustomFieldsType
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type CustomerQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [Customer!]!
+  }
+
+  type CustomerSignInResult {
+    customer: Customer!
+    cart: Cart
+  }
+
+  type CustomerPasswordToken {
+    id: String!
+    customerId: String!
+    value: String!
+    expiresAt: DateTime!
+    createdAt: DateTime!
+  }
+
+  input CustomerSignUpDraft {
+    email: String!
+    password: String!
+    firstName: String
+    lastName: String
+    key: String
+    externalId: String
+    authenticationMode: String
+    custom: CustomFieldsDraft
+    addresses: [AddressInput!]
+  }
+
+  input SetCustomerFirstName {
+    firstName: String
+  }
+  input SetCustomerLastName {
+    lastName: String
+  }
+  input ChangeCustomerEmail {
+    email: String!
+  }
+  input SetCustomField {
+    name: String!
+    value: String
+  }
+  input SetCustomType {
+    typeKey: String
+    type: ResourceIdentifierInput
+    fields: [CustomFieldInput!]
+  }
+  input AddCustomerAddress {
+    address: AddressInput!
+  }
+  input ChangeCustomerAddress {
+    addressId: String
+    address: AddressInput!
+  }
+  input RemoveCustomerAddress {
+    addressId: String
+  }
+
+  input CustomerUpdateAction {
+    setFirstName: SetCustomerFirstName
+    setLastName: SetCustomerLastName
+    changeEmail: ChangeCustomerEmail
+    setCustomField: SetCustomField
+    setCustomType: SetCustomType
+    addAddress: AddCustomerAddress
+    changeAddress: ChangeCustomerAddress
+    removeAddress: RemoveCustomerAddress
+  }
+
+  type LocalizedString {
+    locale: Locale!
+    value: String!
+  }
+
+  type Category {
+    id: String!
+    key: String
+    version: Long!
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    slug(locale: Locale, acceptLanguage: [Locale!]): String
+    nameAllLocales: [LocalizedString!]!
+    slugAllLocales: [LocalizedString!]!
+    orderHint: String!
+    parent: Category
+    parentRef: Reference
+    ancestors: [Category!]!
+    ancestorsRef: [Reference!]!
+    children: [Category!]
+    childCount: Int!
+  }
+
+  type CategoryQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [Category!]!
+  }
+
+  type Image {
+    url: String!
+    label: String
+    dimensions: Dimensions!
+  }
+
+  type Dimensions {
+    width: Int!
+    height: Int!
+  }
+
+  type DiscountedProductPriceValue {
+    value: Money!
+  }
+
+  type ProductPrice {
+    id: String
+    value: Money!
+    discounted: DiscountedProductPriceValue
+  }
+
+  type ProductSearchPriceDiscounted {
+    value: Money!
+  }
+
+  type ProductPriceSearch {
+    id: String
+    value: Money!
+    discounted: ProductSearchPriceDiscounted
+  }
+
+  type RawProductAttribute {
+    name: String!
+    value: Json!
+  }
+
+  type ProductVariantAvailability {
+    isOnStock: Boolean!
+    availableQuantity: Long
+  }
+
+  type ProductVariantAvailabilityWithChannel {
+    channelRef: KeyReference!
+    availability: ProductVariantAvailability!
+  }
+
+  type ProductVariantAvailabilitiesResult {
+    noChannel: ProductVariantAvailability
+    channels: [ProductVariantAvailabilityWithChannel!]!
+  }
+
+  type ProductVariant {
+    id: Int!
+    key: String
+    sku: String
+    prices: [ProductPrice!]
+    price(currency: Currency!, country: Country): ProductPrice
+    images: [Image!]!
+    attributesRaw(includeNames: [String!], excludeNames: [String!]): [RawProductAttribute!]!
+    availability: ProductVariantAvailabilitiesResult
+  }
+
+  type ProductSearchVariant {
+    id: Int!
+    key: String
+    sku: String
+    prices: [ProductPriceSearch!]
+    price(currency: Currency!, country: Country): ProductPriceSearch
+    images: [Image!]!
+    attributesRaw(includeNames: [String!], excludeNames: [String!]): [RawProductAttribute!]!
+    availability: ProductVariantAvailabilitiesResult
+    isMatchingVariant: Boolean
+  }
+
+  type ProductData {
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    description(locale: Locale, acceptLanguage: [Locale!]): String
+    slug(locale: Locale, acceptLanguage: [Locale!]): String
+    categories: [Category!]!
+    categoriesRef: [Reference!]!
+    masterVariant: ProductVariant!
+    variants: [ProductVariant!]!
+    allVariants: [ProductVariant!]!
+    variant(sku: String, key: String): ProductVariant
+  }
+
+  type ProductCatalogData {
+    current: ProductData
+    staged: ProductData
+    published: Boolean!
+    hasStagedChanges: Boolean!
+  }
+
+  type Product {
+    id: String!
+    key: String
+    version: Long!
+    productType: KeyReference!
+    masterData: ProductCatalogData!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type ProductProjection {
+    id: String!
+    key: String
+    version: Long!
+    productType: KeyReference!
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    description(locale: Locale, acceptLanguage: [Locale!]): String
+    slug(locale: Locale, acceptLanguage: [Locale!]): String
+    categories: [Category!]!
+    categoriesRef: [Reference!]!
+    masterVariant: ProductSearchVariant!
+    variants: [ProductSearchVariant!]!
+    allVariants: [ProductSearchVariant!]!
+    published: Boolean!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type TermCount {
+    term: String!
+    count: Int!
+    productCount: Int
+  }
+
+  type RangeCount {
+    type: String!
+    from: Long
+    to: Long
+    count: Int!
+    productCount: Int
+    min: Long!
+    max: Long!
+    mean: Float!
+    total: Long!
+  }
+
+  interface FacetResultValue {
+    type: String!
+  }
+
+  type TermsFacetResult implements FacetResultValue {
+    type: String!
+    dataType: String!
+    missing: Int!
+    total: Int!
+    other: Int!
+    terms: [TermCount!]!
+  }
+
+  type RangeFacetResult implements FacetResultValue {
+    type: String!
+    ranges: [RangeCount!]!
+  }
+
+  type FacetResult {
+    facet: String!
+    value: FacetResultValue!
+  }
+
+  type ProductProjectionSearchResult {
+    offset: Int!
+    count: Int!
+    total: Int!
+    results: [ProductProjection!]!
+    facets: [FacetResult!]!
+  }
+
+  input SearchFilterInput {
+    string: String
+  }
+
+  input SearchFacetInput {
+    string: String
+  }
+
+  type InventoryEntry {
+    id: String!
+    version: Long!
+    sku: String!
+    quantityOnStock: Long!
+    availableQuantity: Long!
+    supplyChannel: KeyReference
+  }
+
+  type InventoryEntryQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [InventoryEntry!]!
+  }
+
+  type TaxedItemPrice {
+    totalNet: Money!
+    totalGross: Money
+    totalTax: Money
+  }
+
+  type TaxedPrice {
+    totalNet: Money!
+    totalGross: Money!
+    totalTax: Money
+  }
+
+  type TaxRate {
+    name: String!
+    amount: Float!
+    includedInPrice: Boolean!
+    country: Country!
+    state: String
+  }
+
+  type LineItem {
+    id: String!
+    productId: String!
+    productKey: String
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    variant: ProductVariant
+    price: ProductPrice!
+    quantity: Long!
+    totalPrice: Money
+    taxRate: TaxRate
+    taxedPrice: TaxedItemPrice
+    custom: CustomFieldsType
+    addedAt: DateTime
+    lineItemMode: String!
+    priceMode: String!
+    inventoryListKey: String
+  }
+
+  type ShippingRate {
+    price: Money!
+    freeAbove: Money
+    isMatching: Boolean
+  }
+
+  type Location {
+    country: Country!
+    state: String
+  }
+
+  type Zone {
+    id: String!
+    key: String
+    version: Long!
+    name: String!
+    description: String
+    locations: [Location!]!
+  }
+
+  "The rates of a shipping method in one zone (commercetools ZoneRate)."
+  type ZoneRate {
+    zone: Zone
+    zoneRef: Reference
+    shippingRates: [ShippingRate!]!
+  }
+
+  type ShippingInfo {
+    shippingMethodName: String!
+    shippingMethodRef: Reference
+    shippingMethod: ShippingMethod
+    price: Money!
+    shippingRate: ShippingRate!
+    taxRate: TaxRate
+    taxedPrice: TaxedItemPrice
+  }
+
+  type DiscountCodeInfo {
+    discountCodeRef: Reference!
+    code: String!
+    state: String
+  }
+
+  interface CartDiscountValue {
+    type: String!
+  }
+
+  type RelativeDiscountValue implements CartDiscountValue {
+    type: String!
+    permyriad: Int!
+  }
+
+  type CartDiscount {
+    id: String!
+    version: Long!
+    key: String
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    nameAllLocales: [LocalizedString!]!
+    value: CartDiscountValue!
+    cartPredicate: String!
+    sortOrder: String!
+    storesRef: [KeyReference!]!
+    isActive: Boolean!
+    validFrom: DateTime
+    validUntil: DateTime
+    requiresDiscountCode: Boolean!
+    stackingMode: String!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type DiscountCode {
+    id: String!
+    version: Long!
+    key: String
+    code: String!
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    nameAllLocales: [LocalizedString!]
+    description(locale: Locale, acceptLanguage: [Locale!]): String
+    descriptionAllLocales: [LocalizedString!]
+    cartDiscounts: [CartDiscount!]!
+    cartDiscountsRef: [Reference!]!
+    storesRef: [KeyReference!]!
+    isActive: Boolean!
+    maxApplications: Long
+    maxApplicationsPerCustomer: Long
+    groups: [String!]!
+    validFrom: DateTime
+    validUntil: DateTime
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  input LocalizedStringItemInputType {
+    locale: Locale!
+    value: String!
+  }
+
+  input DiscountCodeDraft {
+    code: String!
+    key: String
+    name: [LocalizedStringItemInputType!]
+    description: [LocalizedStringItemInputType!]
+    cartDiscounts: [ResourceIdentifierInput!]!
+    isActive: Boolean = true
+    validFrom: DateTime
+    validUntil: DateTime
+    maxApplications: Long
+    maxApplicationsPerCustomer: Long
+  }
+
+  type Cart {
+    id: String!
+    version: Long!
+    key: String
+    customerId: String
+    customerEmail: String
+    anonymousId: String
+    store: KeyReference
+    storeRef: KeyReference
+    cartState: String!
+    lineItems: [LineItem!]!
+    totalLineItemQuantity: Long
+    totalPrice: Money!
+    taxedPrice: TaxedPrice
+    taxMode: String!
+    taxRoundingMode: String!
+    taxCalculationMode: String!
+    inventoryMode: String!
+    country: Country
+    shippingAddress: Address
+    billingAddress: Address
+    shippingInfo: ShippingInfo
+    discountCodes: [DiscountCodeInfo!]!
+    custom: CustomFieldsType
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  input ExternalTaxRateDraft {
+    name: String!
+    amount: Float
+    country: Country!
+    state: String
+    includedInPrice: Boolean
+  }
+
+  input LineItemDraft {
+    sku: String
+    quantity: Long
+    custom: CustomFieldsDraft
+  }
+
+  input CartDraft {
+    currency: Currency!
+    customerId: String
+    customerEmail: String
+    anonymousId: String
+    country: Country
+    taxMode: String
+    inventoryMode: String
+    lineItems: [LineItemDraft!]
+    shippingAddress: AddressInput
+    billingAddress: AddressInput
+    custom: CustomFieldsDraft
+  }
+
+  input AddCartLineItem {
+    sku: String
+    quantity: Long
+    custom: CustomFieldsDraft
+  }
+  input ChangeCartLineItemQuantity {
+    lineItemId: String
+    quantity: Long!
+  }
+  input RemoveCartLineItem {
+    lineItemId: String
+    quantity: Long
+  }
+  input SetCartLineItemCustomField {
+    lineItemId: String
+    name: String!
+    value: String
+  }
+  input SetCartCustomerEmail {
+    email: String
+  }
+  input SetCartCustomerId {
+    customerId: String
+  }
+  input SetCartShippingAddress {
+    address: AddressInput
+  }
+  input SetCartBillingAddress {
+    address: AddressInput
+  }
+  input SetCartShippingMethod {
+    shippingMethod: ResourceIdentifierInput
+  }
+  input SetCartLineItemTaxRate {
+    lineItemId: String
+    externalTaxRate: ExternalTaxRateDraft
+  }
+  input SetCartShippingMethodTaxRate {
+    externalTaxRate: ExternalTaxRateDraft
+  }
+  input AddCartDiscountCode {
+    code: String!
+  }
+  input RemoveCartDiscountCode {
+    discountCode: ResourceIdentifierInput!
+  }
+
+  input CartUpdateAction {
+    addLineItem: AddCartLineItem
+    changeLineItemQuantity: ChangeCartLineItemQuantity
+    removeLineItem: RemoveCartLineItem
+    setLineItemCustomField: SetCartLineItemCustomField
+    setCustomerEmail: SetCartCustomerEmail
+    setCustomerId: SetCartCustomerId
+    setShippingAddress: SetCartShippingAddress
+    setBillingAddress: SetCartBillingAddress
+    setShippingMethod: SetCartShippingMethod
+    setLineItemTaxRate: SetCartLineItemTaxRate
+    setShippingMethodTaxRate: SetCartShippingMethodTaxRate
+    addDiscountCode: AddCartDiscountCode
+    removeDiscountCode: RemoveCartDiscountCode
+    setCustomField: SetCustomField
+    setCustomType: SetCustomType
+  }
+
+  type ReturnItem {
+    id: String!
+    lineItemId: String!
+    quantity: Long!
+    comment: String
+    shipmentState: String!
+    paymentState: String!
+    createdAt: DateTime!
+  }
+
+  type ReturnInfo {
+    items: [ReturnItem!]!
+    returnTrackingId: String
+    returnDate: DateTime
+  }
+
+  type Order {
+    id: String!
+    version: Long!
+    orderNumber: String
+    customerId: String
+    customerEmail: String
+    anonymousId: String
+    store: KeyReference
+    cartRef: Reference
+    lineItems: [LineItem!]!
+    totalPrice: Money!
+    taxedPrice: TaxedPrice
+    shippingAddress: Address
+    billingAddress: Address
+    shippingInfo: ShippingInfo
+    discountCodes: [DiscountCodeInfo!]!
+    orderState: String!
+    shipmentState: String
+    paymentState: String
+    returnInfo: [ReturnInfo!]!
+    custom: CustomFieldsType
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type OrderQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [Order!]!
+  }
+
+  input OrderCartCommand {
+    id: String!
+    version: Long!
+    orderNumber: String
+  }
+
+  input ChangeOrderState {
+    orderState: String!
+  }
+  input ChangeOrderShipmentState {
+    shipmentState: String
+  }
+  input ReturnItemDraftType {
+    lineItemId: String
+    quantity: Long!
+    comment: String
+    shipmentState: String
+  }
+  input AddOrderReturnInfo {
+    items: [ReturnItemDraftType!]!
+    returnTrackingId: String
+    returnDate: DateTime
+  }
+
+  input OrderUpdateAction {
+    changeOrderState: ChangeOrderState
+    changeShipmentState: ChangeOrderShipmentState
+    addReturnInfo: AddOrderReturnInfo
+    setCustomField: SetCustomField
+  }
+
+  type Channel {
+    id: String!
+    key: String!
+    version: Long!
+    roles: [String!]!
+  }
+
+  type ProductSelection {
+    id: String!
+    key: String
+    version: Long!
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    mode: String!
+    productCount: Int!
+  }
+
+  type ProductSelectionSetting {
+    active: Boolean!
+    productSelection: ProductSelection
+    productSelectionRef: Reference!
+  }
+
+  type Store {
+    id: String!
+    key: String!
+    version: Long!
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    "The store's assortment: products of its active selections are what storeProjection searches."
+    productSelections: [ProductSelectionSetting!]!
+    "The inventory the store's line items draw on."
+    supplyChannels: [Channel!]!
+    supplyChannelsRef: [Reference!]!
+  }
+
+  type StoreQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [Store!]!
+  }
+
+  type ShippingMethod {
+    id: String!
+    key: String
+    version: Long!
+    name: String!
+    localizedDescription(locale: Locale, acceptLanguage: [Locale!]): String
+    isDefault: Boolean!
+    active: Boolean!
+    zoneRates: [ZoneRate!]!
+  }
+
+  type ShippingMethodQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [ShippingMethod!]!
+  }
+
+  type CustomObject {
+    id: String!
+    version: Long!
+    container: String!
+    key: String!
+    value: Json!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type CustomObjectQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    results: [CustomObject!]!
+  }
+
+  input CustomObjectDraft {
+    container: String!
+    key: String!
+    "JSON document"
+    value: String!
+    version: Long
+  }
+
+  "Store-scoped access, as commercetools has it (inStore(key: ...) { cart(id: ...) })."
+  type InStore {
+    cart(id: String!): Cart
+    customerActiveCart(customerId: String!): Cart
+  }
+
+  type Query {
+    inStore(key: KeyReferenceInput!): InStore!
+    customer(id: String, key: String, storeKey: KeyReferenceInput): Customer
+    customers(
+      where: String
+      sort: [String!]
+      limit: Int
+      offset: Int
+      storeKey: KeyReferenceInput
+    ): CustomerQueryResult!
+    category(id: String, key: String): Category
+    categories(where: String, sort: [String!], limit: Int, offset: Int): CategoryQueryResult!
+    product(id: String, key: String, sku: String): Product
+    productProjectionSearch(
+      locale: Locale
+      text: String
+      fuzzy: Boolean
+      filters: [SearchFilterInput!]
+      queryFilters: [SearchFilterInput!]
+      facetFilters: [SearchFilterInput!]
+      facets: [SearchFacetInput!]
+      sorts: [String!]
+      limit: Int
+      offset: Int
+      markMatchingVariants: Boolean
+      storeProjection: String
+      staged: Boolean
+    ): ProductProjectionSearchResult!
+    inventoryEntries(where: String, sort: [String!], limit: Int, offset: Int): InventoryEntryQueryResult!
+    cart(id: String!, storeKey: KeyReferenceInput): Cart
+    customerActiveCart(customerId: String!, storeKey: KeyReferenceInput): Cart
+    order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
+    discountCode(id: String, key: String, storeKey: KeyReferenceInput): DiscountCode
+    orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
+    store(id: String, key: String): Store
+    productSelection(id: String, key: String): ProductSelection
+    stores(where: String, sort: [String!], limit: Int, offset: Int): StoreQueryResult!
+    shippingMethods(where: String, sort: [String!], limit: Int, offset: Int): ShippingMethodQueryResult!
+    shippingMethodsByCart(id: String!): [ShippingMethod!]!
+    customObject(container: String!, key: String!): CustomObject
+    customObjects(container: String!, where: String, sort: [String!], limit: Int, offset: Int): CustomObjectQueryResult!
+  }
+
+  type Mutation {
+    customerSignUp(draft: CustomerSignUpDraft!, storeKey: KeyReferenceInput): CustomerSignInResult!
+    customerCreatePasswordResetToken(
+      email: String!
+      ttlMinutes: Int
+      storeKey: KeyReferenceInput
+    ): CustomerPasswordToken
+    customerResetPassword(
+      tokenValue: String!
+      newPassword: String!
+      version: Long
+      storeKey: KeyReferenceInput
+    ): Customer
+    updateCustomer(
+      id: String
+      key: String
+      version: Long!
+      actions: [CustomerUpdateAction!]!
+      storeKey: KeyReferenceInput
+    ): Customer
+    createCart(draft: CartDraft!, storeKey: KeyReferenceInput): Cart!
+    updateCart(id: String!, version: Long!, actions: [CartUpdateAction!]!, storeKey: KeyReferenceInput): Cart
+    createOrderFromCart(draft: OrderCartCommand!, storeKey: KeyReferenceInput): Order
+    createDiscountCode(draft: DiscountCodeDraft!, storeKey: KeyReferenceInput): DiscountCode
+    updateOrder(
+      id: String
+      orderNumber: String
+      version: Long!
+      actions: [OrderUpdateAction!]!
+      storeKey: KeyReferenceInput
+    ): Order
+    createOrUpdateCustomObject(draft: CustomObjectDraft!): CustomObject
+    deleteCustomObject(container: String!, key: String!, version: Long): CustomObject
+  }
 `;
 
 export const schema = buildSchema(SDL);

@@ -22,8 +22,13 @@ const localized = (value: Localized | undefined) => (args: LocaleArgs) => {
 };
 const allLocales = (value: Localized) => Object.entries(value).map(([locale, text]) => ({ locale, value: text }));
 
-const filterNames = <T extends { name: string }>(items: T[]) => (args: { includeNames?: string[] | null; excludeNames?: string[] | null }) =>
-  items.filter((item) => (!args.includeNames || args.includeNames.includes(item.name)) && !args.excludeNames?.includes(item.name));
+const filterNames =
+  <T extends { name: string }>(items: T[]) =>
+  (args: { includeNames?: string[] | null; excludeNames?: string[] | null }) =>
+    items.filter(
+      (item) =>
+        (!args.includeNames || args.includeNames.includes(item.name)) && !args.excludeNames?.includes(item.name),
+    );
 
 export function customShape(custom: CustomFields | undefined) {
   if (!custom) return null;
@@ -88,7 +93,8 @@ export const categoryShape = (ctx: ShapeContext, category: CategoryDocument): Re
   parent: () => (category.parent ? shapeCategoryById(ctx, category.parent.id) : null),
   ancestorsRef: category.ancestors,
   ancestors: () => category.ancestors.map((a) => shapeCategoryById(ctx, a.id)).filter(Boolean),
-  children: () => ctx.catalog.categoryQuery(`parent(id="${category.id}")`, 500, 0).results.map((c) => categoryShape(ctx, c)),
+  children: () =>
+    ctx.catalog.categoryQuery(`parent(id="${category.id}")`, 500, 0).results.map((c) => categoryShape(ctx, c)),
   childCount: () => ctx.catalog.categoryQuery(`parent(id="${category.id}")`, 500, 0).total,
 });
 
@@ -103,7 +109,8 @@ const productCategories = (ctx: ShapeContext, product: Product) => () =>
 export function productProjectionShape(ctx: ShapeContext, product: Product, matching?: Set<string>) {
   // Variants are shaped only when the query asks for them: listings usually want the master only.
   let shaped: ReturnType<typeof variantShape>[] | undefined;
-  const all = () => (shaped ??= [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching)));
+  const all = () =>
+    (shaped ??= [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching)));
   return {
     id: product.id,
     key: product.key,
@@ -139,7 +146,12 @@ export function productShape(ctx: ShapeContext, product: Product) {
 const lineItemShape = (ctx: ShapeContext, line: LineItem) => ({
   ...line,
   name: localized(line.name),
-  variant: variantShape(ctx, { ...line.variant, key: line.variant.sku, prices: [line.price], images: line.variant.images.map((i) => ({ ...i, dimensions: { w: 600, h: 800 } })) }),
+  variant: variantShape(ctx, {
+    ...line.variant,
+    key: line.variant.sku,
+    prices: [line.price],
+    images: line.variant.images.map((i) => ({ ...i, dimensions: { w: 600, h: 800 } })),
+  }),
   taxedPrice: line.taxedPrice ?? null,
   custom: customShape(line.custom),
   inventoryListKey: (line.custom?.fields.inventoryListKey as string | undefined) ?? null,
@@ -158,13 +170,25 @@ const shippingInfoShape = (info: ShippingInfo | undefined) =>
           localizedDescription: () => info.description,
           isDefault: false,
           active: true,
-          zoneRates: [{ zone: null, zoneRef: null, shippingRates: [{ ...info.shippingRate, freeAbove: info.shippingRate.freeAbove ?? null, isMatching: true }] }],
+          zoneRates: [
+            {
+              zone: null,
+              zoneRef: null,
+              shippingRates: [
+                { ...info.shippingRate, freeAbove: info.shippingRate.freeAbove ?? null, isMatching: true },
+              ],
+            },
+          ],
         },
       }
     : null;
 
 const discountCodesShape = (codes: Cart['discountCodes']) =>
-  codes.map((d) => ({ discountCodeRef: { typeId: 'discount-code', id: d.discountCode.id }, code: d.discountCode.code, state: d.state }));
+  codes.map((d) => ({
+    discountCodeRef: { typeId: 'discount-code', id: d.discountCode.id },
+    code: d.discountCode.code,
+    state: d.state,
+  }));
 
 export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
   ...cart,
@@ -200,7 +224,10 @@ export const productSelectionShape = (selection: ProductSelectionDocument, produ
 });
 
 /** A store as commercetools has it: its assortment as product selections, its inventory as a supply channel. */
-export const storeShape = (store: Store, selections: () => Promise<Map<string, ReturnType<typeof productSelectionShape>>>) => ({
+export const storeShape = (
+  store: Store,
+  selections: () => Promise<Map<string, ReturnType<typeof productSelectionShape>>>,
+) => ({
   id: store.key,
   key: store.key,
   version: 1,
@@ -210,14 +237,25 @@ export const storeShape = (store: Store, selections: () => Promise<Map<string, R
     const byKey = await selections();
     return (store.productSelections ?? []).flatMap((setting) => {
       const selection = byKey.get(setting.productSelection.key);
-      return selection ? [{ active: setting.active, productSelectionRef: { typeId: 'product-selection', id: selection.id }, productSelection: selection }] : [];
+      return selection
+        ? [
+            {
+              active: setting.active,
+              productSelectionRef: { typeId: 'product-selection', id: selection.id },
+              productSelection: selection,
+            },
+          ]
+        : [];
     });
   },
   supplyChannels: [{ id: store.inventoryListKey, key: store.inventoryListKey, version: 1, roles: ['InventorySupply'] }],
   supplyChannelsRef: [{ typeId: 'channel', id: store.inventoryListKey }],
 });
 
-export const shippingMethodShape = (method: ShippingMethod, zone: (id: string) => Promise<Record<string, unknown> | null>) => ({
+export const shippingMethodShape = (
+  method: ShippingMethod,
+  zone: (id: string) => Promise<Record<string, unknown> | null>,
+) => ({
   id: method.id,
   key: method.key,
   version: 1,
@@ -228,7 +266,11 @@ export const shippingMethodShape = (method: ShippingMethod, zone: (id: string) =
   zoneRates: method.zoneRates.map((zoneRate) => ({
     zoneRef: { typeId: 'zone', id: zoneRate.zone.id },
     zone: () => zone(zoneRate.zone.id),
-    shippingRates: zoneRate.shippingRates.map((rate) => ({ price: rate.price, freeAbove: rate.freeAbove ?? null, isMatching: null })),
+    shippingRates: zoneRate.shippingRates.map((rate) => ({
+      price: rate.price,
+      freeAbove: rate.freeAbove ?? null,
+      isMatching: null,
+    })),
   })),
 });
 

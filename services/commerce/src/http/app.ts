@@ -14,14 +14,21 @@ import { refuseUncleanText } from './refuse-unclean-text';
 const restError = (res: Response, error: CommerceError) => res.status(error.statusCode).json(error.toRestBody());
 
 /** The commercetools-compatible HTTP surface: OAuth token, GraphQL, in-store login, images. */
-export function createCommerceApp(config: CommerceConfig, services: CommerceServices, tokens: TokenService, logger: Logger) {
+export function createCommerceApp(
+  config: CommerceConfig,
+  services: CommerceServices,
+  tokens: TokenService,
+  logger: Logger,
+) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const base = config.basePath;
   const project = `${base}/${config.projectKey}`;
   // Introspection is for tooling where developers work; in production it only maps the attack surface.
-  const graphql = createGraphqlExecutor(services, logger, { introspection: config.environment === 'development' || config.environment === 'test' });
+  const graphql = createGraphqlExecutor(services, logger, {
+    introspection: config.environment === 'development' || config.environment === 'test',
+  });
 
   app.use((req, res, next) => {
     const id = req.get('x-correlation-id');
@@ -30,7 +37,9 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
     next();
   });
 
-  app.get('/healthz', (_req, res) => res.json({ status: 'ok', database: services.db.kind, products: services.catalog.index.size }));
+  app.get('/healthz', (_req, res) =>
+    res.json({ status: 'ok', database: services.db.kind, products: services.catalog.index.size }),
+  );
 
   app.post(`${base}/oauth/token`, express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
     const result = issueToken(req, config, tokens);
@@ -42,7 +51,9 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
     const match = /^([0-9a-f]{6})\.svg$/.exec(req.params.file);
     const svg = match ? productImageSvg(req.params.type, match[1]) : undefined;
     if (!svg) return restError(res, new CommerceError(404, 'ResourceNotFound', 'No such image.'));
-    return res.set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' }).send(svg);
+    return res
+      .set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' })
+      .send(svg);
   });
 
   app.use(project, (req, res, next) => {
@@ -59,7 +70,10 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
       });
     }
     if (!claims.scope.split(' ').some((scope) => scope === `manage_project:${config.projectKey}`)) {
-      return restError(res, new CommerceError(403, 'insufficient_scope', 'The token does not grant access to this project.'));
+      return restError(
+        res,
+        new CommerceError(403, 'insufficient_scope', 'The token does not grant access to this project.'),
+      );
     }
     next();
   });
@@ -95,11 +109,17 @@ export function createCommerceApp(config: CommerceConfig, services: CommerceServ
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof CommerceError) return restError(res, error);
     const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return restError(res, new CommerceError(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.'));
-    if (type === 'entity.too.large') return restError(res, new CommerceError(413, 'InvalidInput', 'The request body is too large.'));
+    if (type === 'entity.parse.failed')
+      return restError(res, new CommerceError(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.'));
+    if (type === 'entity.too.large')
+      return restError(res, new CommerceError(413, 'InvalidInput', 'The request body is too large.'));
     const status = (error as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return restError(res, new CommerceError(status, 'InvalidInput', 'The request could not be processed.'));
-    logger.error('Unhandled commerce error', { correlationId: res.locals.correlationId, error: error instanceof Error ? error.stack : String(error) });
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return restError(res, new CommerceError(status, 'InvalidInput', 'The request could not be processed.'));
+    logger.error('Unhandled commerce error', {
+      correlationId: res.locals.correlationId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     return restError(res, new CommerceError(500, 'General', 'An internal error occurred.'));
   });
   return app;

@@ -14,14 +14,18 @@ export async function inStoreLogin(services: CommerceServices, storeKey: string,
   const { email, password, anonymousCart, anonymousCartSignInMode } = body as Record<string, unknown>;
   if (typeof email !== 'string' || typeof password !== 'string') throw invalidInput('email and password are required.');
   const mode = anonymousCartSignInMode ?? 'MergeWithExistingCustomerCart';
-  if (typeof mode !== 'string' || !MODES.includes(mode)) throw invalidInput(`anonymousCartSignInMode must be one of ${MODES.join(', ')}.`);
+  if (typeof mode !== 'string' || !MODES.includes(mode))
+    throw invalidInput(`anonymousCartSignInMode must be one of ${MODES.join(', ')}.`);
   let cartId: string | undefined;
   if (anonymousCart !== undefined && anonymousCart !== null) {
     const ref = anonymousCart as { id?: unknown; typeId?: unknown };
-    if (typeof ref.id !== 'string' || (ref.typeId !== undefined && ref.typeId !== 'cart')) throw invalidInput('anonymousCart must be {"typeId":"cart","id":"..."}.');
+    if (typeof ref.id !== 'string' || (ref.typeId !== undefined && ref.typeId !== 'cart'))
+      throw invalidInput('anonymousCart must be {"typeId":"cart","id":"..."}.');
     cartId = ref.id;
   }
   const customer = await services.customers.authenticate(store.key, email, password);
-  const cart = await services.db.transaction((tx) => services.carts.signInCart(tx, customer.id, store.key, cartId, mode));
+  const cart = await services.db.transaction((tx) =>
+    services.carts.signInCart(tx, customer.id, store.key, cartId, mode),
+  );
   return { customer, ...(cart ? { cart } : {}) };
 }

@@ -22,7 +22,8 @@ export function issueToken(req: Request, config: CommerceConfig, tokens: TokenSe
   if (!basic || !same(clientId, config.clientId) || !same(clientSecret, config.clientSecret)) {
     return failure(401, 'invalid_client', 'Please provide valid client credentials using HTTP Basic Authentication.');
   }
-  if (grant !== 'client_credentials') return failure(400, 'unsupported_grant_type', 'Only the client_credentials grant type is supported.');
+  if (grant !== 'client_credentials')
+    return failure(400, 'unsupported_grant_type', 'Only the client_credentials grant type is supported.');
   const scope = `manage_project:${config.projectKey}`;
   const requested = (req.query.scope ?? (req.body as Record<string, unknown> | undefined)?.scope) as unknown;
   if (requested !== undefined && (typeof requested !== 'string' || !requested.split(' ').every((s) => s === scope))) {

@@ -24,14 +24,42 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
   if (done) return { seeded: false, products: done.value.products };
   const catalog = generateCatalog({ products });
   const customers = await Promise.all(
-    seedCustomers().map(async (customer) => ({ customer, passwordHash: await hashPassword(customer.password), legacyHash: await legacyHashFor(customer) })),
+    seedCustomers().map(async (customer) => ({
+      customer,
+      passwordHash: await hashPassword(customer.password),
+      legacyHash: await legacyHashFor(customer),
+    })),
   );
   await db.transaction(async (tx) => {
-    await insertRows(tx, 'stores', ['key', 'data'], catalog.stores.map((s) => [s.key, s]));
+    await insertRows(
+      tx,
+      'stores',
+      ['key', 'data'],
+      catalog.stores.map((s) => [s.key, s]),
+    );
     // Parents before children: categories are generated top-down.
-    await insertRows(tx, 'categories', ['id', 'key', 'store_key', 'parent_id', 'data'], catalog.categories.map((c) => [c.id, c.key, c.storeKey, c.parentId, c]));
-    await insertRows(tx, 'products', ['id', 'key', 'store_key', 'version', 'created_at', 'data'], catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p]));
-    await insertRows(tx, 'product_selections', ['id', 'key', 'data'], catalog.productSelections.map(({ productIds: _ids, ...selection }) => [selection.id, selection.key, { ...selection, version: 1 }]));
+    await insertRows(
+      tx,
+      'categories',
+      ['id', 'key', 'store_key', 'parent_id', 'data'],
+      catalog.categories.map((c) => [c.id, c.key, c.storeKey, c.parentId, c]),
+    );
+    await insertRows(
+      tx,
+      'products',
+      ['id', 'key', 'store_key', 'version', 'created_at', 'data'],
+      catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p]),
+    );
+    await insertRows(
+      tx,
+      'product_selections',
+      ['id', 'key', 'data'],
+      catalog.productSelections.map(({ productIds: _ids, ...selection }) => [
+        selection.id,
+        selection.key,
+        { ...selection, version: 1 },
+      ]),
+    );
     await insertRows(
       tx,
       'product_selection_products',
@@ -44,9 +72,24 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
       ['sku', 'product_id'],
       catalog.products.flatMap((p) => [p.masterVariant, ...p.variants].map((v) => [v.sku, p.id])),
     );
-    await insertRows(tx, 'inventory', ['sku', 'inventory_list_key', 'available'], catalog.inventory.map((i) => [i.sku, i.inventoryListKey, i.available]));
-    await insertRows(tx, 'zones', ['id', 'key', 'data'], catalog.zones.map((z) => [z.id, z.key, { ...z, version: 1 }]));
-    await insertRows(tx, 'shipping_methods', ['id', 'key', 'store_key', 'data'], catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]));
+    await insertRows(
+      tx,
+      'inventory',
+      ['sku', 'inventory_list_key', 'available'],
+      catalog.inventory.map((i) => [i.sku, i.inventoryListKey, i.available]),
+    );
+    await insertRows(
+      tx,
+      'zones',
+      ['id', 'key', 'data'],
+      catalog.zones.map((z) => [z.id, z.key, { ...z, version: 1 }]),
+    );
+    await insertRows(
+      tx,
+      'shipping_methods',
+      ['id', 'key', 'store_key', 'data'],
+      catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]),
+    );
     const now = new Date().toISOString();
     const discounts = discountRows(catalog, now);
     await insertRows(tx, 'cart_discounts', ['id', 'key', 'store_key', 'data'], discounts.cartDiscounts);
@@ -81,7 +124,9 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
         now,
       ]),
     );
-    await tx.query("INSERT INTO catalog_meta (key, value) VALUES ('seed', $1)", [{ products: catalog.products.length, seededAt: now }]);
+    await tx.query("INSERT INTO catalog_meta (key, value) VALUES ('seed', $1)", [
+      { products: catalog.products.length, seededAt: now },
+    ]);
   });
   return { seeded: true, products: catalog.products.length };
 }

@@ -10,7 +10,13 @@ export function discountRows(catalog: Pick<SeedCatalog, 'cartDiscounts' | 'disco
   };
   return {
     cartDiscounts: catalog.cartDiscounts.map((d) => [d.id, d.key, d.storeKey, cartDiscountDocument(d, at)]),
-    discountCodes: catalog.discountCodes.map((d) => [d.id, d.code, d.storeKey, discountCodeDocument(d, idOf(d.storeKey, d.cartDiscountKey), at), at]),
+    discountCodes: catalog.discountCodes.map((d) => [
+      d.id,
+      d.code,
+      d.storeKey,
+      discountCodeDocument(d, idOf(d.storeKey, d.cartDiscountKey), at),
+      at,
+    ]),
   };
 }
 

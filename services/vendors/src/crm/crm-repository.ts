@@ -59,12 +59,28 @@ export function crmRepository(db: () => Promise<Db>) {
     /** Stores a case and gives it the next case number, zero-padded to eight digits as Salesforce shows them. */
     async insertCase(form: CaseForm, custom: Record<string, string>): Promise<{ id: string; caseNumber: string }> {
       const id = randomUUID();
-      const [row] = await (await db()).query<{ case_number: string }>(
+      const [row] = await (
+        await db()
+      ).query<{ case_number: string }>(
         `INSERT INTO crm_cases (id, case_number, org_id, record_type_id, name, email, phone, company, subject, description, origin, type, reason, priority, custom)
          VALUES ($1, lpad(nextval('crm_case_number_seq')::text, 8, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
          RETURNING case_number`,
-        [id, form.orgid, form.recordType ?? null, form.name ?? null, form.email, form.phone ?? null, form.company ?? null, form.subject, form.description,
-          form.origin ?? null, form.type ?? null, form.reason ?? null, form.priority ?? null, JSON.stringify(custom)],
+        [
+          id,
+          form.orgid,
+          form.recordType ?? null,
+          form.name ?? null,
+          form.email,
+          form.phone ?? null,
+          form.company ?? null,
+          form.subject,
+          form.description,
+          form.origin ?? null,
+          form.type ?? null,
+          form.reason ?? null,
+          form.priority ?? null,
+          JSON.stringify(custom),
+        ],
       );
       return { id, caseNumber: row.case_number };
     },
@@ -73,14 +89,30 @@ export function crmRepository(db: () => Promise<Db>) {
      * One lead per opt-in and e-mail address (case-insensitive): a repeated signup keeps the first
      * record as it was and only counts the submission.
      */
-    async upsertLead(form: LeadForm, optInKey: string, custom: Record<string, string>): Promise<{ id: string; created: boolean }> {
+    async upsertLead(
+      form: LeadForm,
+      optInKey: string,
+      custom: Record<string, string>,
+    ): Promise<{ id: string; created: boolean }> {
       const database = await db();
       const inserted = await database.query<{ id: string }>(
         `INSERT INTO crm_leads (id, org_id, opt_in_key, email_lower, email, first_name, last_name, company, phone, lead_source, record_type_id, custom)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
          ON CONFLICT (opt_in_key, email_lower) DO NOTHING RETURNING id`,
-        [randomUUID(), form.oid, optInKey, form.email.toLowerCase(), form.email, form.first_name ?? null, form.last_name, form.company ?? null,
-          form.phone ?? null, form.lead_source ?? null, form.recordType ?? null, JSON.stringify(custom)],
+        [
+          randomUUID(),
+          form.oid,
+          optInKey,
+          form.email.toLowerCase(),
+          form.email,
+          form.first_name ?? null,
+          form.last_name,
+          form.company ?? null,
+          form.phone ?? null,
+          form.lead_source ?? null,
+          form.recordType ?? null,
+          JSON.stringify(custom),
+        ],
       );
       if (inserted.length) return { id: inserted[0].id, created: true };
       const [existing] = await database.query<{ id: string }>(

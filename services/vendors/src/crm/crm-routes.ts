@@ -16,7 +16,15 @@ const fail = (res: Response, status: number, code: string, message: string, fiel
  * where Salesforce answers a redirect. Plus two development read endpoints that need the shared
  * key: the servlets, like Salesforce's, are identified by org id alone.
  */
-export function crmRoutes({ repository, apiKey, logger }: { repository: CrmRepository; apiKey: string; logger: Logger }): Router {
+export function crmRoutes({
+  repository,
+  apiKey,
+  logger,
+}: {
+  repository: CrmRepository;
+  apiKey: string;
+  logger: Logger;
+}): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
   const expected = Buffer.from(`Bearer ${apiKey}`);
@@ -61,7 +69,15 @@ export function crmRoutes({ repository, apiKey, logger }: { repository: CrmRepos
       return unavailable(res, error);
     }
   };
-  router.get('/cases', requireKey, listing((limit) => repository.listCases(limit)));
-  router.get('/leads', requireKey, listing((limit) => repository.listLeads(limit)));
+  router.get(
+    '/cases',
+    requireKey,
+    listing((limit) => repository.listCases(limit)),
+  );
+  router.get(
+    '/leads',
+    requireKey,
+    listing((limit) => repository.listLeads(limit)),
+  );
   return router;
 }

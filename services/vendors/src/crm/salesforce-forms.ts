@@ -8,13 +8,21 @@ import { z } from 'zod';
  * shows up at once instead of as silently dropped data.
  */
 const sfId = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), { message: `must be a Salesforce id starting with ${prefix}` });
+  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$`), {
+    message: `must be a Salesforce id starting with ${prefix}`,
+  });
 // Tab, line feed and carriage return are fine in a description; other control characters are not.
 const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 const text = (max: number) =>
-  z.string().max(max, { message: `must be at most ${max} characters` }).refine((value) => !CONTROL.test(value), { message: 'must not contain control characters' });
+  z
+    .string()
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((value) => !CONTROL.test(value), { message: 'must not contain control characters' });
 const line = (max: number) => text(max).refine((value) => !/[\r\n]/.test(value), { message: 'must be a single line' });
-const email = z.string().max(80).regex(/^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/, { message: 'must be an e-mail address' });
+const email = z
+  .string()
+  .max(80)
+  .regex(/^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/, { message: 'must be an e-mail address' });
 
 /** Fields a Salesforce form may carry that only steer the servlet; accepted and not stored. */
 const servletFields = {
@@ -81,10 +89,15 @@ export function parseForm<T>(schema: z.ZodType<T>, body: unknown): { fields: T; 
       continue;
     }
     const checked = customValue.safeParse(value);
-    if (!checked.success) throw new FormError(key, typeof value === 'string' ? checked.error.issues[0].message : 'must be sent once, as text');
+    if (!checked.success)
+      throw new FormError(
+        key,
+        typeof value === 'string' ? checked.error.issues[0].message : 'must be sent once, as text',
+      );
     custom[key] = checked.data;
   }
-  if (Object.keys(custom).length > MAX_CUSTOM_FIELDS) throw new FormError('(form)', `at most ${MAX_CUSTOM_FIELDS} custom fields`);
+  if (Object.keys(custom).length > MAX_CUSTOM_FIELDS)
+    throw new FormError('(form)', `at most ${MAX_CUSTOM_FIELDS} custom fields`);
   const result = schema.safeParse(standard);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -17,7 +17,13 @@ export function Footer() {
             {footer.signup.title}
           </h2>
           <p>{footer.signup.text}</p>
-          <RemoteOutlet remote="content" expose="EmailSignupForm" props={{ placement: 'footer' }} fallback={() => null} loading={false} />
+          <RemoteOutlet
+            remote="content"
+            expose="EmailSignupForm"
+            props={{ placement: 'footer' }}
+            fallback={() => null}
+            loading={false}
+          />
         </section>
       )}
       <div className="footer__columns">

@@ -12,13 +12,22 @@ export function Header() {
   const { pathname } = useLocation();
   const alternative = brand.altHeaderPaths.includes(pathname);
   return (
-    <header className={`header${alternative ? ' header--alternative' : ''}`} data-header-style={alternative ? 'alternative' : 'standard'}>
+    <header
+      className={`header${alternative ? ' header--alternative' : ''}`}
+      data-header-style={alternative ? 'alternative' : 'standard'}
+    >
       <div className="header__bar">
         <Link to={brand.routing.homePath} className="header__logo" aria-label={`${brand.name} home`}>
           <img src="/brand/logo.svg" alt={brand.logo.alt} width={brand.logo.width} height={brand.logo.height} />
         </Link>
         <div className="header__search">
-          <RemoteOutlet remote="catalog" expose="QuickSearch" props={{}} fallback={() => <SearchFallback />} loading={<SearchFallback />} />
+          <RemoteOutlet
+            remote="catalog"
+            expose="QuickSearch"
+            props={{}}
+            fallback={() => <SearchFallback />}
+            loading={<SearchFallback />}
+          />
         </div>
         <nav className="header__actions" aria-label="Account and cart">
           <UserIcon />

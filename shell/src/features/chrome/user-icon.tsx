@@ -10,14 +10,22 @@ export function UserIcon() {
   const { isLoggedIn, user } = useSession();
   if (isLoggedIn) {
     return (
-      <Link to="/account" className="header__icon" aria-label={`Account${user?.firstname ? ` of ${user.firstname}` : ''}`}>
+      <Link
+        to="/account"
+        className="header__icon"
+        aria-label={`Account${user?.firstname ? ` of ${user.firstname}` : ''}`}
+      >
         Account
       </Link>
     );
   }
   const callbackUrl = `${location.pathname}${location.search}`;
   return (
-    <Link to={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`} state={{ backgroundLocation: location }} className="header__icon">
+    <Link
+      to={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+      state={{ backgroundLocation: location }}
+      className="header__icon"
+    >
       Sign in
     </Link>
   );

@@ -44,12 +44,16 @@ describe('RemoteOutlet', () => {
     await flush();
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'header' })).toBeTruthy();
-    expect(document.querySelector('[data-remote-area="content"]')?.getAttribute('data-remote-version')).toBe('1.0.0-test');
+    expect(document.querySelector('[data-remote-area="content"]')?.getAttribute('data-remote-version')).toBe(
+      '1.0.0-test',
+    );
   });
 
   it('uses a slot fallback when given one', async () => {
     load.mockRejectedValue(new Error('down'));
-    render(<RemoteOutlet remote="cartCheckout" expose="MiniCart" props={{}} fallback={() => <a href="/cart">Cart</a>} />);
+    render(
+      <RemoteOutlet remote="cartCheckout" expose="MiniCart" props={{}} fallback={() => <a href="/cart">Cart</a>} />,
+    );
     await flush();
     expect(screen.getByRole('link', { name: 'Cart' })).toBeTruthy();
   });

@@ -36,7 +36,9 @@ interface Declared {
 const strip = (name: string) => (name.startsWith(PREFIX) ? name.slice(PREFIX.length) : name);
 
 export function ctpDeclarationsPath(): string {
-  return require.resolve('@commercetools-test-data/graphql-types').replace(/dist\/.*$/, 'dist/declarations/src/generated/ctp.d.ts');
+  return require
+    .resolve('@commercetools-test-data/graphql-types')
+    .replace(/dist\/.*$/, 'dist/declarations/src/generated/ctp.d.ts');
 }
 
 /** The SDL rebuilt from ctp.d.ts (exported for tests and for reading). */
@@ -49,7 +51,10 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
 
   for (const statement of source.statements) {
     if (ts.isEnumDeclaration(statement)) {
-      enums.set(strip(statement.name.text), statement.members.map((m) => m.name.getText(source)));
+      enums.set(
+        strip(statement.name.text),
+        statement.members.map((m) => m.name.getText(source)),
+      );
       continue;
     }
     if (!ts.isTypeAliasDeclaration(statement)) continue;
@@ -67,7 +72,11 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
     }
     const typenameMember = literal?.members.find((m) => m.name?.getText(source) === '__typename');
     const typename =
-      typenameMember && ts.isPropertySignature(typenameMember) && typenameMember.type && ts.isLiteralTypeNode(typenameMember.type) && ts.isStringLiteral(typenameMember.type.literal)
+      typenameMember &&
+      ts.isPropertySignature(typenameMember) &&
+      typenameMember.type &&
+      ts.isLiteralTypeNode(typenameMember.type) &&
+      ts.isStringLiteral(typenameMember.type.literal)
         ? typenameMember.type.literal.text
         : undefined;
     aliases.set(strip(name), { members, literal, typename });
@@ -77,14 +86,23 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
   const graphqlName = (alias: string) => aliases.get(alias)?.typename ?? alias;
   // An input type names an input scalar or InputMaybe, or sits beside one (an input's field, a field of an input's type).
   const inputs = new Set<Declared>();
-  const referenced = (declared: Declared) => [...(declared.literal?.getText(source).matchAll(/\bTCtp(\w+)/g) ?? [])].map((m) => aliases.get(m[1])).filter((d): d is Declared => Boolean(d));
-  for (const declared of aliases.values()) if (declared.literal && !declared.typename && /\['input'\]|InputMaybe</.test(declared.literal.getText(source))) inputs.add(declared);
-  for (let grew = true; grew; ) {
+  const referenced = (declared: Declared) =>
+    [...(declared.literal?.getText(source).matchAll(/\bTCtp(\w+)/g) ?? [])]
+      .map((m) => aliases.get(m[1]))
+      .filter((d): d is Declared => Boolean(d));
+  for (const declared of aliases.values())
+    if (declared.literal && !declared.typename && /\['input'\]|InputMaybe</.test(declared.literal.getText(source)))
+      inputs.add(declared);
+  for (let grew = true; grew;) {
     grew = false;
     for (const declared of aliases.values()) {
       if (!declared.literal || declared.typename) continue;
       const links = referenced(declared);
-      const isLinked = inputs.has(declared) ? links.filter((d) => !d.typename && !inputs.has(d)) : links.some((d) => inputs.has(d)) ? [declared] : [];
+      const isLinked = inputs.has(declared)
+        ? links.filter((d) => !d.typename && !inputs.has(d))
+        : links.some((d) => inputs.has(d))
+          ? [declared]
+          : [];
       for (const d of isLinked) {
         inputs.add(d);
         grew = true;
@@ -94,13 +112,20 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
   const isInput = (declared: Declared) => inputs.has(declared);
   const isObject = (declared: Declared) => Boolean(declared.typename);
   const interfacesOf = (declared: Declared) =>
-    declared.members.filter(ts.isTypeReferenceNode).map((ref) => strip(ref.typeName.getText(source))).filter((n) => aliases.has(n) && !isObject(aliases.get(n)!) && !isInput(aliases.get(n)!));
+    declared.members
+      .filter(ts.isTypeReferenceNode)
+      .map((ref) => strip(ref.typeName.getText(source)))
+      .filter((n) => aliases.has(n) && !isObject(aliases.get(n)!) && !isInput(aliases.get(n)!));
   const unions = new Map<string, string[]>();
 
   /** A union of object types as one GraphQL type: their shared interface, else a synthetic union. */
   const unionType = (names: string[]): string => {
-    const shared = names.map((n) => new Set(aliases.get(n) ? interfacesOf(aliases.get(n)!) : [])).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
-    const common = [...shared].find((candidate) => candidate !== 'Versioned' && candidate !== 'ReferenceExpandable') ?? [...shared][0];
+    const shared = names
+      .map((n) => new Set(aliases.get(n) ? interfacesOf(aliases.get(n)!) : []))
+      .reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+    const common =
+      [...shared].find((candidate) => candidate !== 'Versioned' && candidate !== 'ReferenceExpandable') ??
+      [...shared][0];
     if (common && names.length > 1) return common;
     const name = `Union_${names.join('_')}`;
     unions.set(name, names.map(graphqlName));
@@ -142,12 +167,10 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
       if (name === '__typename' || !member.type) return [];
       return [{ name, type: typeOf(member.type, Boolean(member.questionToken)) }];
     });
-    const inherited = declared.members
-      .filter(ts.isTypeReferenceNode)
-      .flatMap((ref) => {
-        const parent = aliases.get(strip(ref.typeName.getText(source)));
-        return parent ? fieldsOf(parent, seen) : [];
-      });
+    const inherited = declared.members.filter(ts.isTypeReferenceNode).flatMap((ref) => {
+      const parent = aliases.get(strip(ref.typeName.getText(source)));
+      return parent ? fieldsOf(parent, seen) : [];
+    });
     const byName = new Map<string, FieldSpec>();
     for (const field of [...inherited, ...own]) byName.set(field.name, field);
     return [...byName.values()];
@@ -157,7 +180,9 @@ export function ctpSdl(path = ctpDeclarationsPath()): string {
     const suffix = `_${field[0].toUpperCase()}${field.slice(1)}Args`;
     const literal = owners.map((owner) => argsOf.get(`${owner}${suffix}`)).find(Boolean);
     if (!literal) return '';
-    const args = literal.members.filter(ts.isPropertySignature).flatMap((m) => (m.type ? [`${m.name.getText(source)}: ${typeOf(m.type, Boolean(m.questionToken))}`] : []));
+    const args = literal.members
+      .filter(ts.isPropertySignature)
+      .flatMap((m) => (m.type ? [`${m.name.getText(source)}: ${typeOf(m.type, Boolean(m.questionToken))}`] : []));
     return args.length ? `(${args.join(', ')})` : '';
   };
 

@@ -22,7 +22,8 @@ interface Options {
 export function brandResolver({ catalog, fallback, origins, strictHosts }: Options): RequestHandler {
   return (req, res, next) => {
     const host = req.host ?? '';
-    if (!HOST.test(host) || !HOST.test(req.get('host') ?? '')) return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
+    if (!HOST.test(host) || !HOST.test(req.get('host') ?? ''))
+      return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
     const id = resolveBrandId(req.hostname ?? '', catalog, fallback, origins);
     const origin = origins.match(id, `${req.protocol}://${host}`);
     // Health checks come from load balancers that address the instance, not a brand.

@@ -10,19 +10,21 @@ export const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * else the app mounts is behind csrfProtection; a test checks both that every other unsafe route
  * refuses a request without the token and that this list is exactly what it is.
  */
-export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[number]; path: string; reason: string }> = [
-  {
-    method: 'POST',
-    path: '/api/tracking',
-    reason:
-      'Tracking beacons (navigator.sendBeacon and fetch keepalive) cannot wait for a token; the route instead accepts only application/json from this very site (Sec-Fetch-Site or Origin), which a cross-site form cannot send.',
-  },
-];
+export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[number]; path: string; reason: string }> =
+  [
+    {
+      method: 'POST',
+      path: '/api/tracking',
+      reason:
+        'Tracking beacons (navigator.sendBeacon and fetch keepalive) cannot wait for a token; the route instead accepts only application/json from this very site (Sec-Fetch-Site or Origin), which a cross-site form cannot send.',
+    },
+  ];
 
 const allowed = new Set(CSRF_ALLOW_LIST.map(({ method, path }) => `${method} ${path}`));
 
 /** Whether `method path` (as documented, `/api/...`) needs the token. */
-export const needsCsrf = (method: string, path: string) => UNSAFE_METHODS.includes(method.toUpperCase() as never) && !allowed.has(`${method.toUpperCase()} ${path}`);
+export const needsCsrf = (method: string, path: string) =>
+  UNSAFE_METHODS.includes(method.toUpperCase() as never) && !allowed.has(`${method.toUpperCase()} ${path}`);
 
 /**
  * The double-submit check on every POST, PUT, PATCH and DELETE: the token from the body
@@ -34,7 +36,10 @@ export function csrfProtection(csrf: Csrf): RequestHandler {
     if (!UNSAFE_METHODS.includes(req.method as never)) return next();
     const path = `${req.baseUrl}${req.path}`.replace(/(.)\/$/, '$1');
     if (!needsCsrf(req.method, path)) return next();
-    const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
+    const body =
+      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)
+        ? (req.body as Record<string, unknown>)
+        : undefined;
     const submitted = body?.csrfToken ?? req.get('x-csrf-token');
     if (!csrf.verify(readCookies(req)[cookieNames(isSecureRequest(req)).csrf], submitted)) {
       return next(new HttpError(403, 'MissingCSRF', 'The CSRF token is missing or wrong.'));

@@ -31,8 +31,16 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   SHELL_UNAVAILABLE: 503,
 };
 
-const send = (res: Parameters<RequestHandler>[1], status: number, code: string, message: string, fields?: Record<string, string>) => {
-  res.status(status).json({ error: { code, message, correlationId: res.locals.correlationId ?? '', ...(fields ? { fields } : {}) } });
+const send = (
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) => {
+  res
+    .status(status)
+    .json({ error: { code, message, correlationId: res.locals.correlationId ?? '', ...(fields ? { fields } : {}) } });
 };
 
 export const notFound: RequestHandler = (req, res) =>
@@ -42,12 +50,18 @@ export const notFound: RequestHandler = (req, res) =>
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof DomainError) return send(res, DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.fields);
+    if (error instanceof DomainError)
+      return send(res, DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.fields);
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
     if (error instanceof UpstreamUnavailableError) {
       // Down, too slow or its circuit open: the shopper may retry once the breaker lets a probe through.
       // The answer names the call that failed, the log also why, so an outage can be traced.
-      logger.warn('Upstream unavailable', { correlationId: res.locals.correlationId, upstream: error.upstream, operation: error.operation, reason: error.reason });
+      logger.warn('Upstream unavailable', {
+        correlationId: res.locals.correlationId,
+        upstream: error.upstream,
+        operation: error.operation,
+        reason: error.reason,
+      });
       res.set('retry-after', String(error.retryAfterSeconds));
       return send(res, 503, 'UPSTREAM_UNAVAILABLE', unavailableMessage(res, error.upstream, error.operation));
     }
@@ -55,7 +69,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // The platform answered with a refusal no route expected; logged where it happened, with the
       // upstream correlation id and its code. The browser learns which call failed, not why.
       const call = error.operation ? ` (commerce ${error.operation})` : '';
-      return send(res, 502, 'UPSTREAM_FAILED', `A service we depend on did not answer as expected${call}. Please try again.`);
+      return send(
+        res,
+        502,
+        'UPSTREAM_FAILED',
+        `A service we depend on did not answer as expected${call}. Please try again.`,
+      );
     }
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;

@@ -22,7 +22,9 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
     .filter((origin): origin is string => Boolean(origin));
   const originsByBrand = new Map<string, string[]>();
   for (const [id, brand] of catalog) {
-    const remoteOrigin = brand.config.remotes.baseUrl.startsWith('/') ? undefined : originOf(brand.config.remotes.baseUrl);
+    const remoteOrigin = brand.config.remotes.baseUrl.startsWith('/')
+      ? undefined
+      : originOf(brand.config.remotes.baseUrl);
     originsByBrand.set(id, [...new Set([...(remoteOrigin ? [remoteOrigin] : []), ...devOrigins])]);
   }
   const extra = (res: { locals: Pick<Express.Locals, 'brandId'> }) => originsByBrand.get(res.locals.brandId) ?? [];

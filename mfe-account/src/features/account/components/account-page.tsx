@@ -7,7 +7,12 @@ import { SignOutButton } from './sign-out-button';
 export default function AccountPage({ page }: { page: string }) {
   const { user } = useSession();
   return (
-    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={page === 'account' ? 'My account' : 'Profile'}>
+    <PageShell
+      remote={__APP_NAME__}
+      version={__APP_VERSION__}
+      page={page}
+      title={page === 'account' ? 'My account' : 'Profile'}
+    >
       {user?.email && <p>Signed in as {user.email}</p>}
       <nav aria-label="Account">
         <ul>

@@ -6,16 +6,25 @@ const WRONG_PASSWORD = 'The e-mail address or password is not right, or too many
 const UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a moment.';
 
 /** The gateway as the form sees it: providers, CSRF, the captcha challenge and the credentials callback. */
-function fakeGateway({ challengeStatus = 200, signInUrl = '/account' }: { challengeStatus?: number; signInUrl?: string }) {
+function fakeGateway({
+  challengeStatus = 200,
+  signInUrl = '/account',
+}: {
+  challengeStatus?: number;
+  signInUrl?: string;
+}) {
   const signIns: string[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const path = new URL(request.url).pathname;
     if (path === '/api/auth/providers') return json(200, {});
     if (path === '/api/auth/csrf') return json(200, { csrfToken: 'csrf-1' });
     if (path === '/api/captcha/challenge') {
-      return challengeStatus === 200 ? json(200, { token: 'captcha-1' }) : json(challengeStatus, { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down', correlationId: 'c' } });
+      return challengeStatus === 200
+        ? json(200, { token: 'captcha-1' })
+        : json(challengeStatus, { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down', correlationId: 'c' } });
     }
     signIns.push(await request.text());
     return json(200, { url: `http://localhost${signInUrl}` });
@@ -41,7 +50,9 @@ async function signInAs(email: string, password: string) {
 
 describe('LoginForm', () => {
   it('says sign-in is unavailable, not that the password is wrong, when the gateway answers code=unavailable', async () => {
-    const signIns = fakeGateway({ signInUrl: '/login?error=CredentialsSignin&code=unavailable&callbackUrl=%2Faccount' });
+    const signIns = fakeGateway({
+      signInUrl: '/login?error=CredentialsSignin&code=unavailable&callbackUrl=%2Faccount',
+    });
     await renderAt('/login');
     await signInAs('ada@example.com', 'Right-Pass-1');
     expect(signIns).toHaveLength(1);

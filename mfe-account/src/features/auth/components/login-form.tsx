@@ -18,7 +18,9 @@ interface Failure {
   code?: string;
 }
 const messageFor = ({ error, code }: Failure) =>
-  error === 'CredentialsSignin' && code === 'unavailable' ? UNAVAILABLE : (MESSAGES[error] ?? 'Sign-in failed. Please try again.');
+  error === 'CredentialsSignin' && code === 'unavailable'
+    ? UNAVAILABLE
+    : (MESSAGES[error] ?? 'Sign-in failed. Please try again.');
 
 /**
  * Fetches a fresh invisible-captcha token; the gateway checks it with the captcha vendor.
@@ -45,7 +47,12 @@ export function LoginForm() {
   useEffect(() => {
     let live = true;
     void getProviders().then((providers) => {
-      if (live) setSocial(Object.values(providers).filter((p) => p.type === 'oauth').map((p) => ({ id: p.id as ProviderId, name: p.name })));
+      if (live)
+        setSocial(
+          Object.values(providers)
+            .filter((p) => p.type === 'oauth')
+            .map((p) => ({ id: p.id as ProviderId, name: p.name })),
+        );
     });
     return () => {
       live = false;
@@ -63,7 +70,11 @@ export function LoginForm() {
       setBusy(false);
       return;
     }
-    const result = await signIn('credentials', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), captchaToken: token }, { callbackUrl });
+    const result = await signIn(
+      'credentials',
+      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), captchaToken: token },
+      { callbackUrl },
+    );
     if (result.error) {
       setFailure({ error: result.error, code: result.code });
       setBusy(false);
@@ -88,7 +99,14 @@ export function LoginForm() {
       )}
       <form onSubmit={(event) => void submit(event)} noValidate={false}>
         <TextField label="E-mail address" name="email" type="email" autoComplete="username" required maxLength={254} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -19,8 +19,24 @@ export default function FindYourFitPage() {
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
       <form onSubmit={submit} className="fit-form">
         <UnitToggle unit={unit} onChange={setUnit} />
-        <TextField label="Underbust: snugly around your ribcage, just under the bust" name="underbust" type="number" step="0.1" min="1" required inputMode="decimal" />
-        <TextField label="Bust: loosely around the fullest part" name="bust" type="number" step="0.1" min="1" required inputMode="decimal" />
+        <TextField
+          label="Underbust: snugly around your ribcage, just under the bust"
+          name="underbust"
+          type="number"
+          step="0.1"
+          min="1"
+          required
+          inputMode="decimal"
+        />
+        <TextField
+          label="Bust: loosely around the fullest part"
+          name="bust"
+          type="number"
+          step="0.1"
+          min="1"
+          required
+          inputMode="decimal"
+        />
         <Button type="submit">Find my size</Button>
       </form>
       <div role="status" aria-live="polite">

@@ -10,7 +10,8 @@ import { SIZE_TABLES } from '../size-tables';
 const format = (value: [number, number] | number, unit: 'in' | 'cm', column: string) => {
   // Ages are not lengths.
   const convert = (n: number) => (unit === 'cm' && column !== 'Ages' ? Math.round(n * CM_PER_INCH) : n);
-  if (Array.isArray(value)) return column === 'Ages' && value[1] >= 99 ? `${value[0]}+` : `${convert(value[0])}–${convert(value[1])}`;
+  if (Array.isArray(value))
+    return column === 'Ages' && value[1] >= 99 ? `${value[0]}+` : `${convert(value[0])}–${convert(value[1])}`;
   return String(convert(value));
 };
 

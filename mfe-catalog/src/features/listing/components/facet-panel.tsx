@@ -5,8 +5,18 @@ import { Link } from 'react-router-dom';
 import { orderFacets, visibleValues } from '../facet-view';
 
 const FAMILY_COLOURS: Record<string, string> = {
-  black: '#111', blue: '#2a52be', pink: '#e8a0a8', white: '#fafafa', neutral: '#e3bc9a', brown: '#8b5e3c',
-  grey: '#9e9e9e', red: '#b3001b', green: '#2e6b3f', yellow: '#f2c14e', orange: '#e76f00', purple: '#b497d6',
+  black: '#111',
+  blue: '#2a52be',
+  pink: '#e8a0a8',
+  white: '#fafafa',
+  neutral: '#e3bc9a',
+  brown: '#8b5e3c',
+  grey: '#9e9e9e',
+  red: '#b3001b',
+  green: '#2e6b3f',
+  yellow: '#f2c14e',
+  orange: '#e76f00',
+  purple: '#b497d6',
 };
 
 interface Props {
@@ -27,7 +37,15 @@ export function FacetPanel({ facets, categoryHref, onToggle }: Props) {
   );
 }
 
-function FacetGroup({ facet, categoryHref, onToggle }: { facet: Facet; categoryHref: Props['categoryHref']; onToggle: Props['onToggle'] }) {
+function FacetGroup({
+  facet,
+  categoryHref,
+  onToggle,
+}: {
+  facet: Facet;
+  categoryHref: Props['categoryHref'];
+  onToggle: Props['onToggle'];
+}) {
   const [expanded, setExpanded] = useState(false);
   const { shown, hidden } = visibleValues(facet.values, expanded);
   return (
@@ -42,8 +60,18 @@ function FacetGroup({ facet, categoryHref, onToggle }: { facet: Facet; categoryH
               </Link>
             ) : (
               <label className="facet__option">
-                <input type="checkbox" checked={value.selected} onChange={() => onToggle(facet.name as FilterName, value.value)} />
-                {facet.name === 'colorFamily' && <span className="swatch" aria-hidden="true" style={{ background: FAMILY_COLOURS[value.value] ?? '#ccc' }} />}
+                <input
+                  type="checkbox"
+                  checked={value.selected}
+                  onChange={() => onToggle(facet.name as FilterName, value.value)}
+                />
+                {facet.name === 'colorFamily' && (
+                  <span
+                    className="swatch"
+                    aria-hidden="true"
+                    style={{ background: FAMILY_COLOURS[value.value] ?? '#ccc' }}
+                  />
+                )}
                 {value.label ?? value.value} <span className="facet__count">({value.count})</span>
               </label>
             )}

@@ -13,7 +13,13 @@ import { FacetPanel } from './facet-panel';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
 
-const SORT_LABELS: Record<Sort, string> = { relevance: 'Featured', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', newest: 'Newest', name: 'Name' };
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Featured',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  newest: 'Newest',
+  name: 'Name',
+};
 /** Grid positions after which the brand's content tiles go (SPEC §9: at most three). */
 const TILE_SLOTS = [3, 7, 10];
 
@@ -84,13 +90,24 @@ export function ListingPage({ page, category, basePath }: Props) {
         </nav>
       )}
       <div className="listing">
-        {data && <FacetPanel facets={data.facets} categoryHref={(slug) => `/c/${[...(data.category?.breadcrumb.map((b) => b.slug) ?? []), slug].join('/')}`} onToggle={toggle} />}
+        {data && (
+          <FacetPanel
+            facets={data.facets}
+            categoryHref={(slug) => `/c/${[...(data.category?.breadcrumb.map((b) => b.slug) ?? []), slug].join('/')}`}
+            onToggle={toggle}
+          />
+        )}
         <section className="listing__results" aria-label="Products">
           <div className="listing__bar">
             <p ref={countRef} tabIndex={-1} aria-live="polite" className="listing__count">
               {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'Loading products…'}
             </p>
-            <Select label="Sort by" className="listing__sort" value={state.sort ?? 'relevance'} onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}>
+            <Select
+              label="Sort by"
+              className="listing__sort"
+              value={state.sort ?? 'relevance'}
+              onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}
+            >
               {SORTS.map((sort) => (
                 <option key={sort} value={sort}>
                   {SORT_LABELS[sort]}
@@ -115,7 +132,11 @@ export function ListingPage({ page, category, basePath }: Props) {
               <EmptyState query={state.q} />
             </div>
           ) : (
-            <ul className="product-grid" aria-busy={!ready} data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
+            <ul
+              className="product-grid"
+              aria-busy={!ready}
+              data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}
+            >
               {data.results.map((product, i) => (
                 <Fragment key={product.key}>
                   <ProductCard product={product} />

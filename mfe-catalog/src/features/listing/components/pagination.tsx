@@ -12,7 +12,9 @@ export function Pagination({ total, offset, pageSize, hrefFor }: Props) {
   const pages = Math.ceil(total / pageSize);
   if (pages <= 1) return null;
   const current = Math.floor(offset / pageSize);
-  const around = [...new Set([0, current - 1, current, current + 1, pages - 1])].filter((p) => p >= 0 && p < pages).sort((a, b) => a - b);
+  const around = [...new Set([0, current - 1, current, current + 1, pages - 1])]
+    .filter((p) => p >= 0 && p < pages)
+    .sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label="Pages">
       <ul>

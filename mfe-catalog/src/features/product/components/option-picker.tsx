@@ -21,7 +21,10 @@ export function OptionPicker({ product, selection, onChoose }: Props) {
             {option.values.map((value) => {
               const available = isAvailable(product, selection, option.name, value);
               return (
-                <label key={value} className={`option${selection[option.name] === value ? ' option--chosen' : ''}${available ? '' : ' option--sold-out'}`}>
+                <label
+                  key={value}
+                  className={`option${selection[option.name] === value ? ' option--chosen' : ''}${available ? '' : ' option--sold-out'}`}
+                >
                   <input
                     type="radio"
                     name={option.name}

@@ -3,7 +3,12 @@ import { useHeadTags } from '@shop/ui';
 import { useMemo } from 'react';
 
 /** SEO for a product page: description, canonical URL (on the brand's canonical origin) and JSON-LD Product with offers. */
-export function useProductHead(product: ProductDetail | undefined, variant: VariantDetail | undefined, brandName: string, origin: string) {
+export function useProductHead(
+  product: ProductDetail | undefined,
+  variant: VariantDetail | undefined,
+  brandName: string,
+  origin: string,
+) {
   const tags = useMemo(() => {
     if (!product) return undefined;
     return {

@@ -30,13 +30,26 @@ export default function ProductPage() {
 
   useEffect(() => {
     if (!product) return;
-    dispatch(productViewed({ key: product.key, masterStyle: product.masterStyle, name: product.name, url: product.url, image: product.variants[0]?.images[0] ?? { url: '', alt: '' } }));
+    dispatch(
+      productViewed({
+        key: product.key,
+        masterStyle: product.masterStyle,
+        name: product.name,
+        url: product.url,
+        image: product.variants[0]?.images[0] ?? { url: '', alt: '' },
+      }),
+    );
     track({ event: 'PRODUCT_VIEW', masterStyle: product.masterStyle, name: product.name });
   }, [product, dispatch]);
 
   if ((error as { status?: number } | undefined)?.status === 404) {
     return (
-      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product-not-found" title="We can’t find that product">
+      <PageShell
+        remote={__APP_NAME__}
+        version={__APP_VERSION__}
+        page="product-not-found"
+        title="We can’t find that product"
+      >
         <p>
           It may be sold out for good. <Link to="/c?q=">Search the shop</Link>
         </p>
@@ -45,7 +58,12 @@ export default function ProductPage() {
   }
   if (isLoading || !product || !variant) {
     return (
-      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="product" title={decodeURIComponent(name).replace(/-/g, ' ')}>
+      <PageShell
+        remote={__APP_NAME__}
+        version={__APP_VERSION__}
+        page="product"
+        title={decodeURIComponent(name).replace(/-/g, ' ')}
+      >
         <div aria-busy="true">
           <Skeleton shape="card" />
         </div>
@@ -60,7 +78,11 @@ export default function ProductPage() {
   };
   const addToBag = () => {
     track({ event: 'ADD_TO_CART', sku: variant.sku, quantity, price: (variant.salePrice ?? variant.price).centAmount });
-    window.dispatchEvent(new CustomEvent('shop:add-to-cart', { detail: { sku: variant.sku, quantity, inventoryListKey: `${brand.id}-online` } }));
+    window.dispatchEvent(
+      new CustomEvent('shop:add-to-cart', {
+        detail: { sku: variant.sku, quantity, inventoryListKey: `${brand.id}-online` },
+      }),
+    );
     setAdded(`Added ${quantity} × ${product.name} (${Object.values(selection).join(', ')}) to your bag.`);
   };
   const stock = !variant.inStock ? 'Sold out' : variant.available <= 5 ? `Only ${variant.available} left` : 'In stock';
@@ -86,7 +108,9 @@ export default function ProductPage() {
           <p className="product__price">
             <Price price={variant.price} salePrice={variant.salePrice} showSavings />
           </p>
-          <p className="product__style">Style {product.masterStyle} · SKU {variant.sku}</p>
+          <p className="product__style">
+            Style {product.masterStyle} · SKU {variant.sku}
+          </p>
           <OptionPicker product={product} selection={selection} onChoose={pick} />
           <p className="product__stock" role="status">
             {stock}
@@ -114,7 +138,14 @@ export default function ProductPage() {
                       href={link.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      onClick={() => track({ event: 'RETAILER_PRODUCT_LINK_CLICK', retailer: link.retailer, domain: link.domain, sku: variant.sku })}
+                      onClick={() =>
+                        track({
+                          event: 'RETAILER_PRODUCT_LINK_CLICK',
+                          retailer: link.retailer,
+                          domain: link.domain,
+                          sku: variant.sku,
+                        })
+                      }
                     >
                       {link.domain}
                     </a>

@@ -55,9 +55,14 @@ export default function QuickSearch() {
   }, [trimmed, trigger, dispatch]);
 
   const options: Option[] = [
-    ...(results?.products.slice(0, QUICK_SEARCH_SIZE).map((p) => ({ id: `p-${p.key}`, label: p.name, detail: formatPrice(p.salePrice ?? p.price), href: p.url })) ?? []),
+    ...(results?.products
+      .slice(0, QUICK_SEARCH_SIZE)
+      .map((p) => ({ id: `p-${p.key}`, label: p.name, detail: formatPrice(p.salePrice ?? p.price), href: p.url })) ??
+      []),
     ...(results?.categories.map((c) => ({ id: `c-${c.path}`, label: c.name, detail: 'Category', href: c.path })) ?? []),
-    ...(trimmed ? [{ id: 'search', label: `Search for “${trimmed}”`, href: `/c?q=${encodeURIComponent(trimmed)}` }] : []),
+    ...(trimmed
+      ? [{ id: 'search', label: `Search for “${trimmed}”`, href: `/c?q=${encodeURIComponent(trimmed)}` }]
+      : []),
   ];
   const expanded = open && trimmed.length > 0 && options.length > 0;
 
@@ -109,7 +114,13 @@ export default function QuickSearch() {
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
-      <ul id={listId} role="listbox" aria-label="Search suggestions" className="quick-search__suggestions" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Search suggestions"
+        className="quick-search__suggestions"
+        hidden={!expanded}
+      >
         {expanded &&
           options.map((option, i) => (
             <li

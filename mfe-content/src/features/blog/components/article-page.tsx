@@ -14,13 +14,19 @@ export default function ArticlePage() {
   const { data, error, isLoading, refetch } = contentApi.useContentGetArticleQuery(slug);
   useArticleHead(data, brand.name, useBootConfig().origin);
   return (
-    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="learn-article" title={data?.title ?? (error ? 'Article not found' : '')}>
+    <PageShell
+      remote={__APP_NAME__}
+      version={__APP_VERSION__}
+      page="learn-article"
+      title={data?.title ?? (error ? 'Article not found' : '')}
+    >
       {isLoading && <ContentLoading label="Loading the article" />}
       {error && <ContentError error={error} retry={refetch} missing="We could not find that article." />}
       {data && (
         <>
           <p className="article__meta">
-            By {data.author} · <time dateTime={data.published}>{formatDate(data.published)}</time> · {data.readingMinutes} min read
+            By {data.author} · <time dateTime={data.published}>{formatDate(data.published)}</time> ·{' '}
+            {data.readingMinutes} min read
           </p>
           <ul className="tag-list tag-list--inline" aria-label="Topics">
             {data.tags.map((tag) => (

@@ -34,20 +34,36 @@ export default function BlogPage() {
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="learn" title={data?.title ?? 'Learn'}>
       {data && <p className="lead">{data.intro}</p>}
       <form role="search" className="blog-search" onSubmit={submit} key={q}>
-        <TextField label="Search articles" id="blog-q" name="q" type="search" defaultValue={q} maxLength={100} className="blog-search__field" />
+        <TextField
+          label="Search articles"
+          id="blog-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={100}
+          className="blog-search__field"
+        />
         <Button type="submit">Search</Button>
       </form>
       {data && data.tags.length > 0 && (
         <nav aria-label="Topics" className="tag-list">
           <ul>
             <li>
-              <Link to={`?${blogSearch(params, { tag: null }).toString()}`} aria-current={tag ? undefined : 'page'} className="chip">
+              <Link
+                to={`?${blogSearch(params, { tag: null }).toString()}`}
+                aria-current={tag ? undefined : 'page'}
+                className="chip"
+              >
                 All topics
               </Link>
             </li>
             {data.tags.map((entry) => (
               <li key={entry.tag}>
-                <Link to={`?${blogSearch(params, { tag: entry.tag }).toString()}`} aria-current={tag === entry.tag ? 'page' : undefined} className="chip">
+                <Link
+                  to={`?${blogSearch(params, { tag: entry.tag }).toString()}`}
+                  aria-current={tag === entry.tag ? 'page' : undefined}
+                  className="chip"
+                >
                   {entry.tag} <span className="chip__count">({entry.count})</span>
                 </Link>
               </li>
@@ -92,7 +108,10 @@ function Pagination({ total, offset, params }: { total: number; offset: number; 
       <ul>
         {pages.map((page) => (
           <li key={page.offset}>
-            <Link to={`?${blogSearch(params, { offset: page.offset }).toString()}`} aria-current={page.current ? 'page' : undefined}>
+            <Link
+              to={`?${blogSearch(params, { offset: page.offset }).toString()}`}
+              aria-current={page.current ? 'page' : undefined}
+            >
               <VisuallyHidden>Page </VisuallyHidden>
               {page.number}
             </Link>

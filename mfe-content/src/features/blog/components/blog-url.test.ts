@@ -2,7 +2,9 @@ import { blogSearch, pageLinks } from './blog-url';
 
 describe('blog URL state', () => {
   it('keeps q, tag and offset and drops anything else', () => {
-    expect(blogSearch(new URLSearchParams('q=wash&tag=care&offset=6&utm=x')).toString()).toBe('q=wash&tag=care&offset=6');
+    expect(blogSearch(new URLSearchParams('q=wash&tag=care&offset=6&utm=x')).toString()).toBe(
+      'q=wash&tag=care&offset=6',
+    );
   });
 
   it('goes back to the first page when the tag changes', () => {

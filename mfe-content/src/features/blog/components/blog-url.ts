@@ -1,5 +1,8 @@
 /** The /learn query kept to what the API understands, with changes applied (a new tag resets the page). */
-export function blogSearch(params: URLSearchParams, change: { tag?: string | null; offset?: number } = {}): URLSearchParams {
+export function blogSearch(
+  params: URLSearchParams,
+  change: { tag?: string | null; offset?: number } = {},
+): URLSearchParams {
   const next = new URLSearchParams();
   const q = params.get('q')?.trim();
   if (q) next.set('q', q.slice(0, 100));
@@ -18,5 +21,9 @@ export interface PageLink {
 
 export function pageLinks(total: number, offset: number, size: number): PageLink[] {
   const count = Math.ceil(total / size);
-  return Array.from({ length: count }, (_, index) => ({ number: index + 1, offset: index * size, current: offset >= index * size && offset < (index + 1) * size }));
+  return Array.from({ length: count }, (_, index) => ({
+    number: index + 1,
+    offset: index * size,
+    current: offset >= index * size && offset < (index + 1) * size,
+  }));
 }

@@ -8,7 +8,8 @@ jest.mock('./contact-form.css', () => ({}));
 /** The gateway as the form sees it: CSRF and captcha tokens, then the queued answers to POST /api/contact. */
 function fakeGateway(answers: Array<{ status: number; body: unknown }>) {
   const sent: Array<Record<string, unknown>> = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
@@ -30,7 +31,10 @@ const renderForm = () =>
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
 const describedText = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
 
 function fillGoodMessage() {
@@ -61,7 +65,17 @@ describe('ContactForm', () => {
 
   it('shows the gateway’s field errors next to the fields, then the case number once sent', async () => {
     const sent = fakeGateway([
-      { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Check', correlationId: 'c', fields: { email: 'That address cannot receive mail.' } } } },
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Check',
+            correlationId: 'c',
+            fields: { email: 'That address cannot receive mail.' },
+          },
+        },
+      },
       { status: 201, body: { caseNumber: '00001027' } },
     ]);
     renderForm();
@@ -70,7 +84,13 @@ describe('ContactForm', () => {
     await waitFor(() => expect(field(/E-mail address/).getAttribute('aria-invalid')).toBe('true'));
     expect(describedText(field(/E-mail address/))).toContain('That address cannot receive mail.');
     expect(document.activeElement).toBe(screen.getByRole('alert'));
-    expect(sent[0]).toMatchObject({ csrfToken: 'csrf-1', captchaToken: 'captcha-1', orderNumber: 'VF100123', country: 'US', topic: 'order' });
+    expect(sent[0]).toMatchObject({
+      csrfToken: 'csrf-1',
+      captchaToken: 'captcha-1',
+      orderNumber: 'VF100123',
+      country: 'US',
+      topic: 'order',
+    });
 
     fill(/E-mail address/, 'ada.lovelace@example.com');
     await submit();
@@ -79,7 +99,9 @@ describe('ContactForm', () => {
   });
 
   it('says so when the message could not be sent for another reason', async () => {
-    fakeGateway([{ status: 503, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down', correlationId: 'c' } } }]);
+    fakeGateway([
+      { status: 503, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'down', correlationId: 'c' } } },
+    ]);
     renderForm();
     fillGoodMessage();
     await submit();

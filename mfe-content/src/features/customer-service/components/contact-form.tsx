@@ -11,7 +11,15 @@ import {
 import { Button, Select, TextArea, TextField, VisuallyHidden } from '@shop/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { contactApi } from '../api/contact-api';
-import { CONTACT_FORM_FIELDS, type ContactFormField, type ContactValues, EMPTY_CONTACT, contactFieldError, normaliseContact, validateContact } from '../validate-contact';
+import {
+  CONTACT_FORM_FIELDS,
+  type ContactFormField,
+  type ContactValues,
+  EMPTY_CONTACT,
+  contactFieldError,
+  normaliseContact,
+  validateContact,
+} from '../validate-contact';
 
 const LABELS: Record<ContactFormField, string> = {
   firstName: 'First name',
@@ -34,9 +42,17 @@ function problemOf(error: unknown): { fields: ContactFieldErrors; message?: stri
   const status = (error as { status?: unknown }).status;
   const body = (error as { data?: Partial<ErrorBody> }).data?.error;
   if (body?.fields && Object.keys(body.fields).length) return { fields: body.fields as ContactFieldErrors };
-  if (status === 429) return { fields: {}, message: 'We have had too many messages from your connection. Please try again later or call us.' };
-  if (status === 403) return { fields: {}, message: 'Your session has expired. Please reload the page and send your message again.' };
-  return { fields: {}, message: 'We could not send your message just now. Please try again in a few minutes, or call us.' };
+  if (status === 429)
+    return {
+      fields: {},
+      message: 'We have had too many messages from your connection. Please try again later or call us.',
+    };
+  if (status === 403)
+    return { fields: {}, message: 'Your session has expired. Please reload the page and send your message again.' };
+  return {
+    fields: {},
+    message: 'We could not send your message just now. Please try again in a few minutes, or call us.',
+  };
 }
 
 /**
@@ -69,12 +85,13 @@ export function ContactForm() {
     setFailures((count) => count + 1);
   };
 
-  const change = (field: ContactFormField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field shown as wrong is re-checked as it is corrected; untouched fields wait for submit.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: contactFieldError(field, value) }));
-  };
+  const change =
+    (field: ContactFormField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      // A field shown as wrong is re-checked as it is corrected; untouched fields wait for submit.
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: contactFieldError(field, value) }));
+    };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,7 +114,8 @@ export function ContactForm() {
         <h2>Thank you, we have your message</h2>
         {caseNumber ? (
           <p>
-            Your case number is <strong data-testid="case-number">{caseNumber}</strong>. Our customer-care team will answer by e-mail.
+            Your case number is <strong data-testid="case-number">{caseNumber}</strong>. Our customer-care team will
+            answer by e-mail.
           </p>
         ) : (
           <p>Our customer-care team will answer by e-mail.</p>
@@ -130,15 +148,29 @@ export function ContactForm() {
   });
 
   return (
-    <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={isLoading} aria-labelledby={fieldId('title')}>
+    <form
+      className="contact-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-busy={isLoading}
+      aria-labelledby={fieldId('title')}
+    >
       <h2 id={fieldId('title')}>Send us a message</h2>
       <p className="contact-form__hint">
         Fields marked <span aria-hidden="true">*</span>
         <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
       </p>
       {showSummary && (
-        <div className="contact-form__summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby={fieldId('summary-title')}>
-          <h3 id={fieldId('summary-title')}>{formError ? 'Your message was not sent' : 'Please correct the following'}</h3>
+        <div
+          className="contact-form__summary"
+          role="alert"
+          tabIndex={-1}
+          ref={summary}
+          aria-labelledby={fieldId('summary-title')}
+        >
+          <h3 id={fieldId('summary-title')}>
+            {formError ? 'Your message was not sent' : 'Please correct the following'}
+          </h3>
           {formError && <p>{formError}</p>}
           {(listed.length > 0 || captchaProblem) && (
             <ul>

@@ -8,7 +8,8 @@ import { ContentError, ContentLoading, formatDate } from '../../../lib/content-s
 import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 
-const isTopic = (value: string): value is CustomerServiceTopic => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
+const isTopic = (value: string): value is CustomerServiceTopic =>
+  (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
 
 /** /customer-service/{topic}: the page from content, service hours, and the FAQ accordion or contact form. */
 export default function CustomerServicePage({ page }: { page: string }) {

@@ -19,9 +19,19 @@ export function FaqAccordion({ sections }: { sections: PageSection[] }) {
   return (
     <section className="faq" aria-label="Frequently asked questions">
       <div className="faq__search" role="search">
-        <TextField label="Search the FAQs" id={`${base}-search`} type="search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} className="faq__search-field" />
+        <TextField
+          label="Search the FAQs"
+          id={`${base}-search`}
+          type="search"
+          value={search}
+          maxLength={100}
+          onChange={(event) => setSearch(event.target.value)}
+          className="faq__search-field"
+        />
         <p aria-live="polite" className="faq__count" data-testid="faq-count">
-          {shown.length === sections.length ? `${sections.length} questions` : `${shown.length} of ${sections.length} questions match`}
+          {shown.length === sections.length
+            ? `${sections.length} questions`
+            : `${shown.length} of ${sections.length} questions match`}
         </p>
       </div>
       {shown.length === 0 && <p>No questions match. Try other words, or use the contact form.</p>}
@@ -32,11 +42,24 @@ export function FaqAccordion({ sections }: { sections: PageSection[] }) {
           return (
             <li key={section.id} className="faq__item">
               <h3 className="faq__question">
-                <button type="button" aria-expanded={expanded} aria-controls={panel} id={`${panel}-button`} onClick={() => toggle(section.id)}>
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={panel}
+                  id={`${panel}-button`}
+                  onClick={() => toggle(section.id)}
+                >
                   {section.title}
                 </button>
               </h3>
-              <div id={panel} role="region" aria-labelledby={`${panel}-button`} hidden={!expanded} className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+              <div
+                id={panel}
+                role="region"
+                aria-labelledby={`${panel}-button`}
+                hidden={!expanded}
+                className="prose"
+                dangerouslySetInnerHTML={{ __html: section.html }}
+              />
             </li>
           );
         })}

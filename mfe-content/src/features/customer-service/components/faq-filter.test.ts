@@ -1,8 +1,16 @@
 import { filterFaqs } from './faq-filter';
 
 const sections = [
-  { id: 'returns', title: 'How do I return an item?', html: '<p>Start a return within 30 days from <a href="/order/returns">Returns</a>.</p>' },
-  { id: 'shipping', title: 'When will my order ship?', html: '<p>Standard shipping takes 3&ndash;5 business days.</p>' },
+  {
+    id: 'returns',
+    title: 'How do I return an item?',
+    html: '<p>Start a return within 30 days from <a href="/order/returns">Returns</a>.</p>',
+  },
+  {
+    id: 'shipping',
+    title: 'When will my order ship?',
+    html: '<p>Standard shipping takes 3&ndash;5 business days.</p>',
+  },
   { id: 'sizes', title: 'How do I find my size?', html: '<p>Use the fit finder &amp; size guide.</p>' },
 ];
 

@@ -3,9 +3,16 @@ import type { PageSection } from '@shop/contracts/browser';
 const plain = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ' ');
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ' ',
+    );
 
-const words = (value: string) => value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (value: string) =>
+  value
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** FAQ questions whose question or answer holds every word of the search (word prefixes count). */
 export function filterFaqs(sections: PageSection[], search: string): PageSection[] {

@@ -2,7 +2,8 @@ import { CUSTOMER_SERVICE_TOPICS, type CustomerServiceTopic } from '@shop/contra
 import { PageShell, titleFromSlug } from '@shop/ui';
 import { ServicePage } from './customer-service-page';
 
-const isTopic = (value: string): value is CustomerServiceTopic => (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
+const isTopic = (value: string): value is CustomerServiceTopic =>
+  (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
 
 /** Brand landing pages from the sitemap (e.g. /privacy-policy on the lingerie brand) show their content page. */
 export default function LandingPage({ page }: { page: string }) {

@@ -34,7 +34,13 @@ export function EmailSignupForm({ placement }: Props) {
     const response = await signUp({ email, placement });
     if ('error' in response && response.error) {
       const status = statusOf(response.error);
-      setError(status === 400 ? 'Enter an e-mail address such as name@example.com.' : status === 429 ? 'Too many signups from here; please try again later.' : 'We could not sign you up right now; please try again.');
+      setError(
+        status === 400
+          ? 'Enter an e-mail address such as name@example.com.'
+          : status === 429
+            ? 'Too many signups from here; please try again later.'
+            : 'We could not sign you up right now; please try again.',
+      );
       return;
     }
     const data = response.data as LeadResponse;

@@ -5,7 +5,10 @@ import { contentApi } from '../../../lib/content-api';
 
 /** Real products from the catalog: the first page of the content's category. */
 export function FeaturedProducts({ section }: { section: HomeContent['featuredProducts'] }) {
-  const { data, isLoading, isError } = contentApi.useContentGetFeaturedProductsQuery({ category: section.category, limit: section.limit });
+  const { data, isLoading, isError } = contentApi.useContentGetFeaturedProductsQuery({
+    category: section.category,
+    limit: section.limit,
+  });
   if (isError) return null;
   return (
     <section aria-labelledby="featured-products-title" aria-busy={isLoading}>

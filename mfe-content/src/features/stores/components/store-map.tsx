@@ -19,7 +19,12 @@ export function StoreMap({ result, outline, place }: Props) {
   const label = `Map of ${result.total} ${result.total === 1 ? 'store' : 'stores'} within ${result.radius} miles of ${place}`;
   return (
     <div className="store-map">
-      <svg className="store-map__svg" viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`} role="img" aria-label={label}>
+      <svg
+        className="store-map__svg"
+        viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
+        role="img"
+        aria-label={label}
+      >
         {outline && (
           <>
             <path className="store-map__land" d={outline.land} vectorEffect="non-scaling-stroke" />
@@ -27,7 +32,13 @@ export function StoreMap({ result, outline, place }: Props) {
           </>
         )}
         {result.origin.map && (
-          <circle className="store-map__reach" cx={result.origin.map.x} cy={result.origin.map.y} r={result.radius * MAP_UNITS_PER_MILE} vectorEffect="non-scaling-stroke" />
+          <circle
+            className="store-map__reach"
+            cx={result.origin.map.x}
+            cy={result.origin.map.y}
+            r={result.radius * MAP_UNITS_PER_MILE}
+            vectorEffect="non-scaling-stroke"
+          />
         )}
         {/* Drawn last to first, so the nearest store's pin sits on top. */}
         {[...pins].reverse().map((pin) => (
@@ -39,8 +50,19 @@ export function StoreMap({ result, outline, place }: Props) {
           </g>
         ))}
         {result.origin.map && (
-          <g className="store-map__origin" data-origin-pin="" transform={`translate(${result.origin.map.x} ${result.origin.map.y})`}>
-            <rect x={-r * 0.6} y={-r * 0.6} width={r * 1.2} height={r * 1.2} transform="rotate(45)" vectorEffect="non-scaling-stroke" />
+          <g
+            className="store-map__origin"
+            data-origin-pin=""
+            transform={`translate(${result.origin.map.x} ${result.origin.map.y})`}
+          >
+            <rect
+              x={-r * 0.6}
+              y={-r * 0.6}
+              width={r * 1.2}
+              height={r * 1.2}
+              transform="rotate(45)"
+              vectorEffect="non-scaling-stroke"
+            />
           </g>
         )}
       </svg>

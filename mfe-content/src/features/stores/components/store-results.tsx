@@ -19,7 +19,8 @@ export function StoreResults({ search, onRadius }: Props) {
   const { data: mapSvg } = storesApi.useContentGetStoreMapQuery();
   const outline = useMemo(() => (mapSvg ? parseMapOutline(mapSvg) : undefined), [mapSvg]);
   const place = search.origin && 'zip' in search.origin ? search.origin.zip : 'your location';
-  const failure = !currentData && !isFetching ? (error as { status?: number; data?: ErrorBody } | undefined) : undefined;
+  const failure =
+    !currentData && !isFetching ? (error as { status?: number; data?: ErrorBody } | undefined) : undefined;
   const wider = widerRadius(search.radius);
 
   const count = currentData
@@ -47,14 +48,18 @@ export function StoreResults({ search, onRadius }: Props) {
           <Button onClick={() => void refetch()}>Try again</Button>
         </Notice>
       ) : data ? (
-        <div className="store-results__layout" aria-busy={!currentData} data-ready-for={currentData ? query : undefined}>
+        <div
+          className="store-results__layout"
+          aria-busy={!currentData}
+          data-ready-for={currentData ? query : undefined}
+        >
           <div className="store-results__list">
             {data.total === 0 ? (
               <div className="store-results__empty">
-                <p>We have no stores within {data.radius} miles of {place} yet.</p>
-                {wider && (
-                  <Button onClick={() => onRadius(wider)}>Search within {wider} miles</Button>
-                )}
+                <p>
+                  We have no stores within {data.radius} miles of {place} yet.
+                </p>
+                {wider && <Button onClick={() => onRadius(wider)}>Search within {wider} miles</Button>}
               </div>
             ) : (
               <StoreList stores={data.stores} />

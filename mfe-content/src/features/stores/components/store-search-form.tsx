@@ -69,7 +69,14 @@ export function StoreSearchForm({ search, onSearch }: Props) {
           setError(undefined);
         }}
       />
-      <Select label="Search radius" className="store-search__field" id={`${id}-radius`} name="radius" value={radius} onChange={(event) => changeRadius(Number(event.target.value) as StoreRadius)}>
+      <Select
+        label="Search radius"
+        className="store-search__field"
+        id={`${id}-radius`}
+        name="radius"
+        value={radius}
+        onChange={(event) => changeRadius(Number(event.target.value) as StoreRadius)}
+      >
         {STORE_RADII.map((miles) => (
           <option key={miles} value={miles}>
             Within {miles} miles
@@ -78,7 +85,11 @@ export function StoreSearchForm({ search, onSearch }: Props) {
       </Select>
       <div className="store-search__actions">
         <Button type="submit">Find stores</Button>
-        <Button variant="secondary" disabled={geolocation.status === 'locating'} onClick={() => locate((position) => onSearch({ origin: position, radius }))}>
+        <Button
+          variant="secondary"
+          disabled={geolocation.status === 'locating'}
+          onClick={() => locate((position) => onSearch({ origin: position, radius }))}
+        >
           Use my location
         </Button>
       </div>

@@ -10,7 +10,11 @@ jest.mock('../stores.css', () => ({}));
 Object.assign(globalThis, { __APP_NAME__: 'content', __APP_VERSION__: 'test' });
 
 const hours: StoreSummary['hours'] = [
-  ...(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((day) => ({ day, opens: '10:00', closes: '21:00' })),
+  ...(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((day) => ({
+    day,
+    opens: '10:00',
+    closes: '21:00',
+  })),
   { day: 'sunday', closed: true },
 ];
 const store = (id: string, distanceMiles: number, x: number): StoreSummary => ({
@@ -34,7 +38,8 @@ const result = (stores: StoreSummary[], radius: StoreSearchResponse['radius'] = 
   total: stores.length,
   stores,
 });
-const MAP = '<svg xmlns="http://www.w3.org/2000/svg"><path data-layer="land" d="M1,2L3,4Z"/><path data-layer="borders" d="M5,6L7,8"/></svg>';
+const MAP =
+  '<svg xmlns="http://www.w3.org/2000/svg"><path data-layer="land" d="M1,2L3,4Z"/><path data-layer="borders" d="M5,6L7,8"/></svg>';
 
 /** The gateway as the page sees it: the map, and a store search answer per query string. */
 function fakeGateway(answers: Record<string, { status: number; body: unknown }>) {
@@ -42,10 +47,14 @@ function fakeGateway(answers: Record<string, { status: number; body: unknown }>)
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    if (url.pathname === '/api/stores/map.svg') return new Response(MAP, { headers: { 'content-type': 'image/svg+xml' } });
+    if (url.pathname === '/api/stores/map.svg')
+      return new Response(MAP, { headers: { 'content-type': 'image/svg+xml' } });
     asked.push(url.search.slice(1));
     const answer = answers[url.search.slice(1)] ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return asked;
 }
@@ -74,14 +83,23 @@ const renderPage = async (url: string, storeLocator = true) => {
 
 describe('StoresPage', () => {
   it('lists the stores of the search in the URL nearest first, with the count announced and one pin per store', async () => {
-    fakeGateway({ 'zip=10001&radius=15': { status: 200, body: result([store('near', 1.24, 870), store('far', 12, 875)]) } });
+    fakeGateway({
+      'zip=10001&radius=15': { status: 200, body: result([store('near', 1.24, 870), store('far', 12, 875)]) },
+    });
     await renderPage('/stores?zip=10001&radius=15');
     expect((await screen.findByText('2 stores within 15 miles of 10001')).getAttribute('role')).toBe('status');
     const items = within(document.querySelector('ol') as HTMLElement).getAllByRole('listitem');
-    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Everwear — near', 'Everwear — far']);
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'Everwear — near',
+      'Everwear — far',
+    ]);
     expect(within(items[0]).getByText('1.2 mi')).toBeTruthy();
-    expect(within(items[0]).getByRole('link', { name: '(212) 555-0134' }).getAttribute('href')).toBe('tel:+12125550134');
-    const directions = within(items[0]).getByRole('link', { name: /Directions to Everwear — near \(opens in a new tab\)/ });
+    expect(within(items[0]).getByRole('link', { name: '(212) 555-0134' }).getAttribute('href')).toBe(
+      'tel:+12125550134',
+    );
+    const directions = within(items[0]).getByRole('link', {
+      name: /Directions to Everwear — near \(opens in a new tab\)/,
+    });
     expect(directions.getAttribute('target')).toBe('_blank');
     expect(directions.getAttribute('rel')).toContain('noopener');
     expect(within(items[0]).getByRole('rowheader', { name: 'Mon–Sat' })).toBeTruthy();
@@ -115,7 +133,9 @@ describe('StoresPage', () => {
     fireEvent.change(zip, { target: { value: '1234' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Find stores' })));
     expect(zip.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(zip.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter a 5-digit ZIP code, or use your location.');
+    expect(document.getElementById(zip.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter a 5-digit ZIP code, or use your location.',
+    );
     expect(document.activeElement).toBe(zip);
     expect(asked).toEqual([]);
   });
@@ -127,14 +147,29 @@ describe('StoresPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search within 30 miles' }));
     expect(currentUrl).toBe('/stores?zip=10001&radius=30');
 
-    fakeGateway({ 'zip=00000&radius=30': { status: 404, body: { error: { code: 'ZIP_NOT_FOUND', message: 'x', correlationId: 'c' } } } });
+    fakeGateway({
+      'zip=00000&radius=30': {
+        status: 404,
+        body: { error: { code: 'ZIP_NOT_FOUND', message: 'x', correlationId: 'c' } },
+      },
+    });
     fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '00000' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Find stores' })));
-    expect((await screen.findByRole('alert')).textContent).toBe('We couldn’t find the ZIP code 00000. Check it and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We couldn’t find the ZIP code 00000. Check it and try again.',
+    );
   });
 
   it('searches around the browser position, and says so when location is refused', async () => {
-    fakeGateway({ 'lat=40.748&lng=-73.986&radius=15': { status: 200, body: { ...result([store('near', 0.4, 870)]), origin: { label: 'your location', lat: 40.748, lng: -73.986, map: null } } } });
+    fakeGateway({
+      'lat=40.748&lng=-73.986&radius=15': {
+        status: 200,
+        body: {
+          ...result([store('near', 0.4, 870)]),
+          origin: { label: 'your location', lat: 40.748, lng: -73.986, map: null },
+        },
+      },
+    });
     let answer: 'allow' | 'deny' = 'deny';
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,

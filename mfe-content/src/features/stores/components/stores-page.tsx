@@ -16,7 +16,8 @@ export default function StoresPage() {
         <StoreLocator />
       ) : (
         <p>
-          The store locator isn’t available on this site. <Link to="/customer-service/contact">Contact us</Link> and we’ll help you find a store.
+          The store locator isn’t available on this site. <Link to="/customer-service/contact">Contact us</Link> and
+          we’ll help you find a store.
         </p>
       )}
     </PageShell>
@@ -35,7 +36,9 @@ function StoreLocator() {
       {search.origin ? (
         <StoreResults search={search} onRadius={(radius) => go({ ...search, radius })} />
       ) : (
-        <p className="store-locator__intro">Enter a ZIP code, or use your location, to see our stores near you with their hours and directions.</p>
+        <p className="store-locator__intro">
+          Enter a ZIP code, or use your location, to see our stores near you with their hours and directions.
+        </p>
       )}
     </div>
   );

@@ -1,7 +1,12 @@
 import type { Money } from '@shop/catalog-seed';
 import type { Cart, ExternalTaxRate, TaxedPrice } from './cart-types';
 
-export const usd = (centAmount: number): Money => ({ type: 'centPrecision', currencyCode: 'USD', centAmount, fractionDigits: 2 });
+export const usd = (centAmount: number): Money => ({
+  type: 'centPrecision',
+  currencyCode: 'USD',
+  centAmount,
+  fractionDigits: 2,
+});
 
 /** Half-up rounding to whole cents (SPEC §9); amounts here are never negative. */
 const roundHalfUp = (value: number) => Math.floor(value + 0.5 + 1e-9);
@@ -22,7 +27,10 @@ function taxed(net: number, rate: ExternalTaxRate | undefined): TaxedPrice | und
  * once every line and the shipping have an external tax rate.
  */
 export function recalculate(cart: Cart): Cart {
-  const percentOff = Math.min(100, cart.discountCodes.reduce((sum, code) => sum + code.percentOff, 0));
+  const percentOff = Math.min(
+    100,
+    cart.discountCodes.reduce((sum, code) => sum + code.percentOff, 0),
+  );
   const lineItems = cart.lineItems.map((line) => {
     const unit = line.price.discounted?.value.centAmount ?? line.price.value.centAmount;
     const total = roundHalfUp((unit * line.quantity * (100 - percentOff)) / 100);
@@ -44,6 +52,8 @@ export function recalculate(cart: Cart): Cart {
     lineItems,
     shippingInfo,
     totalPrice: usd(total),
-    taxedPrice: complete ? { totalNet: sum((t) => t.totalNet), totalGross: sum((t) => t.totalGross), totalTax: sum((t) => t.totalTax) } : undefined,
+    taxedPrice: complete
+      ? { totalNet: sum((t) => t.totalNet), totalGross: sum((t) => t.totalGross), totalTax: sum((t) => t.totalTax) }
+      : undefined,
   };
 }

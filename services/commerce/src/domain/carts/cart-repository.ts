@@ -11,13 +11,25 @@ export class CartRepository {
     await db.query(
       `INSERT INTO carts (id, version, store_key, customer_id, anonymous_id, cart_state, data, created_at, last_modified_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [cart.id, cart.version, cart.store.key, cart.customerId ?? null, cart.anonymousId ?? null, cart.cartState, cart, cart.createdAt],
+      [
+        cart.id,
+        cart.version,
+        cart.store.key,
+        cart.customerId ?? null,
+        cart.anonymousId ?? null,
+        cart.cartState,
+        cart,
+        cart.createdAt,
+      ],
     );
   }
 
   async byId(id: string, db: Db = this.db, forUpdate = false): Promise<Cart | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db.query<{ data: Cart }>(`SELECT data FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+    const [row] = await db.query<{ data: Cart }>(
+      `SELECT data FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
     return row?.data;
   }
 
@@ -37,7 +49,16 @@ export class CartRepository {
     const rows = await db.query(
       `UPDATE carts SET version = $3, customer_id = $4, anonymous_id = $5, cart_state = $6, data = $7, last_modified_at = $8
        WHERE id = $1 AND version = $2 RETURNING id`,
-      [cart.id, expectedVersion, cart.version, cart.customerId ?? null, cart.anonymousId ?? null, cart.cartState, cart, cart.lastModifiedAt],
+      [
+        cart.id,
+        expectedVersion,
+        cart.version,
+        cart.customerId ?? null,
+        cart.anonymousId ?? null,
+        cart.cartState,
+        cart,
+        cart.lastModifiedAt,
+      ],
     );
     if (rows.length === 0) {
       const [current] = await db.query<{ version: number }>('SELECT version FROM carts WHERE id = $1', [cart.id]);

@@ -28,13 +28,23 @@ export interface CartDraft {
 }
 
 const checkQuantity = (quantity: unknown) => {
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
-    throw invalidField('quantity', quantity ?? null, `quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
+  if (
+    typeof quantity !== 'number' ||
+    !Number.isInteger(quantity) ||
+    quantity < MIN_QUANTITY ||
+    quantity > MAX_QUANTITY
+  ) {
+    throw invalidField(
+      'quantity',
+      quantity ?? null,
+      `quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,
+    );
   }
   return quantity;
 };
 
-const sameCustom = (a: LineItem['custom'], b: LineItem['custom']) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameCustom = (a: LineItem['custom'], b: LineItem['custom']) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export class CartService {
   readonly repository: CartRepository;
@@ -51,11 +61,25 @@ export class CartService {
   async create(draft: CartDraft, storeKey: string | null | undefined): Promise<Cart> {
     const store = await this.stores.require(storeKey);
     if (draft.currency !== 'USD') throw invalidField('currency', draft.currency, 'The only currency is USD.');
-    if (draft.taxMode && draft.taxMode !== 'External') throw invalidField('taxMode', draft.taxMode, 'Carts use the External tax mode.');
+    if (draft.taxMode && draft.taxMode !== 'External')
+      throw invalidField('taxMode', draft.taxMode, 'Carts use the External tax mode.');
     const country = draft.country ?? 'US';
     if (country !== 'US') throw invalidField('country', country, 'The only country is US.');
-    if (draft.customerId && !(await this.db.query('SELECT 1 FROM customers WHERE id::text = $1 AND store_key = $2', [draft.customerId, store.key])).length) {
-      throw new CommerceError(400, 'ReferencedResourceNotFound', `The customer with ID '${draft.customerId}' was not found in this store.`, { typeId: 'customer' });
+    if (
+      draft.customerId &&
+      !(
+        await this.db.query('SELECT 1 FROM customers WHERE id::text = $1 AND store_key = $2', [
+          draft.customerId,
+          store.key,
+        ])
+      ).length
+    ) {
+      throw new CommerceError(
+        400,
+        'ReferencedResourceNotFound',
+        `The customer with ID '${draft.customerId}' was not found in this store.`,
+        { typeId: 'customer' },
+      );
     }
     const now = new Date().toISOString();
     let cart: Cart = {
@@ -64,7 +88,11 @@ export class CartService {
       store: { typeId: 'store', key: store.key },
       ...(draft.customerId ? { customerId: draft.customerId } : {}),
       ...(draft.customerEmail ? { customerEmail: draft.customerEmail } : {}),
-      ...(draft.anonymousId ? { anonymousId: draft.anonymousId } : draft.customerId ? {} : { anonymousId: randomUUID() }),
+      ...(draft.anonymousId
+        ? { anonymousId: draft.anonymousId }
+        : draft.customerId
+          ? {}
+          : { anonymousId: randomUUID() }),
       cartState: 'Active',
       lineItems: [],
       totalPrice: usd(0),
@@ -80,7 +108,12 @@ export class CartService {
       createdAt: now,
       lastModifiedAt: now,
     };
-    for (const line of draft.lineItems ?? []) cart = this.addLineItem(cart, { sku: line.sku, quantity: line.quantity ?? 1, custom: line.custom }, store.inventoryListKey);
+    for (const line of draft.lineItems ?? [])
+      cart = this.addLineItem(
+        cart,
+        { sku: line.sku, quantity: line.quantity ?? 1, custom: line.custom },
+        store.inventoryListKey,
+      );
     cart = recalculate(cart);
     await this.repository.insert(this.db, cart);
     return cart;
@@ -103,7 +136,8 @@ export class CartService {
       const current = await this.repository.byId(id, tx, true);
       if (!current || (storeKey && current.store.key !== storeKey)) throw notFound(`The Cart with ID '${id}'`);
       if (current.version !== version) throw concurrentModification(version, current.version);
-      if (current.cartState !== 'Active') throw new CommerceError(400, 'InvalidOperation', `The cart is ${current.cartState} and can no longer change.`);
+      if (current.cartState !== 'Active')
+        throw new CommerceError(400, 'InvalidOperation', `The cart is ${current.cartState} and can no longer change.`);
       const store = await this.stores.require(current.store.key);
       let next = current;
       for (const { name, payload } of parsed) next = await this.apply(tx, next, name, payload, store.inventoryListKey);
@@ -113,7 +147,13 @@ export class CartService {
     });
   }
 
-  private async apply(tx: Db, cart: Cart, name: string, p: Record<string, unknown>, inventoryListKey: string): Promise<Cart> {
+  private async apply(
+    tx: Db,
+    cart: Cart,
+    name: string,
+    p: Record<string, unknown>,
+    inventoryListKey: string,
+  ): Promise<Cart> {
     const lineIndex = () => {
       const index = cart.lineItems.findIndex((line) => line.id === p.lineItemId);
       if (index < 0) throw invalidInput(`The cart has no line item with id '${String(p.lineItemId)}'.`);
@@ -127,7 +167,11 @@ export class CartService {
     };
     switch (name) {
       case 'addLineItem':
-        return this.addLineItem(cart, p as { sku?: string; quantity?: number; custom?: CustomFieldsDraftInput }, inventoryListKey);
+        return this.addLineItem(
+          cart,
+          p as { sku?: string; quantity?: number; custom?: CustomFieldsDraftInput },
+          inventoryListKey,
+        );
       case 'changeLineItemQuantity': {
         const index = lineIndex();
         return replaceLine(index, { ...cart.lineItems[index], quantity: checkQuantity(p.quantity) });
@@ -142,11 +186,18 @@ export class CartService {
       case 'setLineItemCustomField': {
         const index = lineIndex();
         const line = cart.lineItems[index];
-        return replaceLine(index, { ...line, custom: withCustomField(line.custom, String(p.name), p.value as string | null) });
+        return replaceLine(index, {
+          ...line,
+          custom: withCustomField(line.custom, String(p.name), p.value as string | null),
+        });
       }
       case 'setCustomerEmail': {
         const email = p.email as string | null | undefined;
-        if (email !== null && email !== undefined && (typeof email !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(email))) {
+        if (
+          email !== null &&
+          email !== undefined &&
+          (typeof email !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(email))
+        ) {
           throw invalidField('email', email, 'email must be a valid e-mail address.');
         }
         return { ...cart, customerEmail: email ?? undefined };
@@ -154,9 +205,19 @@ export class CartService {
       case 'setCustomerId': {
         const customerId = p.customerId as string | null | undefined;
         if (!customerId) return { ...cart, customerId: undefined };
-        if (cart.customerId && cart.customerId !== customerId) throw new CommerceError(400, 'InvalidOperation', 'The cart belongs to another customer.');
-        const [row] = await tx.query('SELECT 1 FROM customers WHERE id::text = $1 AND store_key = $2', [customerId, cart.store.key]);
-        if (!row) throw new CommerceError(400, 'ReferencedResourceNotFound', `The customer with ID '${customerId}' was not found in this store.`, { typeId: 'customer' });
+        if (cart.customerId && cart.customerId !== customerId)
+          throw new CommerceError(400, 'InvalidOperation', 'The cart belongs to another customer.');
+        const [row] = await tx.query('SELECT 1 FROM customers WHERE id::text = $1 AND store_key = $2', [
+          customerId,
+          cart.store.key,
+        ]);
+        if (!row)
+          throw new CommerceError(
+            400,
+            'ReferencedResourceNotFound',
+            `The customer with ID '${customerId}' was not found in this store.`,
+            { typeId: 'customer' },
+          );
         return { ...cart, customerId, anonymousId: undefined };
       }
       case 'setShippingAddress':
@@ -170,17 +231,22 @@ export class CartService {
         return replaceLine(index, { ...cart.lineItems[index], taxRate: taxRate(p.externalTaxRate) });
       }
       case 'setShippingMethodTaxRate':
-        if (!cart.shippingInfo) throw new CommerceError(400, 'InvalidOperation', 'Set a shipping method before its tax rate.');
+        if (!cart.shippingInfo)
+          throw new CommerceError(400, 'InvalidOperation', 'Set a shipping method before its tax rate.');
         return { ...cart, shippingInfo: { ...cart.shippingInfo, taxRate: taxRate(p.externalTaxRate) } };
       case 'addDiscountCode':
         return this.addDiscountCode(tx, cart, String(p.code ?? ''));
       case 'removeDiscountCode': {
         const id = (p.discountCode as { id?: string } | undefined)?.id;
-        if (!cart.discountCodes.some((d) => d.discountCode.id === id)) throw invalidInput('The cart does not have that discount code.');
+        if (!cart.discountCodes.some((d) => d.discountCode.id === id))
+          throw invalidInput('The cart does not have that discount code.');
         return { ...cart, discountCodes: cart.discountCodes.filter((d) => d.discountCode.id !== id) };
       }
       case 'setCustomType':
-        return { ...cart, custom: p.typeKey || p.type ? customFromDraft(p as CustomFieldsDraftInput, 'cart') : undefined };
+        return {
+          ...cart,
+          custom: p.typeKey || p.type ? customFromDraft(p as CustomFieldsDraftInput, 'cart') : undefined,
+        };
       case 'setCustomField':
         return { ...cart, custom: withCustomField(cart.custom, String(p.name), p.value as string | null) };
       default:
@@ -189,13 +255,27 @@ export class CartService {
   }
 
   /** Adds by sku, merging into an existing line with the same sku and custom fields. */
-  private addLineItem(cart: Cart, p: { sku?: string | null; quantity?: number | null; custom?: CustomFieldsDraftInput | null }, inventoryListKey: string): Cart {
+  private addLineItem(
+    cart: Cart,
+    p: { sku?: string | null; quantity?: number | null; custom?: CustomFieldsDraftInput | null },
+    inventoryListKey: string,
+  ): Cart {
     const quantity = checkQuantity(p.quantity ?? 1);
     const found = typeof p.sku === 'string' ? this.catalog.index.variantBySku(p.sku) : undefined;
     if (!found || !this.catalog.index.inStore(cart.store.key, found.product.id)) {
-      throw new CommerceError(400, 'InvalidInput', `No product variant with sku '${String(p.sku ?? '')}' is sold in store '${cart.store.key}'.`);
+      throw new CommerceError(
+        400,
+        'InvalidInput',
+        `No product variant with sku '${String(p.sku ?? '')}' is sold in store '${cart.store.key}'.`,
+      );
     }
-    const custom = customFromDraft(p.custom ?? { typeKey: 'lineItem-b2c', fields: [{ name: 'inventoryListKey', value: JSON.stringify(inventoryListKey) }] }, 'line-item');
+    const custom = customFromDraft(
+      p.custom ?? {
+        typeKey: 'lineItem-b2c',
+        fields: [{ name: 'inventoryListKey', value: JSON.stringify(inventoryListKey) }],
+      },
+      'line-item',
+    );
     const existing = cart.lineItems.findIndex((line) => line.variant.sku === p.sku && sameCustom(line.custom, custom));
     if (existing >= 0) {
       const line = cart.lineItems[existing];
@@ -203,7 +283,8 @@ export class CartService {
       lineItems[existing] = { ...line, quantity: checkQuantity(line.quantity + quantity) };
       return { ...cart, lineItems };
     }
-    if (cart.lineItems.length >= 250) throw new CommerceError(400, 'InvalidOperation', 'A cart can hold at most 250 line items.');
+    if (cart.lineItems.length >= 250)
+      throw new CommerceError(400, 'InvalidOperation', 'A cart can hold at most 250 line items.');
     const { product, variant } = found;
     const line: LineItem = {
       id: randomUUID(),
@@ -224,19 +305,28 @@ export class CartService {
 
   private async setShippingMethod(tx: Db, cart: Cart, ref: { id?: string; key?: string } | null): Promise<Cart> {
     if (!ref) return { ...cart, shippingInfo: undefined };
-    const [row] = await tx.query<{ data: ShippingMethod }>('SELECT data FROM shipping_methods WHERE (id::text = $1 OR key = $2) AND store_key = $3', [
-      ref.id ?? '',
-      ref.key ?? '',
-      cart.store.key,
-    ]);
-    if (!row) throw new CommerceError(400, 'ReferencedResourceNotFound', 'The shipping method was not found for this store.', { typeId: 'shipping-method' });
+    const [row] = await tx.query<{ data: ShippingMethod }>(
+      'SELECT data FROM shipping_methods WHERE (id::text = $1 OR key = $2) AND store_key = $3',
+      [ref.id ?? '', ref.key ?? '', cart.store.key],
+    );
+    if (!row)
+      throw new CommerceError(400, 'ReferencedResourceNotFound', 'The shipping method was not found for this store.', {
+        typeId: 'shipping-method',
+      });
     const method = row.data;
     // The rate of the zone the cart ships to (its shipping address, else its country).
     const country = cart.shippingAddress?.country ?? cart.country;
-    const zones = await tx.query<{ id: string; data: { locations: Array<{ country: string }> } }>('SELECT id::text AS id, data FROM zones');
+    const zones = await tx.query<{ id: string; data: { locations: Array<{ country: string }> } }>(
+      'SELECT id::text AS id, data FROM zones',
+    );
     const zoneIds = new Set(zones.filter((z) => z.data.locations.some((l) => l.country === country)).map((z) => z.id));
     const rate = method.zoneRates.find((zoneRate) => zoneIds.has(zoneRate.zone.id))?.shippingRates[0];
-    if (!rate) throw new CommerceError(400, 'ShippingMethodDoesNotMatchCart', `The shipping method has no rate for the cart's country ${country}.`);
+    if (!rate)
+      throw new CommerceError(
+        400,
+        'ShippingMethodDoesNotMatchCart',
+        `The shipping method has no rate for the cart's country ${country}.`,
+      );
     return {
       ...cart,
       shippingInfo: {
@@ -256,7 +346,13 @@ export class CartService {
   }
 
   /** In-store sign-in with an anonymous cart: merge it into the customer's cart, or make it theirs. */
-  async signInCart(tx: Db, customerId: string, storeKey: string, anonymousCartId: string | undefined, mode: string): Promise<Cart | undefined> {
+  async signInCart(
+    tx: Db,
+    customerId: string,
+    storeKey: string,
+    anonymousCartId: string | undefined,
+    mode: string,
+  ): Promise<Cart | undefined> {
     const existing = await this.repository.activeOf(customerId, storeKey, tx);
     if (!anonymousCartId) return existing;
     const anonymous = await this.repository.byId(anonymousCartId, tx, true);
@@ -267,25 +363,53 @@ export class CartService {
     if (anonymous.cartState !== 'Active') return existing;
     const now = new Date().toISOString();
     if (mode === 'UseAsNewActiveCustomerCart' || !existing || existing.id === anonymous.id) {
-      const taken = recalculate({ ...anonymous, customerId, anonymousId: undefined, version: anonymous.version + 1, lastModifiedAt: now });
+      const taken = recalculate({
+        ...anonymous,
+        customerId,
+        anonymousId: undefined,
+        version: anonymous.version + 1,
+        lastModifiedAt: now,
+      });
       await this.repository.update(tx, taken, anonymous.version);
       return taken;
     }
     let merged = existing;
     const store = await this.stores.require(storeKey);
     for (const line of anonymous.lineItems) {
-      const at = merged.lineItems.findIndex((l) => l.variant.sku === line.variant.sku && sameCustom(l.custom, line.custom));
+      const at = merged.lineItems.findIndex(
+        (l) => l.variant.sku === line.variant.sku && sameCustom(l.custom, line.custom),
+      );
       if (at >= 0) {
         const lineItems = [...merged.lineItems];
         lineItems[at] = { ...lineItems[at], quantity: Math.min(MAX_QUANTITY, lineItems[at].quantity + line.quantity) };
         merged = { ...merged, lineItems };
       } else {
-        merged = this.addLineItem(merged, { sku: line.variant.sku, quantity: line.quantity, custom: line.custom ? { typeKey: line.custom.type.key, fields: Object.entries(line.custom.fields).map(([name, value]) => ({ name, value: JSON.stringify(value) })) } : null }, store.inventoryListKey);
+        merged = this.addLineItem(
+          merged,
+          {
+            sku: line.variant.sku,
+            quantity: line.quantity,
+            custom: line.custom
+              ? {
+                  typeKey: line.custom.type.key,
+                  fields: Object.entries(line.custom.fields).map(([name, value]) => ({
+                    name,
+                    value: JSON.stringify(value),
+                  })),
+                }
+              : null,
+          },
+          store.inventoryListKey,
+        );
       }
     }
     merged = recalculate({ ...merged, version: existing.version + 1, lastModifiedAt: now });
     await this.repository.update(tx, merged, existing.version);
-    await this.repository.update(tx, { ...anonymous, cartState: 'Merged', version: anonymous.version + 1, lastModifiedAt: now }, anonymous.version);
+    await this.repository.update(
+      tx,
+      { ...anonymous, cartState: 'Merged', version: anonymous.version + 1, lastModifiedAt: now },
+      anonymous.version,
+    );
     return merged;
   }
 }
@@ -293,9 +417,12 @@ export class CartService {
 function taxRate(input: unknown): ExternalTaxRate | undefined {
   if (input === null || input === undefined) return undefined;
   const rate = input as Record<string, unknown>;
-  if (typeof rate.amount !== 'number' || rate.amount < 0 || rate.amount > 1) throw invalidField('amount', rate.amount ?? null, 'amount must be a number between 0 and 1.');
-  if (typeof rate.name !== 'string' || !rate.name || rate.name.length > 100) throw invalidField('name', rate.name ?? null, 'A tax rate needs a name.');
-  if (typeof rate.country !== 'string' || !/^[A-Z]{2}$/.test(rate.country)) throw invalidField('country', rate.country ?? null, 'country must be an ISO 3166-1 code.');
+  if (typeof rate.amount !== 'number' || rate.amount < 0 || rate.amount > 1)
+    throw invalidField('amount', rate.amount ?? null, 'amount must be a number between 0 and 1.');
+  if (typeof rate.name !== 'string' || !rate.name || rate.name.length > 100)
+    throw invalidField('name', rate.name ?? null, 'A tax rate needs a name.');
+  if (typeof rate.country !== 'string' || !/^[A-Z]{2}$/.test(rate.country))
+    throw invalidField('country', rate.country ?? null, 'country must be an ISO 3166-1 code.');
   return {
     name: rate.name,
     amount: rate.amount,

@@ -21,7 +21,12 @@ export interface LineItem {
   productId: string;
   productKey: string;
   name: Record<string, string>;
-  variant: { id: number; sku: string; attributes: Array<{ name: string; value: unknown }>; images: Array<{ url: string; label: string }> };
+  variant: {
+    id: number;
+    sku: string;
+    attributes: Array<{ name: string; value: unknown }>;
+    images: Array<{ url: string; label: string }>;
+  };
   price: { id: string; value: Money; discounted?: { value: Money } };
   quantity: number;
   totalPrice: Money;
@@ -62,7 +67,11 @@ export interface Cart {
   shippingAddress?: Address;
   billingAddress?: Address;
   shippingInfo?: ShippingInfo;
-  discountCodes: Array<{ discountCode: { typeId: 'discount-code'; id: string; code: string }; state: 'MatchesCart'; percentOff: number }>;
+  discountCodes: Array<{
+    discountCode: { typeId: 'discount-code'; id: string; code: string };
+    state: 'MatchesCart';
+    percentOff: number;
+  }>;
   custom?: CustomFields;
   createdAt: string;
   lastModifiedAt: string;

@@ -51,7 +51,8 @@ export class CatalogService {
     ]);
     const seeds = categories.map((row) => row.data);
     const assortments = new Map<string, Set<string>>();
-    for (const row of assigned) assortments.set(row.store_key, (assortments.get(row.store_key) ?? new Set()).add(row.product_id));
+    for (const row of assigned)
+      assortments.set(row.store_key, (assortments.get(row.store_key) ?? new Set()).add(row.product_id));
     this.index.load(
       products.map((row) => row.data),
       seeds,
@@ -61,7 +62,8 @@ export class CatalogService {
     this.categories = seeds
       .map((c) => {
         const ancestors: CategoryDocument['ancestors'] = [];
-        for (let at = c.parentId; at; at = byId.get(at)?.parentId ?? null) ancestors.unshift({ typeId: 'category', id: at });
+        for (let at = c.parentId; at; at = byId.get(at)?.parentId ?? null)
+          ancestors.unshift({ typeId: 'category', id: at });
         return {
           id: c.id,
           key: c.key,
@@ -130,14 +132,19 @@ export class CatalogService {
   }
 
   async inventoryQuery(where: string | null | undefined, limit = 20, offset = 0) {
-    if (!where) throw invalidInput('inventoryEntries needs a where predicate naming the sku, e.g. sku="76100-111111-34B".');
+    if (!where)
+      throw invalidInput('inventoryEntries needs a where predicate naming the sku, e.g. sku="76100-111111-34B".');
     const predicate = parsePredicate(where);
     const hints = equalities(predicate);
     const skus = typeof hints.get('sku') === 'string' ? [hints.get('sku') as string] : skusIn(predicate);
     if (!skus) throw invalidInput('inventoryEntries needs sku="..." or sku in (...) in its where predicate.');
     const rows = await this.inventory(skus);
     const entries = rows.map((row) => inventoryEntry(row));
-    return page(entries.filter((entry) => matches(entry, predicate)), limit, offset);
+    return page(
+      entries.filter((entry) => matches(entry, predicate)),
+      limit,
+      offset,
+    );
   }
 }
 
@@ -147,7 +154,12 @@ function skusIn(predicate: ReturnType<typeof parsePredicate>): string[] | undefi
   return found && found.kind === 'in' ? found.values.map(String).slice(0, 500) : undefined;
 }
 
-export const inventoryEntry = (row: { sku: string; inventory_list_key: string; available: number; version: number }) => ({
+export const inventoryEntry = (row: {
+  sku: string;
+  inventory_list_key: string;
+  available: number;
+  version: number;
+}) => ({
   id: `${row.inventory_list_key}:${row.sku}`,
   version: row.version,
   sku: row.sku,

@@ -1,7 +1,17 @@
 import { invalidInput } from '../../errors';
 
 /** The SPEC §3 filter attributes, searchable as variants.attributes.<name>. */
-export const FILTER_ATTRIBUTES = ['size', 'color', 'colorFamily', 'bandSize', 'bust', 'cupSize', 'length', 'masterStyle', 'waist'] as const;
+export const FILTER_ATTRIBUTES = [
+  'size',
+  'color',
+  'colorFamily',
+  'bandSize',
+  'bust',
+  'cupSize',
+  'length',
+  'masterStyle',
+  'waist',
+] as const;
 
 export type SearchFilter =
   | { kind: 'categories'; ids: string[]; subtree: boolean }
@@ -10,7 +20,11 @@ export type SearchFilter =
   | { kind: 'price'; ranges: Array<[number | null, number | null]> }
   | { kind: 'key'; values: string[] };
 
-const PRICE_PATHS = ['variants.price.centAmount', 'variants.scopedPrice.currentValue.centAmount', 'variants.scopedPrice.value.centAmount'];
+const PRICE_PATHS = [
+  'variants.price.centAmount',
+  'variants.scopedPrice.currentValue.centAmount',
+  'variants.scopedPrice.value.centAmount',
+];
 
 function splitValues(text: string): string[] {
   const values: string[] = [];
@@ -55,7 +69,8 @@ export function parseFilter(expression: string): SearchFilter {
     const subtree = /^subtree\(\s*"([^"]+)"\s*\)$/.exec(rest);
     if (subtree) return { kind: 'categories', ids: [subtree[1]], subtree: true };
     const subtrees = rest.split(/\s*,\s*(?=subtree)/).map((part) => /^subtree\(\s*"([^"]+)"\s*\)$/.exec(part));
-    if (subtrees.length > 1 && subtrees.every(Boolean)) return { kind: 'categories', ids: subtrees.map((m) => (m as RegExpExecArray)[1]), subtree: true };
+    if (subtrees.length > 1 && subtrees.every(Boolean))
+      return { kind: 'categories', ids: subtrees.map((m) => (m as RegExpExecArray)[1]), subtree: true };
     return { kind: 'categories', ids: splitValues(rest), subtree: false };
   }
   if (PRICE_PATHS.includes(path)) {
@@ -84,10 +99,28 @@ export function parseFacet(expression: string): SearchFacet {
   if (rangeAt >= 0) {
     const path = core.slice(0, rangeAt).trim();
     if (!PRICE_PATHS.includes(path)) throw invalidInput(`Range facets are supported on prices only, not "${path}".`);
-    return { kind: 'price-range', path, alias: aliasMatch?.[1] ?? path, ranges: parseRanges(core.slice(rangeAt + ':range'.length)) };
+    return {
+      kind: 'price-range',
+      path,
+      alias: aliasMatch?.[1] ?? path,
+      ranges: parseRanges(core.slice(rangeAt + ':range'.length)),
+    };
   }
-  if (core === 'categories.id') return { kind: 'terms', path: core, attribute: 'categories.id', alias: aliasMatch?.[1] ?? core, countingProducts: Boolean(counting) };
+  if (core === 'categories.id')
+    return {
+      kind: 'terms',
+      path: core,
+      attribute: 'categories.id',
+      alias: aliasMatch?.[1] ?? core,
+      countingProducts: Boolean(counting),
+    };
   const attribute = /^variants\.attributes\.([A-Za-z][A-Za-z0-9]*)(?:\.key)?$/.exec(core);
   if (!attribute) throw invalidInput(`Facets on "${core}" are not supported.`);
-  return { kind: 'terms', path: core, attribute: attribute[1], alias: aliasMatch?.[1] ?? core, countingProducts: Boolean(counting) };
+  return {
+    kind: 'terms',
+    path: core,
+    attribute: attribute[1],
+    alias: aliasMatch?.[1] ?? core,
+    countingProducts: Boolean(counting),
+  };
 }

@@ -40,11 +40,31 @@ export interface SearchRequest {
 
 export interface TermsFacetResult {
   facet: string;
-  value: { type: 'terms'; dataType: 'text'; missing: number; total: number; other: number; terms: Array<{ term: string; count: number; productCount: number }> };
+  value: {
+    type: 'terms';
+    dataType: 'text';
+    missing: number;
+    total: number;
+    other: number;
+    terms: Array<{ term: string; count: number; productCount: number }>;
+  };
 }
 export interface RangeFacetResult {
   facet: string;
-  value: { type: 'range'; ranges: Array<{ type: 'double'; from: number | null; to: number | null; count: number; productCount: number; min: number; max: number; mean: number; total: number }> };
+  value: {
+    type: 'range';
+    ranges: Array<{
+      type: 'double';
+      from: number | null;
+      to: number | null;
+      count: number;
+      productCount: number;
+      min: number;
+      max: number;
+      mean: number;
+      total: number;
+    }>;
+  };
 }
 
 export interface SearchResult {
@@ -55,8 +75,19 @@ export interface SearchResult {
   facets: Array<TermsFacetResult | RangeFacetResult>;
 }
 
-const tokenize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
-const stem = (token: string) => (token.length > 4 && token.endsWith('es') ? token.slice(0, -2) : token.length > 3 && token.endsWith('s') ? token.slice(0, -1) : token);
+const tokenize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+const stem = (token: string) =>
+  token.length > 4 && token.endsWith('es')
+    ? token.slice(0, -2)
+    : token.length > 3 && token.endsWith('s')
+      ? token.slice(0, -1)
+      : token;
 
 const inRanges = (value: number, ranges: Array<[number | null, number | null]>) =>
   ranges.some(([from, to]) => (from === null || value >= from) && (to === null || value < to));
@@ -128,24 +159,47 @@ export class SearchIndex {
     for (const product of products) this.add(product);
     this.assortments = assortments;
     for (const [store, ids] of assortments) {
-      this.byStore.set(store, [...ids].map((id) => this.byId.get(id)).filter((p): p is IndexedProduct => Boolean(p)).sort((a, b) => a.ordinal - b.ordinal));
+      this.byStore.set(
+        store,
+        [...ids]
+          .map((id) => this.byId.get(id))
+          .filter((p): p is IndexedProduct => Boolean(p))
+          .sort((a, b) => a.ordinal - b.ordinal),
+      );
     }
     const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
     const all = [...this.byId.values()];
-    all.sort((a, b) => collator.compare(a.product.name['en-US'] ?? '', b.product.name['en-US'] ?? '') || (a.product.id < b.product.id ? -1 : 1));
+    all.sort(
+      (a, b) =>
+        collator.compare(a.product.name['en-US'] ?? '', b.product.name['en-US'] ?? '') ||
+        (a.product.id < b.product.id ? -1 : 1),
+    );
     all.forEach((p, rank) => (p.nameRank = rank));
-    this.matchesByStore = new Map([...this.byStore].map(([store, list]) => [store, list.map((product) => ({ product, variants: product.variants, full: true }))]));
-    this.allMatches = all.sort((a, b) => a.ordinal - b.ordinal).map((product) => ({ product, variants: product.variants, full: true }));
+    this.matchesByStore = new Map(
+      [...this.byStore].map(([store, list]) => [
+        store,
+        list.map((product) => ({ product, variants: product.variants, full: true })),
+      ]),
+    );
+    this.allMatches = all
+      .sort((a, b) => a.ordinal - b.ordinal)
+      .map((product) => ({ product, variants: product.variants, full: true }));
   }
 
   private add(product: Product) {
     const variants = [product.masterVariant, ...product.variants].map((variant) => ({
       variant,
-      attributes: new Map(variant.attributes.filter((a) => typeof a.value === 'string').map((a) => [a.name, a.value as string])),
+      attributes: new Map(
+        variant.attributes.filter((a) => typeof a.value === 'string').map((a) => [a.name, a.value as string]),
+      ),
       price: variant.prices[0]?.discounted?.value.centAmount ?? variant.prices[0]?.value.centAmount ?? 0,
     }));
     const name = product.name['en-US'] ?? '';
-    const other = [product.description['en-US'] ?? '', product.masterStyle, ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? ''])];
+    const other = [
+      product.description['en-US'] ?? '',
+      product.masterStyle,
+      ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? '']),
+    ];
     const nameTokens = tokenize(name).map(stem);
     const otherTokens = new Set(other.flatMap(tokenize).map(stem));
     const termCounts = new Map<string, Map<string, number>>();
@@ -179,7 +233,9 @@ export class SearchIndex {
   }
 
   product(by: { id?: string | null; key?: string | null; sku?: string | null }): Product | undefined {
-    return (by.id ? this.byId.get(by.id) : by.key ? this.byKey.get(by.key) : by.sku ? this.bySku.get(by.sku) : undefined)?.product;
+    return (
+      by.id ? this.byId.get(by.id) : by.key ? this.byKey.get(by.key) : by.sku ? this.bySku.get(by.sku) : undefined
+    )?.product;
   }
 
   /** Whether the store's assortment (its active product selections) holds the product. */
@@ -194,7 +250,17 @@ export class SearchIndex {
   }
 
   search(request: SearchRequest): SearchResult {
-    const key = JSON.stringify([request.storeProjection, request.text, request.queryFilters, request.filters, request.facetFilters, request.facets, request.sorts, request.limit, request.offset]);
+    const key = JSON.stringify([
+      request.storeProjection,
+      request.text,
+      request.queryFilters,
+      request.filters,
+      request.facetFilters,
+      request.facets,
+      request.sorts,
+      request.limit,
+      request.offset,
+    ]);
     const cached = this.cache.get(key);
     if (cached) {
       // Refresh its place in the LRU order.
@@ -212,7 +278,8 @@ export class SearchIndex {
     const limit = request.limit ?? 20;
     const offset = request.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 0 || limit > 500) throw invalidInput('limit must be between 0 and 500.');
-    if (!Number.isInteger(offset) || offset < 0 || offset > 10000) throw invalidInput('offset must be between 0 and 10000.');
+    if (!Number.isInteger(offset) || offset < 0 || offset > 10000)
+      throw invalidInput('offset must be between 0 and 10000.');
     for (const list of [request.queryFilters, request.filters, request.facetFilters, request.facets, request.sorts]) {
       if ((list?.length ?? 0) > 50) throw invalidInput('At most 50 filters, facets or sorts are allowed.');
     }
@@ -227,19 +294,27 @@ export class SearchIndex {
 
     // Facets do not depend on sorting or paging, and the sorted list not on paging: each is
     // cached on its own, so paging through or re-sorting a listing costs a slice.
-    const base = remember(this.baseCache, JSON.stringify(scope), () => this.base(request.storeProjection, text, queryFilters));
+    const base = remember(this.baseCache, JSON.stringify(scope), () =>
+      this.base(request.storeProjection, text, queryFilters),
+    );
     const sorted = remember(this.sortedCache, JSON.stringify([...scope, request.filters, request.sorts]), () =>
       this.apply(base.matches, postFilters).sort((a, b) => sort(a.product, b.product, base.scores)),
     );
-    const facetResults = remember(this.facetCache, JSON.stringify([...scope, request.facetFilters, request.facets]), () => {
-      const pool = this.apply(base.matches, facetFilters);
-      return facets.map((facet) => this.facet(facet, pool));
-    });
+    const facetResults = remember(
+      this.facetCache,
+      JSON.stringify([...scope, request.facetFilters, request.facets]),
+      () => {
+        const pool = this.apply(base.matches, facetFilters);
+        return facets.map((facet) => this.facet(facet, pool));
+      },
+    );
     return {
       offset,
       count: Math.max(0, Math.min(limit, sorted.length - offset)),
       total: sorted.length,
-      results: sorted.slice(offset, offset + limit).map((m) => ({ product: m.product.product, matchingSkus: new Set(m.variants.map((v) => v.variant.sku)) })),
+      results: sorted
+        .slice(offset, offset + limit)
+        .map((m) => ({ product: m.product.product, matchingSkus: new Set(m.variants.map((v) => v.variant.sku)) })),
       facets: facetResults,
     };
   }
@@ -254,7 +329,8 @@ export class SearchIndex {
         let score = 0;
         for (const term of terms) {
           const inName = p.nameTokens.some((t) => t === term || (term.length >= 3 && t.startsWith(term)));
-          const inOther = !inName && (p.otherTokens.has(term) || (term.length >= 3 && p.allTokens.some((t) => t.startsWith(term))));
+          const inOther =
+            !inName && (p.otherTokens.has(term) || (term.length >= 3 && p.allTokens.some((t) => t.startsWith(term))));
           if (!inName && !inOther) return false;
           score += inName ? 3 : 1;
         }
@@ -327,7 +403,11 @@ export class SearchIndex {
       const seen = new Set<string>();
       if (facet.attribute === 'categories.id') {
         for (const c of m.product.product.categories) seen.add(c.id);
-        for (const term of seen) counts.set(term, { count: (counts.get(term)?.count ?? 0) + 1, products: (counts.get(term)?.products ?? 0) + 1 });
+        for (const term of seen)
+          counts.set(term, {
+            count: (counts.get(term)?.count ?? 0) + 1,
+            products: (counts.get(term)?.products ?? 0) + 1,
+          });
         continue;
       }
       const precomputed = m.full ? m.product.termCounts.get(facet.attribute) : undefined;
@@ -366,7 +446,8 @@ export class SearchIndex {
   private sorter(sorts: string[]) {
     const rules = sorts.map((sort) => {
       const match = /^\s*(score|price|createdAt|name\.en-US|name\.en|id)\s+(asc|desc)\s*$/.exec(sort);
-      if (!match) throw invalidInput(`Unsupported sort "${sort}": use score, price, createdAt or name.en-US with asc or desc.`);
+      if (!match)
+        throw invalidInput(`Unsupported sort "${sort}": use score, price, createdAt or name.en-US with asc or desc.`);
       return { field: match[1], direction: match[2] === 'asc' ? 1 : -1 };
     });
     return (a: IndexedProduct, b: IndexedProduct, scores: Map<IndexedProduct, number>) => {
@@ -379,7 +460,11 @@ export class SearchIndex {
               : field === 'createdAt'
                 ? a.createdAt - b.createdAt
                 : field === 'id'
-                  ? (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0)
+                  ? a.product.id < b.product.id
+                    ? -1
+                    : a.product.id > b.product.id
+                      ? 1
+                      : 0
                   : a.nameRank - b.nameRank;
         if (difference !== 0) return difference * direction;
       }

@@ -48,7 +48,8 @@ export class CustomerService {
     if (typeof draft.password !== 'string' || draft.password.length < 1 || draft.password.length > 256) {
       throw invalidInput('password must be between 1 and 256 characters.');
     }
-    if (draft.authenticationMode && draft.authenticationMode !== 'Password') throw invalidInput('Only the Password authentication mode is supported.');
+    if (draft.authenticationMode && draft.authenticationMode !== 'Password')
+      throw invalidInput('Only the Password authentication mode is supported.');
     if (await this.repository.byEmail(store.key, email)) throw duplicateField('email', email);
     const now = new Date().toISOString();
     const customer: Customer = {
@@ -84,26 +85,41 @@ export class CustomerService {
     const candidates = await this.repository.candidates({
       email: typeof hints.get('email') === 'string' ? (hints.get('email') as string) : undefined,
       id: typeof hints.get('id') === 'string' ? (hints.get('id') as string) : undefined,
-      storeKey: storeKey ?? (typeof hints.get('stores.key') === 'string' ? (hints.get('stores.key') as string) : undefined),
+      storeKey:
+        storeKey ?? (typeof hints.get('stores.key') === 'string' ? (hints.get('stores.key') as string) : undefined),
     });
     const all = predicate ? candidates.filter((customer) => matches(customer, predicate)) : candidates;
     return page(all, limit, offset);
   }
 
-  async createPasswordResetToken(email: string, ttlMinutes: number | null | undefined, storeKey: string | null | undefined) {
+  async createPasswordResetToken(
+    email: string,
+    ttlMinutes: number | null | undefined,
+    storeKey: string | null | undefined,
+  ) {
     const store = await this.stores.require(storeKey);
     const ttl = ttlMinutes ?? RESET_TOKEN_TTL_MINUTES;
     if (!Number.isInteger(ttl) || ttl < 1 || ttl > 43200) throw invalidInput('ttlMinutes must be between 1 and 43200.');
     const customer = await this.repository.byEmail(store.key, email ?? '');
-    if (!customer) throw invalidSubject(`The Customer with the email '${email}' was not found in store '${store.key}'.`);
+    if (!customer)
+      throw invalidSubject(`The Customer with the email '${email}' was not found in store '${store.key}'.`);
     const value = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now() + ttl * 60_000).toISOString();
-    await this.db.query('INSERT INTO password_tokens (value, customer_id, expires_at) VALUES ($1, $2, $3)', [value, customer.id, expiresAt]);
+    await this.db.query('INSERT INTO password_tokens (value, customer_id, expires_at) VALUES ($1, $2, $3)', [
+      value,
+      customer.id,
+      expiresAt,
+    ]);
     return { id: value, value, customerId: customer.id, expiresAt, createdAt: new Date(this.now()).toISOString() };
   }
 
   /** Resets the password in one transaction: token used once, legacy hash cleared, version bumped. */
-  async resetPassword(tokenValue: string, newPassword: string, storeKey: string | null | undefined, version?: number | null) {
+  async resetPassword(
+    tokenValue: string,
+    newPassword: string,
+    storeKey: string | null | undefined,
+    version?: number | null,
+  ) {
     const store = await this.stores.require(storeKey);
     if (typeof newPassword !== 'string' || newPassword.length < 1 || newPassword.length > 256) {
       throw invalidInput('newPassword must be between 1 and 256 characters.');
@@ -118,9 +134,12 @@ export class CustomerService {
         throw invalidSubject('The password reset token is unknown, expired or already used.');
       }
       const customer = await this.repository.byId(token.customer_id, tx, true);
-      if (!customer || customerStore(customer) !== store.key) throw invalidSubject('The password reset token is unknown, expired or already used.');
+      if (!customer || customerStore(customer) !== store.key)
+        throw invalidSubject('The password reset token is unknown, expired or already used.');
       if (version !== null && version !== undefined && version !== customer.version) {
-        throw new CommerceError(409, 'ConcurrentModification', 'Object has a different version than expected.', { currentVersion: customer.version });
+        throw new CommerceError(409, 'ConcurrentModification', 'Object has a different version than expected.', {
+          currentVersion: customer.version,
+        });
       }
       const { passwordHash: _old, ...current } = customer;
       const updated = touch(clearLegacyHash(current));
@@ -138,9 +157,14 @@ export class CustomerService {
       if (!found || (storeKey && customerStore(found) !== storeKey)) throw notFound(`The Customer with ID '${id}'`);
       const { passwordHash: _hash, ...current } = found;
       if (current.version !== version) {
-        throw new CommerceError(409, 'ConcurrentModification', `Object ${id} has a different version than expected. Expected: ${version} - Actual: ${current.version}.`, {
-          currentVersion: current.version,
-        });
+        throw new CommerceError(
+          409,
+          'ConcurrentModification',
+          `Object ${id} has a different version than expected. Expected: ${version} - Actual: ${current.version}.`,
+          {
+            currentVersion: current.version,
+          },
+        );
       }
       let next: Customer = current;
       for (const { name, payload } of parsed) next = await this.applyAction(tx, next, name, payload);
@@ -150,10 +174,16 @@ export class CustomerService {
     });
   }
 
-  private async applyAction(tx: Db, customer: Customer, name: string, payload: Record<string, unknown>): Promise<Customer> {
+  private async applyAction(
+    tx: Db,
+    customer: Customer,
+    name: string,
+    payload: Record<string, unknown>,
+  ): Promise<Customer> {
     const text = (field: string) => {
       const value = payload[field];
-      if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 256)) throw invalidInput(`${field} must be text.`);
+      if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 256))
+        throw invalidInput(`${field} must be text.`);
       return (value ?? undefined) as string | undefined;
     };
     switch (name) {
@@ -169,11 +199,23 @@ export class CustomerService {
         return { ...customer, email, lowercaseEmail: email.toLowerCase(), isEmailVerified: false };
       }
       case 'setCustomType':
-        return { ...customer, custom: payload.typeKey || payload.type ? customFromDraft(payload as CustomFieldsDraftInput, 'customer') : undefined };
+        return {
+          ...customer,
+          custom:
+            payload.typeKey || payload.type
+              ? customFromDraft(payload as CustomFieldsDraftInput, 'customer')
+              : undefined,
+        };
       case 'setCustomField':
-        return { ...customer, custom: withCustomField(customer.custom, String(payload.name), payload.value as string | null) };
+        return {
+          ...customer,
+          custom: withCustomField(customer.custom, String(payload.name), payload.value as string | null),
+        };
       case 'addAddress':
-        return { ...customer, addresses: [...customer.addresses, toAddress((payload.address ?? {}) as Record<string, unknown>)] };
+        return {
+          ...customer,
+          addresses: [...customer.addresses, toAddress((payload.address ?? {}) as Record<string, unknown>)],
+        };
       case 'changeAddress': {
         const index = customer.addresses.findIndex((a) => a.id === payload.addressId);
         if (index < 0) throw invalidInput(`The customer has no address with id '${String(payload.addressId)}'.`);
@@ -220,7 +262,8 @@ function clearLegacyHash(customer: Customer): Customer {
 
 export function page<T>(all: T[], limit: number, offset: number) {
   if (!Number.isInteger(limit) || limit < 0 || limit > 500) throw invalidInput('limit must be between 0 and 500.');
-  if (!Number.isInteger(offset) || offset < 0 || offset > 10000) throw invalidInput('offset must be between 0 and 10000.');
+  if (!Number.isInteger(offset) || offset < 0 || offset > 10000)
+    throw invalidInput('offset must be between 0 and 10000.');
   const results = all.slice(offset, offset + limit);
   return { offset, count: results.length, total: all.length, results };
 }

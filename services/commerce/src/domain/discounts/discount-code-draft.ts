@@ -4,10 +4,17 @@ import { invalidInput } from '../../errors';
 const MAX_INT = 2_147_483_647;
 
 const localized = z
-  .array(z.object({ locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale such as en-US'), value: z.string().min(1).max(256) }))
+  .array(
+    z.object({
+      locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale such as en-US'),
+      value: z.string().min(1).max(256),
+    }),
+  )
   .max(20)
   .nullish()
-  .transform((items) => (items?.length ? Object.fromEntries(items.map((item) => [item.locale, item.value])) : undefined));
+  .transform((items) =>
+    items?.length ? Object.fromEntries(items.map((item) => [item.locale, item.value])) : undefined,
+  );
 
 const cartDiscountIdentifier = z
   .object({
@@ -17,7 +24,9 @@ const cartDiscountIdentifier = z
   })
   .refine((ref) => Boolean(ref.id) !== Boolean(ref.key), 'name a cart discount by its id or by its key');
 
-const dateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).transform((value) => new Date(value).toISOString());
+const dateTime = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date and time' })
+  .transform((value) => new Date(value).toISOString());
 const limit = z.number().int().min(1).max(MAX_INT).nullish();
 
 const draftSchema = z
@@ -28,7 +37,10 @@ const draftSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
       .transform((code) => code.toUpperCase()),
-    key: z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'must be 2 to 256 letters, digits, - or _').nullish(),
+    key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{2,256}$/, 'must be 2 to 256 letters, digits, - or _')
+      .nullish(),
     name: localized,
     description: localized,
     cartDiscounts: z.array(cartDiscountIdentifier).min(1).max(10),

@@ -9,7 +9,8 @@ export interface StoredCode {
 }
 
 type CodeRow = { data: DiscountCode; application_count: number };
-const stored = (row: CodeRow | undefined): StoredCode | undefined => (row ? { code: row.data, applicationCount: row.application_count } : undefined);
+const stored = (row: CodeRow | undefined): StoredCode | undefined =>
+  row ? { code: row.data, applicationCount: row.application_count } : undefined;
 
 /** Discount codes and the cart discounts they grant, both scoped to one store. */
 export class DiscountCodeRepository {
@@ -20,17 +21,32 @@ export class DiscountCodeRepository {
     await db.query(
       `INSERT INTO discount_codes (id, code, store_key, key, version, max_applications, data, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [code.id, code.code, storeKey, code.key ?? null, code.version, code.maxApplications ?? null, code, code.createdAt],
+      [
+        code.id,
+        code.code,
+        storeKey,
+        code.key ?? null,
+        code.version,
+        code.maxApplications ?? null,
+        code,
+        code.createdAt,
+      ],
     );
   }
 
   async byCode(storeKey: string, code: string, db: Db = this.db): Promise<StoredCode | undefined> {
-    const [row] = await db.query<CodeRow>('SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND code = $2', [storeKey, code]);
+    const [row] = await db.query<CodeRow>(
+      'SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND code = $2',
+      [storeKey, code],
+    );
     return stored(row);
   }
 
   async byKey(storeKey: string, key: string): Promise<StoredCode | undefined> {
-    const [row] = await this.db.query<CodeRow>('SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND key = $2', [storeKey, key]);
+    const [row] = await this.db.query<CodeRow>(
+      'SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND key = $2',
+      [storeKey, key],
+    );
     return stored(row);
   }
 
@@ -41,16 +57,21 @@ export class DiscountCodeRepository {
   }
 
   async cartDiscounts(ids: string[], db: Db = this.db): Promise<CartDiscount[]> {
-    const rows = await db.query<{ data: CartDiscount }>('SELECT data FROM cart_discounts WHERE id::text = ANY($1) ORDER BY data->>\'sortOrder\' DESC', [ids]);
+    const rows = await db.query<{ data: CartDiscount }>(
+      "SELECT data FROM cart_discounts WHERE id::text = ANY($1) ORDER BY data->>'sortOrder' DESC",
+      [ids],
+    );
     return rows.map((row) => row.data);
   }
 
-  async cartDiscountByRef(storeKey: string, ref: { id?: string | null; key?: string | null }): Promise<CartDiscount | undefined> {
-    const [row] = await this.db.query<{ data: CartDiscount }>('SELECT data FROM cart_discounts WHERE store_key = $1 AND (id::text = $2 OR key = $3)', [
-      storeKey,
-      ref.id ?? '',
-      ref.key ?? '',
-    ]);
+  async cartDiscountByRef(
+    storeKey: string,
+    ref: { id?: string | null; key?: string | null },
+  ): Promise<CartDiscount | undefined> {
+    const [row] = await this.db.query<{ data: CartDiscount }>(
+      'SELECT data FROM cart_discounts WHERE store_key = $1 AND (id::text = $2 OR key = $3)',
+      [storeKey, ref.id ?? '', ref.key ?? ''],
+    );
     return row?.data;
   }
 

@@ -35,10 +35,15 @@ export class DiscountCodeService {
       const found = await this.repository.cartDiscountByRef(store.key, ref);
       if (!found) {
         const named = ref.key ? { key: ref.key } : { id: ref.id };
-        throw new CommerceError(400, 'ReferencedResourceNotFound', `The cart discount ${JSON.stringify(named)} was not found in this store.`, {
-          typeId: 'cart-discount',
-          ...named,
-        });
+        throw new CommerceError(
+          400,
+          'ReferencedResourceNotFound',
+          `The cart discount ${JSON.stringify(named)} was not found in this store.`,
+          {
+            typeId: 'cart-discount',
+            ...named,
+          },
+        );
       }
       granted.set(found.id, found);
     }
@@ -73,7 +78,10 @@ export class DiscountCodeService {
   }
 
   /** A code by id, or by key within a store (keys are unique per store, so a key needs one). */
-  async find(by: { id?: string | null; key?: string | null }, storeKey: string | null | undefined): Promise<DiscountCode | undefined> {
+  async find(
+    by: { id?: string | null; key?: string | null },
+    storeKey: string | null | undefined,
+  ): Promise<DiscountCode | undefined> {
     if (by.key) {
       if (!storeKey) throw invalidInput('Finding a discount code by key needs a storeKey: keys are unique per store.');
       const store = await this.stores.require(storeKey);
@@ -102,7 +110,11 @@ export class DiscountCodeService {
       code.maxApplicationsPerCustomer !== undefined &&
       (await this.repository.customerApplications(code.id, cart.customerId, tx)) >= code.maxApplicationsPerCustomer;
     if (usedUp || usedUpByCustomer) throw nonApplicable(code.code, 'MaxApplicationReached', code);
-    return { discountCode: { typeId: 'discount-code', id: code.id, code: code.code }, state: 'MatchesCart', percentOff };
+    return {
+      discountCode: { typeId: 'discount-code', id: code.id, code: code.code },
+      state: 'MatchesCart',
+      percentOff,
+    };
   }
 
   /**
@@ -119,13 +131,26 @@ export class DiscountCodeService {
       await this.percentOff(tx, code, at);
       const counted =
         (await this.repository.countApplication(tx, code.id)) &&
-        (!cart.customerId || (await this.repository.countCustomerApplication(tx, code.id, cart.customerId, code.maxApplicationsPerCustomer ?? null)));
+        (!cart.customerId ||
+          (await this.repository.countCustomerApplication(
+            tx,
+            code.id,
+            cart.customerId,
+            code.maxApplicationsPerCustomer ?? null,
+          )));
       if (!counted) throw nonApplicable(code.code, 'MaxApplicationReached', code);
     }
   }
 
   private async percentOff(tx: Db, code: DiscountCode, at: number): Promise<number> {
-    const result = evaluate(code, await this.repository.cartDiscounts(code.cartDiscounts.map((ref) => ref.id), tx), at);
+    const result = evaluate(
+      code,
+      await this.repository.cartDiscounts(
+        code.cartDiscounts.map((ref) => ref.id),
+        tx,
+      ),
+      at,
+    );
     if (!result.usable) throw nonApplicable(code.code, result.reason, code, at);
     return result.percentOff;
   }

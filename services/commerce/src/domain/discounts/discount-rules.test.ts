@@ -40,7 +40,10 @@ const code = (extra: Partial<DiscountCode> = {}): DiscountCode => ({
 describe('discount code evaluation', () => {
   it('grants the sum of its active, valid cart discounts', () => {
     expect(evaluate(code(), [discount(1500)], at)).toEqual({ usable: true, percentOff: 15 });
-    expect(evaluate(code(), [discount(1000), discount(1250), discount(2000, { isActive: false })], at)).toEqual({ usable: true, percentOff: 22.5 });
+    expect(evaluate(code(), [discount(1000), discount(1250), discount(2000, { isActive: false })], at)).toEqual({
+      usable: true,
+      percentOff: 22.5,
+    });
   });
 
   it('is NotActive when the code, or every cart discount it grants, is switched off', () => {
@@ -57,13 +60,25 @@ describe('discount code evaluation', () => {
   });
 
   it('is NotValid when every active cart discount is outside its own window', () => {
-    expect(evaluate(code(), [discount(1500, { validUntil: iso(at - 1) })], at)).toEqual({ usable: false, reason: 'NotValid' });
-    expect(evaluate(code(), [discount(1500, { validUntil: iso(at - 1) }), discount(1000)], at)).toEqual({ usable: true, percentOff: 10 });
+    expect(evaluate(code(), [discount(1500, { validUntil: iso(at - 1) })], at)).toEqual({
+      usable: false,
+      reason: 'NotValid',
+    });
+    expect(evaluate(code(), [discount(1500, { validUntil: iso(at - 1) }), discount(1000)], at)).toEqual({
+      usable: true,
+      percentOff: 10,
+    });
   });
 
   it('reports the reason, the window and the check time in the commercetools error', () => {
     const error = nonApplicable('WELCOME-1121-ABC', 'NotValid', code({ validUntil: iso(at - 1) }), at);
     expect(error).toMatchObject({ statusCode: 400, code: 'DiscountCodeNonApplicable' });
-    expect(error.extras).toEqual({ discountCode: 'WELCOME-1121-ABC', reason: 'NotValid', discountCodeId: 'code-1', validUntil: iso(at - 1), validityCheckTime: iso(at) });
+    expect(error.extras).toEqual({
+      discountCode: 'WELCOME-1121-ABC',
+      reason: 'NotValid',
+      discountCodeId: 'code-1',
+      validUntil: iso(at - 1),
+      validityCheckTime: iso(at),
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { CommerceError } from '../../errors';
 import type { CartDiscount, DiscountCode, NonApplicableReason } from './discount-types';
 
-export type Evaluation = { usable: true; percentOff: number } | { usable: false; reason: Extract<NonApplicableReason, 'NotActive' | 'NotValid'> };
+export type Evaluation =
+  | { usable: true; percentOff: number }
+  | { usable: false; reason: Extract<NonApplicableReason, 'NotActive' | 'NotValid'> };
 
 /** Inside the window: from validFrom on, up to (not at) validUntil; an open end never excludes. */
 const within = (at: number, from: string | undefined, until: string | undefined) =>
@@ -23,12 +25,17 @@ export function evaluate(code: DiscountCode, cartDiscounts: CartDiscount[], at: 
 
 /** The commercetools error for a code that cannot be applied, with the reason and, when known, the window. */
 export function nonApplicable(code: string, reason: NonApplicableReason, found?: DiscountCode, at?: number) {
-  return new CommerceError(400, 'DiscountCodeNonApplicable', `The discount code '${code}' cannot be applied to the cart.`, {
-    discountCode: code,
-    reason,
-    ...(found ? { discountCodeId: found.id } : {}),
-    ...(found?.validFrom ? { validFrom: found.validFrom } : {}),
-    ...(found?.validUntil ? { validUntil: found.validUntil } : {}),
-    ...(reason === 'NotValid' && at !== undefined ? { validityCheckTime: new Date(at).toISOString() } : {}),
-  });
+  return new CommerceError(
+    400,
+    'DiscountCodeNonApplicable',
+    `The discount code '${code}' cannot be applied to the cart.`,
+    {
+      discountCode: code,
+      reason,
+      ...(found ? { discountCodeId: found.id } : {}),
+      ...(found?.validFrom ? { validFrom: found.validFrom } : {}),
+      ...(found?.validUntil ? { validUntil: found.validUntil } : {}),
+      ...(reason === 'NotValid' && at !== undefined ? { validityCheckTime: new Date(at).toISOString() } : {}),
+    },
+  );
 }

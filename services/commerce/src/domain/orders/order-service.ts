@@ -35,7 +35,15 @@ export type Order = Omit<Cart, 'cartState' | 'anonymousId'> & {
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,100}$/;
 const ORDER_STATES: OrderState[] = ['Open', 'Confirmed', 'Complete', 'Cancelled'];
-const SHIPMENT_STATES: ShipmentState[] = ['Pending', 'Ready', 'Shipped', 'Delivered', 'Delayed', 'Partial', 'Backorder'];
+const SHIPMENT_STATES: ShipmentState[] = [
+  'Pending',
+  'Ready',
+  'Shipped',
+  'Delivered',
+  'Delayed',
+  'Partial',
+  'Backorder',
+];
 
 export class OrderService {
   constructor(
@@ -52,7 +60,12 @@ export class OrderService {
    * taken, its discount codes are counted (and refused if no longer usable), the cart becomes
    * Ordered and one cart can never become two orders.
    */
-  async createFromCart(cartId: string, version: number, orderNumber: string | null | undefined, storeKey?: string | null): Promise<Order> {
+  async createFromCart(
+    cartId: string,
+    version: number,
+    orderNumber: string | null | undefined,
+    storeKey?: string | null,
+  ): Promise<Order> {
     if (orderNumber !== null && orderNumber !== undefined && !ORDER_NUMBER.test(orderNumber)) {
       throw invalidInput('orderNumber may hold letters, digits, _ and - only (at most 100).');
     }
@@ -61,11 +74,19 @@ export class OrderService {
         const cart = await this.carts.byId(cartId, tx, true);
         if (!cart || (storeKey && cart.store.key !== storeKey)) throw notFound(`The Cart with ID '${cartId}'`);
         if (cart.version !== version) throw concurrentModification(version, cart.version);
-        if (cart.cartState !== 'Active') throw new CommerceError(400, 'InvalidOperation', `The cart is ${cart.cartState}; only active carts can be ordered.`);
-        if (cart.lineItems.length === 0) throw new CommerceError(400, 'InvalidOperation', 'The cart has no line items.');
+        if (cart.cartState !== 'Active')
+          throw new CommerceError(
+            400,
+            'InvalidOperation',
+            `The cart is ${cart.cartState}; only active carts can be ordered.`,
+          );
+        if (cart.lineItems.length === 0)
+          throw new CommerceError(400, 'InvalidOperation', 'The cart has no line items.');
         await this.takeStock(tx, cart);
         await this.discounts.recordApplications(tx, cart);
-        const number = orderNumber ?? `${this.orderNumberPrefix}${(await tx.query<{ n: number }>("SELECT nextval('order_number_seq')::int AS n"))[0].n}`;
+        const number =
+          orderNumber ??
+          `${this.orderNumberPrefix}${(await tx.query<{ n: number }>("SELECT nextval('order_number_seq')::int AS n"))[0].n}`;
         const now = new Date().toISOString();
         const { cartState: _state, ...rest } = cart;
         const order: Order = {
@@ -85,14 +106,19 @@ export class OrderService {
           `INSERT INTO orders (id, order_number, version, store_key, customer_id, cart_id, data, created_at) VALUES ($1, $2, 1, $3, $4, $5, $6, $7)`,
           [order.id, number, cart.store.key, cart.customerId ?? null, cart.id, order, now],
         );
-        await this.carts.update(tx, { ...cart, cartState: 'Ordered', version: cart.version + 1, lastModifiedAt: now }, cart.version);
+        await this.carts.update(
+          tx,
+          { ...cart, cartState: 'Ordered', version: cart.version + 1, lastModifiedAt: now },
+          cart.version,
+        );
         return order;
       });
       await this.onStockChanged();
       return order;
     } catch (error) {
       if (isUniqueViolation(error, 'order_number')) throw duplicateField('orderNumber', orderNumber);
-      if (isUniqueViolation(error, 'cart_id')) throw new CommerceError(400, 'InvalidOperation', 'An order already exists for this cart.');
+      if (isUniqueViolation(error, 'cart_id'))
+        throw new CommerceError(400, 'InvalidOperation', 'An order already exists for this cart.');
       throw error;
     }
   }
@@ -101,17 +127,23 @@ export class OrderService {
     const short: string[] = [];
     for (const line of cart.lineItems) {
       const list = (line.custom?.fields.inventoryListKey as string | undefined) ?? `${cart.store.key}-online`;
-      const rows = await tx.query('UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku', [
-        line.quantity,
-        line.variant.sku,
-        list,
-      ]);
+      const rows = await tx.query(
+        'UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku',
+        [line.quantity, line.variant.sku, list],
+      );
       if (rows.length === 0) short.push(line.variant.sku);
     }
-    if (short.length) throw new CommerceError(400, 'OutOfStock', `Not enough stock for: ${short.join(', ')}.`, { skus: short, lineItems: short });
+    if (short.length)
+      throw new CommerceError(400, 'OutOfStock', `Not enough stock for: ${short.join(', ')}.`, {
+        skus: short,
+        lineItems: short,
+      });
   }
 
-  async byNumberOrId(by: { id?: string | null; orderNumber?: string | null }, storeKey?: string | null): Promise<Order | undefined> {
+  async byNumberOrId(
+    by: { id?: string | null; orderNumber?: string | null },
+    storeKey?: string | null,
+  ): Promise<Order | undefined> {
     const [row] = by.orderNumber
       ? await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE order_number = $1', [by.orderNumber])
       : by.id && /^[0-9a-f-]{36}$/i.test(by.id)
@@ -125,7 +157,10 @@ export class OrderService {
     const predicate = where ? parsePredicate(where) : undefined;
     const customerId = predicate ? equalities(predicate).get('customerId') : undefined;
     if (!customerId) throw invalidInput('orders needs customerId="..." in its where predicate.');
-    const rows = await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE customer_id::text = $1 ORDER BY created_at DESC, id DESC LIMIT 10000', [customerId]);
+    const rows = await this.db.query<{ data: Order }>(
+      'SELECT data FROM orders WHERE customer_id::text = $1 ORDER BY created_at DESC, id DESC LIMIT 10000',
+      [customerId],
+    );
     const all = rows.map((row) => row.data).filter((order) => !predicate || matches(order, predicate));
     return page(all, limit, offset);
   }
@@ -149,20 +184,30 @@ export class OrderService {
 function applyOrderAction(order: Order, name: string, p: Record<string, unknown>): Order {
   switch (name) {
     case 'changeOrderState':
-      if (!ORDER_STATES.includes(p.orderState as OrderState)) throw invalidInput(`orderState must be one of ${ORDER_STATES.join(', ')}.`);
+      if (!ORDER_STATES.includes(p.orderState as OrderState))
+        throw invalidInput(`orderState must be one of ${ORDER_STATES.join(', ')}.`);
       return { ...order, orderState: p.orderState as OrderState };
     case 'changeShipmentState':
-      if (!SHIPMENT_STATES.includes(p.shipmentState as ShipmentState)) throw invalidInput(`shipmentState must be one of ${SHIPMENT_STATES.join(', ')}.`);
+      if (!SHIPMENT_STATES.includes(p.shipmentState as ShipmentState))
+        throw invalidInput(`shipmentState must be one of ${SHIPMENT_STATES.join(', ')}.`);
       return { ...order, shipmentState: p.shipmentState as ShipmentState };
     case 'addReturnInfo': {
-      const items = (p.items as Array<{ lineItemId: string; quantity: number; comment?: string; shipmentState?: string }> | undefined) ?? [];
+      const items =
+        (p.items as
+          Array<{ lineItemId: string; quantity: number; comment?: string; shipmentState?: string }> | undefined) ?? [];
       if (items.length === 0) throw invalidInput('A return needs at least one item.');
       const returned = items.map((item) => {
         const line = order.lineItems.find((l) => l.id === item.lineItemId);
         if (!line) throw invalidInput(`The order has no line item with id '${item.lineItemId}'.`);
-        const already = order.returnInfo.flatMap((r) => r.items).filter((r) => r.lineItemId === line.id).reduce((s, r) => s + r.quantity, 0);
+        const already = order.returnInfo
+          .flatMap((r) => r.items)
+          .filter((r) => r.lineItemId === line.id)
+          .reduce((s, r) => s + r.quantity, 0);
         if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity + already > line.quantity) {
-          throw new CommerceError(400, 'InvalidField', 'The return quantity exceeds what was ordered.', { field: 'quantity', invalidValue: item.quantity });
+          throw new CommerceError(400, 'InvalidField', 'The return quantity exceeds what was ordered.', {
+            field: 'quantity',
+            invalidValue: item.quantity,
+          });
         }
         return {
           id: randomUUID(),
@@ -174,7 +219,11 @@ function applyOrderAction(order: Order, name: string, p: Record<string, unknown>
           createdAt: new Date().toISOString(),
         };
       });
-      const info = { items: returned, ...(p.returnTrackingId ? { returnTrackingId: String(p.returnTrackingId) } : {}), returnDate: new Date().toISOString() };
+      const info = {
+        items: returned,
+        ...(p.returnTrackingId ? { returnTrackingId: String(p.returnTrackingId) } : {}),
+        returnDate: new Date().toISOString(),
+      };
       return { ...order, returnInfo: [...order.returnInfo, info] };
     }
     case 'setCustomField':

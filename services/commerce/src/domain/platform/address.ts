@@ -2,9 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { invalidField } from '../../errors';
 
 const FIELDS = [
-  'key', 'title', 'salutation', 'firstName', 'lastName', 'streetName', 'streetNumber', 'additionalStreetInfo',
-  'postalCode', 'city', 'region', 'state', 'country', 'company', 'department', 'building', 'apartment', 'pOBox',
-  'phone', 'mobile', 'email', 'additionalAddressInfo',
+  'key',
+  'title',
+  'salutation',
+  'firstName',
+  'lastName',
+  'streetName',
+  'streetNumber',
+  'additionalStreetInfo',
+  'postalCode',
+  'city',
+  'region',
+  'state',
+  'country',
+  'company',
+  'department',
+  'building',
+  'apartment',
+  'pOBox',
+  'phone',
+  'mobile',
+  'email',
+  'additionalAddressInfo',
 ] as const;
 
 export type Address = Partial<Record<(typeof FIELDS)[number], string>> & { id: string; country: string };
@@ -19,7 +38,8 @@ export function toAddress(input: Record<string, unknown>, id: string = randomUUI
   for (const field of FIELDS) {
     const value = input[field];
     if (value === undefined || value === null || field === 'country') continue;
-    if (typeof value !== 'string' || value.length > 256) throw invalidField(field, value, `${field} must be text of at most 256 characters.`);
+    if (typeof value !== 'string' || value.length > 256)
+      throw invalidField(field, value, `${field} must be text of at most 256 characters.`);
     address[field] = value;
   }
   return address;

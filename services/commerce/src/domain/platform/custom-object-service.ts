@@ -40,18 +40,25 @@ export class CustomObjectService {
   constructor(private readonly db: Db) {}
 
   async get(container: string, key: string): Promise<CustomObject | undefined> {
-    const [row] = await this.db.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2', [container, key]);
+    const [row] = await this.db.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2', [
+      container,
+      key,
+    ]);
     return row && toObject(row);
   }
 
   async list(container: string, limit = 20, offset = 0) {
-    const rows = await this.db.query<Row>('SELECT * FROM custom_objects WHERE container = $1 ORDER BY key LIMIT 10000', [container]);
+    const rows = await this.db.query<Row>(
+      'SELECT * FROM custom_objects WHERE container = $1 ORDER BY key LIMIT 10000',
+      [container],
+    );
     return page(rows.map(toObject), limit, offset);
   }
 
   /** Creates, or updates when `version` matches (without a version: last write wins, as commercetools does). */
   async upsert(container: string, key: string, rawValue: string, version?: number | null): Promise<CustomObject> {
-    if (!NAME.test(container) || !NAME.test(key)) throw invalidInput('container and key may hold letters, digits and -_~. only.');
+    if (!NAME.test(container) || !NAME.test(key))
+      throw invalidInput('container and key may hold letters, digits and -_~. only.');
     if (rawValue.length > 16 * 1024 * 1024) throw invalidInput('The value is too large.');
     let value: unknown;
     try {
@@ -60,7 +67,10 @@ export class CustomObjectService {
       throw invalidInput('value must be a JSON document.');
     }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2 FOR UPDATE', [container, key]);
+      const [row] = await tx.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2 FOR UPDATE', [
+        container,
+        key,
+      ]);
       const now = new Date().toISOString();
       if (!row) {
         if (version !== null && version !== undefined && version !== 0) throw concurrentModification(version, 0);
@@ -70,7 +80,8 @@ export class CustomObjectService {
         );
         return toObject(created);
       }
-      if (version !== null && version !== undefined && version !== row.version) throw concurrentModification(version, row.version);
+      if (version !== null && version !== undefined && version !== row.version)
+        throw concurrentModification(version, row.version);
       const [updated] = await tx.query<Row>(
         'UPDATE custom_objects SET value = $3, version = version + 1, last_modified_at = $4 WHERE container = $1 AND key = $2 RETURNING *',
         [container, key, JSON.stringify(value), now],
@@ -81,10 +92,15 @@ export class CustomObjectService {
 
   async remove(container: string, key: string, version?: number | null): Promise<CustomObject> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2 FOR UPDATE', [container, key]);
+      const [row] = await tx.query<Row>('SELECT * FROM custom_objects WHERE container = $1 AND key = $2 FOR UPDATE', [
+        container,
+        key,
+      ]);
       if (!row) throw notFound(`The custom object ${container}/${key}`);
       if (version !== null && version !== undefined && version !== row.version) {
-        throw new CommerceError(409, 'ConcurrentModification', 'Object has a different version than expected.', { currentVersion: row.version });
+        throw new CommerceError(409, 'ConcurrentModification', 'Object has a different version than expected.', {
+          currentVersion: row.version,
+        });
       }
       await tx.query('DELETE FROM custom_objects WHERE container = $1 AND key = $2', [container, key]);
       return toObject(row);

@@ -14,7 +14,8 @@ export type Predicate =
   | { kind: 'nested'; path: string[]; item: Predicate };
 type Scalar = string | number | boolean;
 
-const TOKEN = /\s*(?:(-?\d+(?:\.\d+)?)|(<=|>=|!=|<>|=|<|>)|([(),])|([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*))/y;
+const TOKEN =
+  /\s*(?:(-?\d+(?:\.\d+)?)|(<=|>=|!=|<>|=|<|>)|([(),])|([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*))/y;
 type Token = { type: 'string' | 'number' | 'op' | 'punct' | 'word'; text: string };
 
 /** The one-character escapes JSON allows; anything else after a backslash is a mistake. */
@@ -30,7 +31,8 @@ const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
  * closing quote. Every problem is the caller's, so every problem is InvalidInput.
  */
 function readString(input: string, start: number): { value: string; end: number } {
-  const fail = (what: string, at: number) => invalidInput(`Malformed where predicate: ${what} in the string literal at position ${at}.`);
+  const fail = (what: string, at: number) =>
+    invalidInput(`Malformed where predicate: ${what} in the string literal at position ${at}.`);
   const units: number[] = [];
   let index = start + 1;
   while (index < input.length) {
@@ -44,7 +46,8 @@ function readString(input: string, start: number): { value: string; end: number 
       return { value, end: index + 1 };
     }
     const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f) throw fail(`a raw control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`, index);
+    if (code < 0x20 || code === 0x7f)
+      throw fail(`a raw control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`, index);
     if (char !== '\\') {
       units.push(code);
       index += 1;
@@ -163,7 +166,8 @@ export function parsePredicate(input: string): Predicate {
       at += 1;
       const negate = isWord('not');
       if (negate) at += 1;
-      if (!isWord('defined')) throw invalidInput('Malformed where predicate: expected "is defined" or "is not defined".');
+      if (!isWord('defined'))
+        throw invalidInput('Malformed where predicate: expected "is defined" or "is not defined".');
       at += 1;
       return { kind: 'defined', path, negate };
     }
@@ -229,9 +233,11 @@ export function matches(document: unknown, predicate: Predicate): boolean {
     case 'nested':
       return resolve(document, predicate.path).some((child) => matches(child, predicate.item));
     case 'defined':
-      return (resolve(document, predicate.path).length > 0) !== predicate.negate;
+      return resolve(document, predicate.path).length > 0 !== predicate.negate;
     case 'in': {
-      const found = resolve(document, predicate.path).some((value) => predicate.values.some((v) => equal(predicate.path, value, v)));
+      const found = resolve(document, predicate.path).some((value) =>
+        predicate.values.some((v) => equal(predicate.path, value, v)),
+      );
       return found !== predicate.negate;
     }
     case 'compare': {

@@ -32,7 +32,11 @@ export class StoreRepository {
   async require(key: string | null | undefined): Promise<Store> {
     if (!key) throw invalidInput('storeKey is required.');
     const store = await this.get(key);
-    if (!store) throw new CommerceError(400, 'ReferencedResourceNotFound', `The store with key '${key}' was not found.`, { typeId: 'store', key });
+    if (!store)
+      throw new CommerceError(400, 'ReferencedResourceNotFound', `The store with key '${key}' was not found.`, {
+        typeId: 'store',
+        key,
+      });
     return store;
   }
 }

@@ -17,4 +17,5 @@ export function checkActions(actions: unknown[]) {
   if (actions.length > MAX_ACTIONS) throw invalidInput(`At most ${MAX_ACTIONS} update actions are allowed.`);
 }
 
-export const unknownAction = (name: string) => new CommerceError(400, 'InvalidInput', `Unknown or unsupported update action '${name}'.`);
+export const unknownAction = (name: string) =>
+  new CommerceError(400, 'InvalidInput', `Unknown or unsupported update action '${name}'.`);
