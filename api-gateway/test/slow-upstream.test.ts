@@ -60,7 +60,7 @@ it('answers 503 with Retry-After while commerce stalls, and stops calling it onc
     // The answer names the upstream call that failed, so a failure under load can be traced.
     expect(answer.body.error).toEqual({
       code: 'UPSTREAM_UNAVAILABLE',
-      message: expect.stringMatching(/temporarily unavailable \(commerce BrandCategories\)/),
+      message: expect.stringMatching(/temporarily unavailable \(commerce RootCategory\)/),
       correlationId: expect.any(String),
     });
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);

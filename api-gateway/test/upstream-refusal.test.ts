@@ -56,7 +56,7 @@ it('answers 502 naming the refused commerce call, without the platform’s messa
   const body = (await response.json()) as { error: { code: string; message: string; correlationId: string } };
   expect(body.error).toEqual({
     code: 'UPSTREAM_FAILED',
-    message: 'A service we depend on did not answer as expected (commerce BrandCategories). Please try again.',
+    message: 'A service we depend on did not answer as expected (commerce RootCategory). Please try again.',
     correlationId: expect.any(String),
   });
 });
