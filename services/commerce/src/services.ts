@@ -19,7 +19,7 @@ export async function createServices(
   const stores = new StoreRepository(db);
   const catalog = new CatalogService(db);
   await catalog.load();
-  const discountCodes = new DiscountCodeService(db, stores, now);
+  const discountCodes = new DiscountCodeService(db, now);
   const carts = new CartService(db, stores, catalog, discountCodes);
   return {
     db,

@@ -4,8 +4,8 @@ import { type DatabaseKind, client, startCommerce } from './support';
 const DAY = 24 * 60 * 60_000;
 const CODE_FIELDS = `id key code isActive validFrom validUntil maxApplications maxApplicationsPerCustomer name(locale: "en-US")
   cartDiscountsRef { typeId id } cartDiscounts { key value { type ... on RelativeDiscountValue { permyriad } } } storesRef { key }`;
-const CREATE = `mutation Create($draft: DiscountCodeDraft!, $storeKey: KeyReferenceInput) {
-  createDiscountCode(draft: $draft, storeKey: $storeKey) { ${CODE_FIELDS} } }`;
+const CREATE = `mutation Create($draft: DiscountCodeDraft!) {
+  createDiscountCode(draft: $draft) { ${CODE_FIELDS} } }`;
 const CART_FIELDS =
   'id version cartState totalPrice { centAmount } lineItems { price { value { centAmount } discounted { value { centAmount } } } } discountCodes { code }';
 
@@ -52,18 +52,20 @@ export function discountCodeSuite(kind: DatabaseKind) {
 
   const iso = (at: number) => new Date(at).toISOString();
   const unique = (prefix: string) => `${prefix}-${kind}-${(serial += 1)}`;
+  /** A code granting a store's 15% welcome discount (cart discount keys are project-wide: `{store}-welcome-15`). */
   const create = async (draft: Record<string, unknown>, storeKey = 'everwear') =>
-    (await api.gql(CREATE, { storeKey, draft: { cartDiscounts: [{ key: 'welcome-15' }], ...draft } }))
+    (await api.gql(CREATE, { draft: { cartDiscounts: [{ key: `${storeKey}-welcome-15` }], ...draft } }))
       .createDiscountCode;
-  const newCart = async (customerId?: string) =>
+  const newCart = async (customerId?: string, storeKey = 'everwear', sku = skus[serial++ % skus.length]) =>
     (
       await api.gql(
-        `mutation($draft: CartDraft!) { createCart(draft: $draft, storeKey: "everwear") { ${CART_FIELDS} } }`,
+        `mutation($draft: CartDraft!, $storeKey: KeyReferenceInput) { createCart(draft: $draft, storeKey: $storeKey) { ${CART_FIELDS} } }`,
         {
+          storeKey,
           // A different sku per cart, so no order here runs short of stock.
           draft: {
             currency: 'USD',
-            lineItems: [{ sku: skus[serial++ % skus.length], quantity: 1 }],
+            lineItems: [{ sku, quantity: 1 }],
             ...(customerId ? { customerId } : {}),
           },
         },
@@ -127,17 +129,17 @@ export function discountCodeSuite(kind: DatabaseKind) {
       maxApplications: 1,
       maxApplicationsPerCustomer: null,
       name: 'Welcome',
-      cartDiscounts: [{ key: 'welcome-15', value: { type: 'relative', permyriad: 1500 } }],
+      cartDiscounts: [{ key: 'everwear-welcome-15', value: { type: 'relative', permyriad: 1500 } }],
       storesRef: [{ key: 'everwear' }],
     });
-    const byKey = `query($key: String, $id: String, $storeKey: KeyReferenceInput) { discountCode(key: $key, id: $id, storeKey: $storeKey) { id code validUntil } }`;
-    expect((await api.gql(byKey, { key, storeKey: 'everwear' })).discountCode).toEqual({
+    const byKey = `query($key: String, $id: String) { discountCode(key: $key, id: $id) { id code validUntil } }`;
+    expect((await api.gql(byKey, { key })).discountCode).toEqual({
       id: created.id,
       code: created.code,
       validUntil: created.validUntil,
     });
     expect((await api.gql(byKey, { id: created.id })).discountCode.code).toBe(created.code);
-    expect((await api.gql(byKey, { key, storeKey: 'hoopcraft' })).discountCode).toBeNull();
+    expect((await api.gql(byKey, { key: `${key}-none` })).discountCode).toBeNull();
 
     const cart = await newCart();
     const line = cart.lineItems[0].price;
@@ -147,7 +149,7 @@ export function discountCodeSuite(kind: DatabaseKind) {
     expect(discounted.totalPrice.centAmount).toBe(Math.floor(unit * 0.85 + 0.5));
   });
 
-  it('refuses a code or key the store already has with DuplicateField, decided atomically', async () => {
+  it('refuses a code or key the project already has, in any store, with DuplicateField, decided atomically', async () => {
     const key = unique('dup');
     const code = unique('DUP');
     await create({ code, key });
@@ -159,7 +161,15 @@ export function discountCodeSuite(kind: DatabaseKind) {
       code: 'DuplicateField',
       extensions: { field: 'key', duplicateValue: key },
     });
-    await expect(create({ code, key }, 'hoopcraft')).resolves.toMatchObject({ code: code.toUpperCase() });
+    // Codes and keys belong to no store: another brand's cart discount does not make them new.
+    expect(await failureOf(create({ code }, 'hoopcraft'))).toMatchObject({
+      code: 'DuplicateField',
+      extensions: { field: 'code' },
+    });
+    expect(await failureOf(create({ code: unique('OTHER'), key }, 'hoopcraft'))).toMatchObject({
+      code: 'DuplicateField',
+      extensions: { field: 'key' },
+    });
 
     const raceKey = unique('race');
     const results = await Promise.allSettled(
@@ -214,6 +224,32 @@ export function discountCodeSuite(kind: DatabaseKind) {
     });
   });
 
+  it("applies a code only to carts of its cart discounts' stores, as commercetools does", async () => {
+    const hoopSku = (
+      await api.gql(`{ productProjectionSearch(storeProjection: "hoopcraft", limit: 1, sorts: ["id asc"]) {
+        results { masterVariant { sku } } } }`)
+    ).productProjectionSearch.results[0].masterVariant.sku as string;
+    const everwearOnly = await create({ code: unique('EW-ONLY') });
+    expect(await failureOf(addCode(await newCart(undefined, 'hoopcraft', hoopSku), everwearOnly.code))).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'DoesNotMatchCart', discountCodeId: everwearOnly.id },
+    });
+    const both = await create({
+      code: unique('BOTH'),
+      cartDiscounts: [{ key: 'everwear-welcome-15' }, { key: 'hoopcraft-percent-10' }],
+    });
+    expect(both.storesRef).toEqual([{ key: 'everwear' }, { key: 'hoopcraft' }]);
+    // In each store only that store's cart discount counts: 15% in everwear, 10% in hoopcraft.
+    const hoopCart = await newCart(undefined, 'hoopcraft', hoopSku);
+    const hoopLine = hoopCart.lineItems[0].price;
+    const hoopUnit = hoopLine.discounted?.value.centAmount ?? hoopLine.value.centAmount;
+    expect((await addCode(hoopCart, both.code)).totalPrice.centAmount).toBe(Math.floor(hoopUnit * 0.9 + 0.5));
+    const everCart = await newCart();
+    const everLine = everCart.lineItems[0].price;
+    const everUnit = everLine.discounted?.value.centAmount ?? everLine.value.centAmount;
+    expect((await addCode(everCart, both.code)).totalPrice.centAmount).toBe(Math.floor(everUnit * 0.85 + 0.5));
+  });
+
   it('counts a code when an order is placed: with maxApplications 1 a second order and a later cart are refused', async () => {
     const once = await create({ code: unique('ONCE'), maxApplications: 1 });
     const first = await addCode(await newCart(), once.code);
@@ -249,7 +285,7 @@ export function discountCodeSuite(kind: DatabaseKind) {
 
   it('answers a malformed draft with InvalidInput and a 4xx, never a 500, and stores nothing', async () => {
     const [{ n: before }] = await commerce.db.query<{ n: number }>('SELECT count(*)::int AS n FROM discount_codes');
-    const welcome = [{ key: 'welcome-15' }];
+    const welcome = [{ key: 'everwear-welcome-15' }];
     const bad: Array<Record<string, unknown>> = [
       { cartDiscounts: welcome },
       { code: 'has spaces', cartDiscounts: welcome },
@@ -265,15 +301,15 @@ export function discountCodeSuite(kind: DatabaseKind) {
       { code: 'OK-1', maxApplications: '3', cartDiscounts: welcome },
       { code: 'OK-1', maxApplicationsPerCustomer: 2 ** 40, cartDiscounts: welcome },
       { code: 'OK-1', cartDiscounts: [] },
-      { code: 'OK-1', cartDiscounts: [{ key: 'welcome-15', id: 'also-an-id' }] },
-      { code: 'OK-1', cartDiscounts: [{ typeId: 'product-discount', key: 'welcome-15' }] },
+      { code: 'OK-1', cartDiscounts: [{ key: 'everwear-welcome-15', id: 'also-an-id' }] },
+      { code: 'OK-1', cartDiscounts: [{ typeId: 'product-discount', key: 'everwear-welcome-15' }] },
       { code: 'OK-1', name: [{ locale: 'english', value: 'Welcome' }], cartDiscounts: welcome },
       { code: 'OK-1', cartDiscounts: welcome, isActive: 'yes' },
     ];
     for (const draft of bad) {
       const { status, body } = await api.post('/graphql', {
         query: CREATE,
-        variables: { storeKey: 'everwear', draft },
+        variables: { draft },
       });
       expect({ draft, status: status < 500, code: body.errors?.[0]?.extensions?.code }).toEqual({
         draft,
@@ -283,22 +319,28 @@ export function discountCodeSuite(kind: DatabaseKind) {
     }
     const missingCode = await api.post('/graphql', {
       query: CREATE,
-      variables: { storeKey: 'everwear', draft: { cartDiscounts: welcome } },
+      variables: { draft: { cartDiscounts: welcome } },
     });
     expect(missingCode.status).toBe(400);
-    const noStore = await api.post('/graphql', {
-      query: CREATE,
+    // Codes belong to no store: a storeKey argument is refused as commercetools refuses it.
+    const withStore = await api.post('/graphql', {
+      query: `mutation($draft: DiscountCodeDraft!) { createDiscountCode(draft: $draft, storeKey: "everwear") { id } }`,
       variables: { draft: { code: 'OK-1', cartDiscounts: welcome } },
     });
-    expect(noStore.body.errors[0].extensions.code).toBe('InvalidInput');
+    expect(withStore.status).toBe(400);
     const unknownDiscount = await api.post('/graphql', {
       query: CREATE,
-      variables: { storeKey: 'everwear', draft: { code: 'OK-1', cartDiscounts: [{ key: 'nope' }] } },
+      variables: { draft: { code: 'OK-1', cartDiscounts: [{ key: 'nope' }] } },
     });
     expect(unknownDiscount.body.errors[0].extensions).toMatchObject({
       code: 'ReferencedResourceNotFound',
       typeId: 'cart-discount',
     });
+    const storeScopedKey = await api.post('/graphql', {
+      query: CREATE,
+      variables: { draft: { code: 'OK-1', cartDiscounts: [{ key: 'welcome-15' }] } },
+    });
+    expect(storeScopedKey.body.errors[0].extensions.code).toBe('ReferencedResourceNotFound');
     const [{ n: after }] = await commerce.db.query<{ n: number }>('SELECT count(*)::int AS n FROM discount_codes');
     expect(after).toBe(before);
   });

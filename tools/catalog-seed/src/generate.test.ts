@@ -50,7 +50,7 @@ describe('seed catalog generator', () => {
   it('gives every store a 15% welcome cart discount, and codes 10 and 20 backed by cart discounts of their percent', () => {
     for (const store of catalog.stores.map((s) => s.key)) {
       const discounts = catalog.cartDiscounts.filter((d) => d.storeKey === store);
-      expect(discounts.find((d) => d.key === 'welcome-15')?.permyriad).toBe(1500);
+      expect(discounts.find((d) => d.key === `${store}-welcome-15`)?.permyriad).toBe(1500);
       const codes = catalog.discountCodes.filter((c) => c.storeKey === store);
       expect(codes.map((c) => c.code).sort()).toEqual([`${store.toUpperCase()}10`, `${store.toUpperCase()}20`]);
       for (const code of codes) {
@@ -59,6 +59,9 @@ describe('seed catalog generator', () => {
       }
     }
     expect(new Set(catalog.cartDiscounts.map((d) => d.id)).size).toBe(catalog.cartDiscounts.length);
+    // Cart discount keys and codes are unique across the project, as in commercetools.
+    expect(new Set(catalog.cartDiscounts.map((d) => d.key)).size).toBe(catalog.cartDiscounts.length);
+    expect(new Set(catalog.discountCodes.map((c) => c.code)).size).toBe(catalog.discountCodes.length);
   });
 
   it("assigns every product to its brand store through the store's product selection", () => {

@@ -189,7 +189,8 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
 }
 
 /**
- * Every store's cart discounts. The percent ones back the fixed codes; `welcome-15` backs the
+ * Every store's cart discounts, keyed `{store}-{name}` because cart discount keys are unique
+ * across the project. The percent ones back the fixed codes; `{store}-welcome-15` backs the
  * one-off codes handed out for e-mail signups, which are created at signup time.
  */
 const CART_DISCOUNTS = [
@@ -246,6 +247,7 @@ function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: str
       id: stableId(`cart-discount:${store}:${discount.key}`),
       storeKey: store,
       ...discount,
+      key: `${store}-${discount.key}`,
     });
   }
   for (const percentOff of [10, 20]) {
@@ -255,7 +257,7 @@ function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: str
       code,
       storeKey: store,
       name: `${percentOff}% off`,
-      cartDiscountKey: `percent-${percentOff}`,
+      cartDiscountKey: `${store}-percent-${percentOff}`,
     });
   }
 }

@@ -96,7 +96,7 @@ export interface SeedShippingMethod {
 /** A percentage off every line, granted only through a discount code (commercetools `relative` value). */
 export interface SeedCartDiscount {
   id: string;
-  /** Unique within its store; callers name the discount a new code grants by this key. */
+  /** Unique across the project (`{store}-welcome-15`); callers name the discount a new code grants by this key. */
   key: string;
   storeKey: string;
   name: string;
@@ -107,7 +107,9 @@ export interface SeedCartDiscount {
 
 export interface SeedDiscountCode {
   id: string;
+  /** Unique across the project, as commercetools requires. */
   code: string;
+  /** The store of the cart discount it grants (a code itself belongs to no store). */
   storeKey: string;
   name: string;
   cartDiscountKey: string;

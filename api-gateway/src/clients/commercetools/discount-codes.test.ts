@@ -8,7 +8,7 @@ function fakePlatform() {
   const stored = {
     id: 'dc-1',
     code: 'WELCOME-1121-AB12',
-    key: 'signup-abc',
+    key: 'everwear-welcome-abc',
     validFrom: '2026-11-21T12:00:00.000Z',
     validUntil: '2026-12-21T12:00:00.000Z',
   };
@@ -55,7 +55,7 @@ function fakePlatform() {
         );
       }
       if (operationName === 'DiscountCodeByKey') {
-        const found = variables.key === stored.key && variables.storeKey === 'everwear';
+        const found = variables.key === stored.key;
         return res.end(JSON.stringify({ data: { discountCode: found ? stored : null } }));
       }
       res.statusCode = 400;
@@ -99,10 +99,9 @@ describe('commerce client discount codes', () => {
   it('creates a code granting the named cart discount, sending the commercetools draft with ISO dates', async () => {
     const created = await client.createDiscountCode(
       {
-        storeKey: 'everwear',
         code: 'WELCOME-1121-ZZ99',
-        key: 'signup-new',
-        cartDiscountKey: 'welcome-15',
+        key: 'everwear-welcome-new',
+        cartDiscountKey: 'everwear-welcome-15',
         validFrom: new Date('2026-11-21T12:00:00Z'),
         validUntil: '2026-12-21T12:00:00.000Z',
         maxApplications: 1,
@@ -112,18 +111,17 @@ describe('commerce client discount codes', () => {
     expect(created).toEqual({
       id: 'dc-2',
       code: 'WELCOME-1121-ZZ99',
-      key: 'signup-new',
+      key: 'everwear-welcome-new',
       validFrom: '2026-11-21T12:00:00.000Z',
       validUntil: '2026-12-21T12:00:00.000Z',
     });
     expect(platform.seen[0]).toEqual({
       operationName: 'CreateDiscountCode',
       variables: {
-        storeKey: 'everwear',
         draft: {
           code: 'WELCOME-1121-ZZ99',
-          key: 'signup-new',
-          cartDiscounts: [{ typeId: 'cart-discount', key: 'welcome-15' }],
+          key: 'everwear-welcome-new',
+          cartDiscounts: [{ typeId: 'cart-discount', key: 'everwear-welcome-15' }],
           isActive: true,
           validFrom: '2026-11-21T12:00:00.000Z',
           validUntil: '2026-12-21T12:00:00.000Z',
@@ -133,8 +131,8 @@ describe('commerce client discount codes', () => {
     });
   });
 
-  it('answers a code or key the store already has with { duplicate: true } naming the field, without logging an error', async () => {
-    const base = { storeKey: 'everwear', cartDiscountKey: 'welcome-15' };
+  it('answers a code or key the project already has with { duplicate: true } naming the field, without logging an error', async () => {
+    const base = { cartDiscountKey: 'everwear-welcome-15' };
     await expect(
       client.createDiscountCode({ ...base, code: platform.stored.code.toLowerCase() }, 'gw-2'),
     ).resolves.toEqual({ duplicate: true, field: 'code' });
@@ -145,22 +143,19 @@ describe('commerce client discount codes', () => {
   });
 
   it('throws and logs any other refusal with the correlation id', async () => {
-    const failure = client.createDiscountCode(
-      { storeKey: 'everwear', code: 'WELCOME-1121-NEW2', cartDiscountKey: 'missing' },
-      'gw-4',
-    );
+    const failure = client.createDiscountCode({ code: 'WELCOME-1121-NEW2', cartDiscountKey: 'missing' }, 'gw-4');
     await expect(failure).rejects.toBeInstanceOf(CommerceRequestError);
     await expect(failure).rejects.toMatchObject({ code: 'ReferencedResourceNotFound' });
     expect(logged[0][1]).toMatchObject({ correlationId: 'gw-4', code: 'ReferencedResourceNotFound' });
   });
 
-  it('finds a code by its key within a store, and nothing for an unknown key or another store', async () => {
-    await expect(client.findDiscountCodeByKey('everwear', 'signup-abc', 'gw-5')).resolves.toEqual(platform.stored);
+  it('finds a code by its project-wide key, sending no store, and nothing for an unknown key', async () => {
+    await expect(client.findDiscountCodeByKey('everwear-welcome-abc', 'gw-5')).resolves.toEqual(platform.stored);
     expect(platform.seen[0]).toEqual({
       operationName: 'DiscountCodeByKey',
-      variables: { key: 'signup-abc', storeKey: 'everwear' },
+      variables: { key: 'everwear-welcome-abc' },
     });
-    await expect(client.findDiscountCodeByKey('everwear', 'signup-none', 'gw-6')).resolves.toBeUndefined();
-    await expect(client.findDiscountCodeByKey('hoopcraft', 'signup-abc', 'gw-7')).resolves.toBeUndefined();
+    await expect(client.findDiscountCodeByKey('everwear-welcome-none', 'gw-6')).resolves.toBeUndefined();
+    await expect(client.findDiscountCodeByKey('hoopcraft-welcome-abc', 'gw-7')).resolves.toBeUndefined();
   });
 });

@@ -12,13 +12,16 @@ export interface StoredDiscountCode {
   validUntil?: string;
 }
 
+/**
+ * A new code. As in commercetools it belongs to no store: the code and the key are unique across
+ * the project, and the code works in the stores of the cart discount it grants.
+ */
 export interface NewDiscountCode {
-  storeKey: string;
   /** What the shopper types; stored upper-cased, compared without case. */
   code: string;
-  /** The caller's own handle for the code (e.g. one per signup), unique per store. */
+  /** The caller's own handle for the code (e.g. one per signup), unique across the project. */
   key?: string;
-  /** The store's cart discount the code grants, e.g. `welcome-15`. */
+  /** The cart discount the code grants (keys are project-wide), e.g. `everwear-welcome-15`. */
   cartDiscountKey: string;
   validFrom?: Date | string;
   validUntil?: Date | string;
@@ -27,7 +30,7 @@ export interface NewDiscountCode {
   name?: string;
 }
 
-/** The store already has this code or key; nothing was created. */
+/** The project already has this code or key; nothing was created. */
 export interface DuplicateDiscountCode {
   duplicate: true;
   field: 'code' | 'key';
@@ -51,8 +54,7 @@ const isoOf = (value: Date | string | undefined) => (value instanceof Date ? val
 export function discountCodeOperations(graphql: Graphql) {
   return {
     /**
-     * Creates a code granting one of the store's cart discounts. A code or key the store already
-     * has answers `{ duplicate: true, field }` rather than throwing: the platform's unique
+     * Creates a code granting one cart discount. A code or key the project already has answers `{ duplicate: true, field }` rather than throwing: the platform's unique
      * constraint decides, so two concurrent signups cannot both get the same code or key.
      */
     async createDiscountCode(
@@ -73,7 +75,7 @@ export function discountCodeOperations(graphql: Graphql) {
         const data = await graphql<{ createDiscountCode: RawDiscountCode }>(
           'CreateDiscountCode',
           CREATE_DISCOUNT_CODE,
-          { draft, storeKey: input.storeKey },
+          { draft },
           {
             correlationId,
             expected: ['DuplicateField'],
@@ -88,16 +90,12 @@ export function discountCodeOperations(graphql: Graphql) {
       }
     },
 
-    /** The store's code with this key, or undefined. */
-    async findDiscountCodeByKey(
-      storeKey: string,
-      key: string,
-      correlationId: string,
-    ): Promise<StoredDiscountCode | undefined> {
+    /** The code with this key (keys are unique across the project), or undefined. */
+    async findDiscountCodeByKey(key: string, correlationId: string): Promise<StoredDiscountCode | undefined> {
       const data = await graphql<{ discountCode: RawDiscountCode | null }>(
         'DiscountCodeByKey',
         DISCOUNT_CODE_BY_KEY,
-        { key, storeKey },
+        { key },
         { correlationId },
       );
       return data.discountCode ? reshapeDiscountCode(data.discountCode) : undefined;

@@ -84,11 +84,12 @@ export const TAKE_CART = `mutation TakeCart($id: String!, $version: Long!, $acti
 
 const DISCOUNT_CODE_FIELDS = 'id code key validFrom validUntil';
 
-export const CREATE_DISCOUNT_CODE = `mutation CreateDiscountCode($draft: DiscountCodeDraft!, $storeKey: KeyReferenceInput) {
-  createDiscountCode(draft: $draft, storeKey: $storeKey) { ${DISCOUNT_CODE_FIELDS} } }`;
+/** Discount codes belong to no store (codes and keys are project-wide); the cart discount names the store. */
+export const CREATE_DISCOUNT_CODE = `mutation CreateDiscountCode($draft: DiscountCodeDraft!) {
+  createDiscountCode(draft: $draft) { ${DISCOUNT_CODE_FIELDS} } }`;
 
-export const DISCOUNT_CODE_BY_KEY = `query DiscountCodeByKey($key: String!, $storeKey: KeyReferenceInput) {
-  discountCode(key: $key, storeKey: $storeKey) { ${DISCOUNT_CODE_FIELDS} } }`;
+export const DISCOUNT_CODE_BY_KEY = `query DiscountCodeByKey($key: String!) {
+  discountCode(key: $key) { ${DISCOUNT_CODE_FIELDS} } }`;
 
 /** Every document, the listing at its largest (one facet search per facetable filter). */
 export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: string }> {

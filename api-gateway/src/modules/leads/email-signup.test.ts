@@ -1,6 +1,6 @@
 import type { BrandConfig } from '@shop/brands';
 import type { LeadRequest } from '@shop/contracts';
-import { type WelcomeCodeStore, signUpForEmail, welcomeCodeKey } from './email-signup';
+import { type WelcomeCodeStore, signUpForEmail, welcomeCartDiscountKey, welcomeCodeKey } from './email-signup';
 
 const brand = { id: 'everwear', name: 'Everwear', crm: { lead: { codePrefix: 'EW' } } } as unknown as BrandConfig;
 const request: LeadRequest = { email: 'Sam@Example.com', placement: 'footer' };
@@ -8,14 +8,16 @@ const now = new Date('2026-11-21T15:00:00Z');
 
 function fakes(existing?: { code: string; validUntil?: string }, collisions = 0) {
   const mail: string[] = [];
-  const drafts: Array<{ code: string; key: string }> = [];
+  const drafts: Array<{ code: string; key: string; cartDiscountKey: string }> = [];
+  const lookedUp: string[] = [];
   const codes: WelcomeCodeStore = {
     async createDiscountCode(draft) {
       drafts.push(draft);
       if (existing || drafts.length <= collisions) return { duplicate: true };
       return { id: 'id-1', code: draft.code, validUntil: draft.validUntil };
     },
-    async findDiscountCodeByKey() {
+    async findDiscountCodeByKey(key) {
+      lookedUp.push(key);
       return existing;
     },
   };
@@ -26,7 +28,7 @@ function fakes(existing?: { code: string; validUntil?: string }, collisions = 0)
     mayResend: async () => true,
     now: () => now,
   };
-  return { deps, mail, drafts };
+  return { deps, mail, drafts, lookedUp };
 }
 
 describe('e-mail signup', () => {
@@ -38,9 +40,19 @@ describe('e-mail signup', () => {
       code: expect.stringMatching(/^EW-WELCOME-1121-/),
       validUntil: '2026-12-21T15:00:00.000Z',
     });
-    expect(drafts[0].key).toBe(welcomeCodeKey('sam@example.com'));
+    expect(drafts[0].key).toBe(welcomeCodeKey('everwear', 'sam@example.com'));
     expect(drafts[0].key).not.toContain('sam');
+    expect(drafts[0].cartDiscountKey).toBe('everwear-welcome-15');
     expect(mail[0]).toContain(result.status === 'subscribed' ? result.code : '-');
+  });
+
+  it("keys each brand's code apart and grants the brand's own welcome discount, as keys are project-wide", () => {
+    const everwear = welcomeCodeKey('everwear', 'sam@example.com');
+    const hoopcraft = welcomeCodeKey('hoopcraft', ' SAM@example.com ');
+    expect(everwear).toMatch(/^everwear-welcome-[0-9a-f]{40}$/);
+    expect(hoopcraft).toMatch(/^hoopcraft-welcome-[0-9a-f]{40}$/);
+    expect(everwear.slice('everwear'.length)).toBe(hoopcraft.slice('hoopcraft'.length));
+    expect(welcomeCartDiscountKey('hoopcraft')).toBe('hoopcraft-welcome-15');
   });
 
   it('draws again when the random part collides with another code', async () => {
@@ -51,8 +63,9 @@ describe('e-mail signup', () => {
   });
 
   it('mails a still-valid code again on a repeat signup, without showing it', async () => {
-    const { deps, mail } = fakes({ code: 'EW-WELCOME-1101-ABCDEF', validUntil: '2026-12-01T00:00:00Z' });
+    const { deps, mail, lookedUp } = fakes({ code: 'EW-WELCOME-1101-ABCDEF', validUntil: '2026-12-01T00:00:00Z' });
     await expect(signUpForEmail(brand, request, 'c-1', deps)).resolves.toEqual({ status: 'already-subscribed' });
+    expect(lookedUp).toEqual([welcomeCodeKey('everwear', 'sam@example.com')]);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toContain('EW-WELCOME-1101-ABCDEF');
   });

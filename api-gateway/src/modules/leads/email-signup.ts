@@ -4,14 +4,18 @@ import type { LeadRequest, LeadResponse } from '@shop/contracts';
 import type { Mailer } from '../../data-access/outbox';
 import { isStillValid, welcomeCode, welcomeCodeValidity } from './welcome-code';
 
-/** The welcome discount (SPEC §9) every signup code applies; a cart discount seeded per store. */
-export const WELCOME_CART_DISCOUNT = 'welcome-15';
+/**
+ * The welcome discount (SPEC §9) a brand's signup codes apply: a 15% cart discount seeded per
+ * store. Cart discount keys are unique across the project, so each carries its store, and a code
+ * granting it works only in that brand's carts.
+ */
+export const welcomeCartDiscountKey = (brandId: string) => `${brandId}-welcome-15`;
 const CODE_ATTEMPTS = 3;
 
+/** Discount codes as commercetools has them: codes and keys unique across the project, in no store. */
 export interface WelcomeCodeStore {
   createDiscountCode(
     draft: {
-      storeKey: string;
       code: string;
       key: string;
       cartDiscountKey: string;
@@ -22,7 +26,6 @@ export interface WelcomeCodeStore {
     correlationId: string,
   ): Promise<{ id: string; code: string; validUntil?: string | null } | { duplicate: true }>;
   findDiscountCodeByKey(
-    storeKey: string,
     key: string,
     correlationId: string,
   ): Promise<{ code: string; validUntil?: string | null } | undefined>;
@@ -47,9 +50,12 @@ interface Deps {
   now?: () => Date;
 }
 
-/** One welcome code per brand and e-mail, found again by this key (no e-mail stored in the key). */
-export const welcomeCodeKey = (email: string) =>
-  `welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+/**
+ * One welcome code per brand and e-mail, found again by this key (no e-mail stored in the key).
+ * Keys are unique across the project, so the brand is part of it: two brands never collide.
+ */
+export const welcomeCodeKey = (brandId: string, email: string) =>
+  `${brandId}-welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 
 /**
  * An e-mail signup: the lead goes to the CRM (idempotent per e-mail), then a single-use code valid
@@ -70,20 +76,21 @@ export async function signUpForEmail(
     placement: request.placement,
     correlationId,
   });
-  const key = welcomeCodeKey(request.email);
+  const key = welcomeCodeKey(brand.id, request.email);
+  const cartDiscountKey = welcomeCartDiscountKey(brand.id);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
     const issuedAt = now();
     const validity = welcomeCodeValidity(issuedAt);
     const code = welcomeCode(brand.crm.lead.codePrefix, issuedAt);
     const created = await codes.createDiscountCode(
-      { storeKey: brand.id, code, key, cartDiscountKey: WELCOME_CART_DISCOUNT, ...validity, maxApplications: 1 },
+      { code, key, cartDiscountKey, ...validity, maxApplications: 1 },
       correlationId,
     );
     if (!('duplicate' in created)) {
       await mailer.send(welcomeMail(brand, request.email, created.code, validity.validUntil));
       return { status: 'subscribed', code: created.code, validUntil: validity.validUntil };
     }
-    const existing = await codes.findDiscountCodeByKey(brand.id, key, correlationId);
+    const existing = await codes.findDiscountCodeByKey(key, correlationId);
     if (existing) {
       // Only a code that still works is worth sending; one welcome code per address, ever.
       const stillValid = !existing.validUntil || isStillValid(existing.validUntil, now());

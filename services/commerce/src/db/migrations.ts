@@ -254,4 +254,33 @@ FROM zones AS z
 WHERE z.key = 'us' AND m.data ? 'price';
 `,
   },
+  {
+    // commercetools discount codes belong to no store: a code, and a key, is unique across the
+    // project, and the store comes from the cart discounts it grants (CartDiscount.stores), whose
+    // keys are project-wide too. Existing keys get their store as a prefix ({store}-welcome-15,
+    // {store}-{code key}), so no two stores collide; a code two stores both had stays with the
+    // oldest one and becomes {code}-{STORE} in the others.
+    name: '006_project_wide_discount_codes',
+    sql: `
+UPDATE cart_discounts SET key = store_key || '-' || key;
+UPDATE cart_discounts SET data = jsonb_set(data, '{key}', to_jsonb(key));
+ALTER TABLE cart_discounts DROP CONSTRAINT cart_discounts_key_per_store;
+ALTER TABLE cart_discounts ADD CONSTRAINT cart_discounts_key_unique UNIQUE (key);
+ALTER TABLE cart_discounts DROP COLUMN store_key;
+
+UPDATE discount_codes SET key = store_key || '-' || key WHERE key IS NOT NULL;
+WITH ranked AS (
+  SELECT id, row_number() OVER (PARTITION BY code ORDER BY created_at, id) AS rank FROM discount_codes
+)
+UPDATE discount_codes AS c SET code = c.code || '-' || upper(c.store_key)
+FROM ranked WHERE ranked.id = c.id AND ranked.rank > 1;
+UPDATE discount_codes SET data = jsonb_set(data, '{code}', to_jsonb(code))
+  || CASE WHEN key IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('key', key) END;
+ALTER TABLE discount_codes DROP CONSTRAINT discount_codes_key_per_store;
+ALTER TABLE discount_codes DROP CONSTRAINT discount_codes_store_key_code_key;
+ALTER TABLE discount_codes ADD CONSTRAINT discount_codes_code_unique UNIQUE (code);
+ALTER TABLE discount_codes ADD CONSTRAINT discount_codes_key_unique UNIQUE (key);
+ALTER TABLE discount_codes DROP COLUMN store_key;
+`,
+  },
 ];

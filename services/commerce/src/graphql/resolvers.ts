@@ -213,9 +213,9 @@ export function createRootValue(services: CommerceServices) {
     },
 
     // discount codes
-    createDiscountCode: async ({ draft, storeKey }: Args) => shapeCode(await discountCodes.create(draft, storeKey)),
-    discountCode: async ({ id, key, storeKey }: Args) => {
-      const code = await discountCodes.find({ id, key }, storeKey);
+    createDiscountCode: async ({ draft }: Args) => shapeCode(await discountCodes.create(draft)),
+    discountCode: async ({ id, key }: Args) => {
+      const code = await discountCodes.find({ id, key });
       return code ? shapeCode(code) : null;
     },
 

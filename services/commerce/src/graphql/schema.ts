@@ -900,7 +900,7 @@ export const SDL = /* GraphQL */ `
     cart(id: String!, storeKey: KeyReferenceInput): Cart
     customerActiveCart(customerId: String!, storeKey: KeyReferenceInput): Cart
     order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
-    discountCode(id: String, key: String, storeKey: KeyReferenceInput): DiscountCode
+    discountCode(id: String, key: String): DiscountCode
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
     store(id: String, key: String): Store
     productSelection(id: String, key: String): ProductSelection
@@ -934,7 +934,7 @@ export const SDL = /* GraphQL */ `
     createCart(draft: CartDraft!, storeKey: KeyReferenceInput): Cart!
     updateCart(id: String!, version: Long!, actions: [CartUpdateAction!]!, storeKey: KeyReferenceInput): Cart
     createOrderFromCart(draft: OrderCartCommand!, storeKey: KeyReferenceInput): Order
-    createDiscountCode(draft: DiscountCodeDraft!, storeKey: KeyReferenceInput): DiscountCode
+    createDiscountCode(draft: DiscountCodeDraft!): DiscountCode
     updateOrder(
       id: String
       orderNumber: String

@@ -92,8 +92,8 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
     );
     const now = new Date().toISOString();
     const discounts = discountRows(catalog, now);
-    await insertRows(tx, 'cart_discounts', ['id', 'key', 'store_key', 'data'], discounts.cartDiscounts);
-    await insertRows(tx, 'discount_codes', ['id', 'code', 'store_key', 'data', 'created_at'], discounts.discountCodes);
+    await insertRows(tx, 'cart_discounts', ['id', 'key', 'data'], discounts.cartDiscounts);
+    await insertRows(tx, 'discount_codes', ['id', 'code', 'data', 'created_at'], discounts.discountCodes);
     await insertRows(
       tx,
       'customers',

@@ -3,18 +3,17 @@ import type { CartDiscount, DiscountCode } from '../domain/discounts/discount-ty
 
 /** Rows for the cart_discounts and discount_codes tables, each code pointing at its cart discount's id. */
 export function discountRows(catalog: Pick<SeedCatalog, 'cartDiscounts' | 'discountCodes'>, at: string) {
-  const idOf = (storeKey: string, key: string) => {
-    const found = catalog.cartDiscounts.find((d) => d.storeKey === storeKey && d.key === key);
-    if (!found) throw new Error(`The seed has no cart discount ${key} in store ${storeKey}`);
+  const idOf = (key: string) => {
+    const found = catalog.cartDiscounts.find((d) => d.key === key);
+    if (!found) throw new Error(`The seed has no cart discount ${key}`);
     return found.id;
   };
   return {
-    cartDiscounts: catalog.cartDiscounts.map((d) => [d.id, d.key, d.storeKey, cartDiscountDocument(d, at)]),
+    cartDiscounts: catalog.cartDiscounts.map((d) => [d.id, d.key, cartDiscountDocument(d, at)]),
     discountCodes: catalog.discountCodes.map((d) => [
       d.id,
       d.code,
-      d.storeKey,
-      discountCodeDocument(d, idOf(d.storeKey, d.cartDiscountKey), at),
+      discountCodeDocument(d, idOf(d.cartDiscountKey), at),
       at,
     ]),
   };

@@ -12,41 +12,32 @@ type CodeRow = { data: DiscountCode; application_count: number };
 const stored = (row: CodeRow | undefined): StoredCode | undefined =>
   row ? { code: row.data, applicationCount: row.application_count } : undefined;
 
-/** Discount codes and the cart discounts they grant, both scoped to one store. */
+/**
+ * Discount codes and the cart discounts they grant. As in commercetools, both belong to the
+ * project: codes, code keys and cart discount keys are unique across every store, and the
+ * stores a code works in are those of its cart discounts.
+ */
 export class DiscountCodeRepository {
   constructor(private readonly db: Db) {}
 
-  /** Fails with a unique violation when the store already has the code or the key. */
-  async insert(storeKey: string, code: DiscountCode, db: Db = this.db) {
+  /** Fails with a unique violation when the project already has the code or the key. */
+  async insert(code: DiscountCode, db: Db = this.db) {
     await db.query(
-      `INSERT INTO discount_codes (id, code, store_key, key, version, max_applications, data, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        code.id,
-        code.code,
-        storeKey,
-        code.key ?? null,
-        code.version,
-        code.maxApplications ?? null,
-        code,
-        code.createdAt,
-      ],
+      `INSERT INTO discount_codes (id, code, key, version, max_applications, data, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [code.id, code.code, code.key ?? null, code.version, code.maxApplications ?? null, code, code.createdAt],
     );
   }
 
-  async byCode(storeKey: string, code: string, db: Db = this.db): Promise<StoredCode | undefined> {
-    const [row] = await db.query<CodeRow>(
-      'SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND code = $2',
-      [storeKey, code],
-    );
+  async byCode(code: string, db: Db = this.db): Promise<StoredCode | undefined> {
+    const [row] = await db.query<CodeRow>('SELECT data, application_count FROM discount_codes WHERE code = $1', [code]);
     return stored(row);
   }
 
-  async byKey(storeKey: string, key: string): Promise<StoredCode | undefined> {
-    const [row] = await this.db.query<CodeRow>(
-      'SELECT data, application_count FROM discount_codes WHERE store_key = $1 AND key = $2',
-      [storeKey, key],
-    );
+  async byKey(key: string): Promise<StoredCode | undefined> {
+    const [row] = await this.db.query<CodeRow>('SELECT data, application_count FROM discount_codes WHERE key = $1', [
+      key,
+    ]);
     return stored(row);
   }
 
@@ -64,13 +55,10 @@ export class DiscountCodeRepository {
     return rows.map((row) => row.data);
   }
 
-  async cartDiscountByRef(
-    storeKey: string,
-    ref: { id?: string | null; key?: string | null },
-  ): Promise<CartDiscount | undefined> {
+  async cartDiscountByRef(ref: { id?: string | null; key?: string | null }): Promise<CartDiscount | undefined> {
     const [row] = await this.db.query<{ data: CartDiscount }>(
-      'SELECT data FROM cart_discounts WHERE store_key = $1 AND (id::text = $2 OR key = $3)',
-      [storeKey, ref.id ?? '', ref.key ?? ''],
+      'SELECT data FROM cart_discounts WHERE id::text = $1 OR key = $2',
+      [ref.id ?? '', ref.key ?? ''],
     );
     return row?.data;
   }

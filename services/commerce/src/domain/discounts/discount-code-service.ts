@@ -3,7 +3,6 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { CommerceError, duplicateField, invalidInput } from '../../errors';
 import type { Cart } from '../carts/cart-types';
-import type { StoreRepository } from '../platform/store-repository';
 import { parseDiscountCodeDraft } from './discount-code-draft';
 import { DiscountCodeRepository } from './discount-code-repository';
 import { evaluate, nonApplicable } from './discount-rules';
@@ -16,7 +15,6 @@ export class DiscountCodeService {
 
   constructor(
     db: Db,
-    private readonly stores: StoreRepository,
     /** The clock validity windows are checked against (tests move it). */
     private readonly now: () => number = Date.now,
   ) {
@@ -24,21 +22,21 @@ export class DiscountCodeService {
   }
 
   /**
-   * Creates a code in a store. A code or key the store already has is DuplicateField, decided
-   * by the database's unique constraints, so concurrent creators cannot both succeed.
+   * Creates a code, as commercetools does: it belongs to no store, and works in the stores of
+   * the cart discounts it grants. A code or key the project already has is DuplicateField,
+   * decided by the database's unique constraints, so concurrent creators cannot both succeed.
    */
-  async create(input: unknown, storeKey: string | null | undefined): Promise<DiscountCode> {
-    const store = await this.stores.require(storeKey);
+  async create(input: unknown): Promise<DiscountCode> {
     const draft = parseDiscountCodeDraft(input);
     const granted = new Map<string, CartDiscount>();
     for (const ref of draft.cartDiscounts) {
-      const found = await this.repository.cartDiscountByRef(store.key, ref);
+      const found = await this.repository.cartDiscountByRef(ref);
       if (!found) {
         const named = ref.key ? { key: ref.key } : { id: ref.id };
         throw new CommerceError(
           400,
           'ReferencedResourceNotFound',
-          `The cart discount ${JSON.stringify(named)} was not found in this store.`,
+          `The cart discount ${JSON.stringify(named)} was not found.`,
           {
             typeId: 'cart-discount',
             ...named,
@@ -47,6 +45,7 @@ export class DiscountCodeService {
       }
       granted.set(found.id, found);
     }
+    const stores = [...new Set([...granted.values()].flatMap((discount) => discount.stores.map((s) => s.key)))];
     const at = new Date(this.now()).toISOString();
     const code: DiscountCode = {
       id: randomUUID(),
@@ -56,7 +55,7 @@ export class DiscountCodeService {
       ...(draft.name ? { name: draft.name } : {}),
       ...(draft.description ? { description: draft.description } : {}),
       cartDiscounts: [...granted.keys()].map((id) => ({ typeId: 'cart-discount', id })),
-      stores: [{ typeId: 'store', key: store.key }],
+      stores: stores.map((key) => ({ typeId: 'store', key })),
       isActive: draft.isActive ?? true,
       references: [],
       groups: [],
@@ -68,28 +67,20 @@ export class DiscountCodeService {
       lastModifiedAt: at,
     };
     try {
-      await this.repository.insert(store.key, code);
+      await this.repository.insert(code);
     } catch (error) {
-      if (isUniqueViolation(error, 'discount_codes_key_per_store')) throw duplicateField('key', draft.key);
-      if (isUniqueViolation(error, 'discount_codes_store_key_code_key')) throw duplicateField('code', draft.code);
+      if (isUniqueViolation(error, 'discount_codes_key_unique')) throw duplicateField('key', draft.key);
+      if (isUniqueViolation(error, 'discount_codes_code_unique')) throw duplicateField('code', draft.code);
       throw error;
     }
     return code;
   }
 
-  /** A code by id, or by key within a store (keys are unique per store, so a key needs one). */
-  async find(
-    by: { id?: string | null; key?: string | null },
-    storeKey: string | null | undefined,
-  ): Promise<DiscountCode | undefined> {
-    if (by.key) {
-      if (!storeKey) throw invalidInput('Finding a discount code by key needs a storeKey: keys are unique per store.');
-      const store = await this.stores.require(storeKey);
-      return (await this.repository.byKey(store.key, by.key))?.code;
-    }
+  /** A code by id or by key (both unique across the project). */
+  async find(by: { id?: string | null; key?: string | null }): Promise<DiscountCode | undefined> {
+    if (by.key) return (await this.repository.byKey(by.key))?.code;
     if (!by.id) throw invalidInput('discountCode needs an id or a key.');
-    const found = (await this.repository.byId(by.id))?.code;
-    return found && (!storeKey || found.stores[0]?.key === storeKey) ? found : undefined;
+    return (await this.repository.byId(by.id))?.code;
   }
 
   cartDiscountsOf(code: DiscountCode): Promise<CartDiscount[]> {
@@ -99,10 +90,10 @@ export class DiscountCodeService {
   /** The cart's entry for a code a shopper typed, or DiscountCodeNonApplicable saying why not. */
   async redeem(tx: Db, cart: Cart, typed: string): Promise<CartDiscountCode> {
     const at = this.now();
-    const found = await this.repository.byCode(cart.store.key, typed.trim().toUpperCase(), tx);
+    const found = await this.repository.byCode(typed.trim().toUpperCase(), tx);
     if (!found) throw nonApplicable(typed, 'DoesNotExist');
     const { code, applicationCount } = found;
-    const percentOff = await this.percentOff(tx, code, at);
+    const percentOff = await this.percentOff(tx, code, cart.store.key, at);
     const usedUp = code.maxApplications !== undefined && applicationCount >= code.maxApplications;
     // Guest carts have no customer to count against, so only the overall limit applies to them.
     const usedUpByCustomer =
@@ -128,7 +119,7 @@ export class DiscountCodeService {
       const found = await this.repository.byId(entry.discountCode.id, tx);
       if (!found) throw nonApplicable(entry.discountCode.code, 'DoesNotExist');
       const { code } = found;
-      await this.percentOff(tx, code, at);
+      await this.percentOff(tx, code, cart.store.key, at);
       const counted =
         (await this.repository.countApplication(tx, code.id)) &&
         (!cart.customerId ||
@@ -142,15 +133,21 @@ export class DiscountCodeService {
     }
   }
 
-  private async percentOff(tx: Db, code: DiscountCode, at: number): Promise<number> {
-    const result = evaluate(
-      code,
-      await this.repository.cartDiscounts(
-        code.cartDiscounts.map((ref) => ref.id),
-        tx,
-      ),
-      at,
+  /**
+   * What the code takes off a cart of this store: only its cart discounts valid for the store
+   * count (CartDiscount.stores; none listed means every store), so a code whose discounts are
+   * all another brand's does not match the cart.
+   */
+  private async percentOff(tx: Db, code: DiscountCode, storeKey: string, at: number): Promise<number> {
+    const granted = await this.repository.cartDiscounts(
+      code.cartDiscounts.map((ref) => ref.id),
+      tx,
     );
+    const forStore = granted.filter(
+      (discount) => discount.stores.length === 0 || discount.stores.some((store) => store.key === storeKey),
+    );
+    if (forStore.length === 0) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
+    const result = evaluate(code, forStore, at);
     if (!result.usable) throw nonApplicable(code.code, result.reason, code, at);
     return result.percentOff;
   }

@@ -38,6 +38,7 @@ export interface DiscountCode {
   name?: LocalizedString;
   description?: LocalizedString;
   cartDiscounts: Array<{ typeId: 'cart-discount'; id: string }>;
+  /** The stores of the cart discounts it grants (a code itself belongs to no store). */
   stores: StoreKeyReference[];
   isActive: boolean;
   references: [];
@@ -51,4 +52,5 @@ export interface DiscountCode {
 }
 
 /** Why a code cannot be used (commercetools DiscountCodeState names), or DoesNotExist. */
-export type NonApplicableReason = 'DoesNotExist' | 'NotActive' | 'NotValid' | 'MaxApplicationReached';
+export type NonApplicableReason =
+  'DoesNotExist' | 'NotActive' | 'NotValid' | 'MaxApplicationReached' | 'DoesNotMatchCart';
