@@ -7,9 +7,8 @@ import http from 'node:http';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { ensureChromium, freePort, REMOTE_APPS, root } from '../scripts/lib.mjs';
+import { ensureChromium, freePort, launchChromium, REMOTE_APPS, root } from '../scripts/lib.mjs';
+import { firstLoadOf } from './frontend.mjs';
 import { productionEnv } from '../scripts/local-secrets.mjs';
 
 const CONCURRENCY = 50;
@@ -230,38 +229,16 @@ export async function benchCatalog() {
     }
     for (const x of [result.bare, result.cold, result.cached]) delete x.failures;
 
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     const productUrl = JSON.parse(body).results[0]?.url;
     result.firstLoadGzip = {};
     for (const [name, path] of [
       ['category', '/c/bras'],
       ['product', productUrl],
     ]) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const bodies = [];
-      page.on(
-        'response',
-        (r) => r.request().resourceType() === 'script' && bodies.push(r.body().catch(() => Buffer.alloc(0))),
-      );
-      await page.goto(`http://localhost:${cachedPort}${path}`, { waitUntil: 'networkidle' });
-      result.firstLoadGzip[name] = (await Promise.all(bodies)).reduce(
-        (sum, b) => sum + gzipSync(b, { level: 9 }).length,
-        0,
-      );
-      await context.close();
+      result.firstLoadGzip[name] = (
+        await firstLoadOf(browser, `http://localhost:${cachedPort}${path}`, 'body')
+      ).gzipBytes;
     }
     await browser.close();
     return result;

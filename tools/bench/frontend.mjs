@@ -6,8 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { REMOTE_APPS, ensureChromium, freePort, nx, root } from '../scripts/lib.mjs';
+import { REMOTE_APPS, ensureChromium, freePort, launchChromium, nx, root } from '../scripts/lib.mjs';
 import { productionEnv } from '../scripts/local-secrets.mjs';
 
 const BRANDS = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
@@ -37,7 +36,8 @@ async function startGateway(env) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function firstLoadOf(browser, url, readyLocator) {
+/** Scripts a first visit of `url` downloads, once `readyLocator` shows: files, raw and gzip bytes. */
+export async function firstLoadOf(browser, url, readyLocator) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const bodies = [];
@@ -80,19 +80,7 @@ export async function benchFrontend() {
   }
   const gatewayStartMs = Number(median(startMs).toFixed(0));
   const { child: gateway, port } = await startGateway(env);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const firstLoad = {};
   let firstLoadCategory;
   try {

@@ -60,3 +60,21 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** Debian's Chromium, headless, quiet: how the benches drive a browser (e2e has its own in support/browser.ts). */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
