@@ -92,3 +92,24 @@ export type { ContactCountry, ContactField, ContactFieldErrors, ContactResponse,
 export type { ContactRequest } from './contact';
 export { TEXT_PROBLEM_MESSAGES, hasControlCharacter, hasLoneSurrogate, normaliseText, textProblem } from './text-rules';
 export type { TextOptions, TextProblem } from './text-rules';
+export {
+  CART_ERROR_CODES,
+  CART_TEMPLATE_QUERY,
+  GUEST_CART_ASSIGNMENT_MODE,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  isLineQuantity,
+} from './cart-rules';
+export type {
+  AddDiscountCodeRequest,
+  AddLineItemRequest,
+  AddToBagRequest,
+  CartDiscountCode,
+  CartLine,
+  CartPriceChange,
+  CartResponse,
+  ChangeLineItemRequest,
+  CreateCartRequest,
+  CreateCartResponse,
+  PreviousBag,
+} from './cart';

@@ -11,3 +11,4 @@ export * from './contact';
 export * from './text';
 export * from './auth';
 export * from './session';
+export * from './cart';
