@@ -61,7 +61,7 @@ export interface CartLine {
   total: Money;
   /** subtotal - total, present when a code takes something off this line. */
   discount?: Money;
-  /** How many more the shopper may add (stock, capped at 99 per line). */
+  /** The most this line may hold: what is in stock for the brand, capped at 99 (SPEC §5). */
   maxQuantity: number;
 }
 
