@@ -152,19 +152,41 @@ describe('a remote run on its own looks as it does in the shell', () => {
     );
   });
 
+  /** How many of the page's stylesheets (linked or inline) have a rule for exactly `selector`, as the library writes it. */
+  const sheetsWith = (page: Page, selector: string) =>
+    page.evaluate(
+      (wanted) =>
+        Array.from(document.styleSheets).filter((sheet) =>
+          Array.from(sheet.cssRules).some((rule) => rule instanceof CSSStyleRule && rule.selectorText === wanted),
+        ).length,
+      selector,
+    );
+
   it('loads the design system’s styles once when pages of two remotes have been shown', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.shop.url(BRAND, '/c/bras'));
     await page.locator('[data-remote="catalog"] .product-card').first().waitFor();
     await page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).waitFor();
-    const copies = await page.evaluate(
-      () =>
-        Array.from(document.querySelectorAll('style')).filter((style) =>
-          style.textContent?.includes('.ui-button--secondary'),
-        ).length,
-    );
-    expect(copies).toBe(1);
+    expect(await sheetsWith(page, '.ui-button--secondary')).toBe(1);
+    expect(await sheetsWith(page, '.ui-field')).toBe(1);
+    await page.close();
+  });
+
+  it('loads a group of the design system only on a page that renders it', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(env.shop.url(BRAND, '/'));
+    await page.locator('[data-remote="content"][data-page="home"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The home page has buttons and cards, no quantity stepper and no dialog.
+    expect(await sheetsWith(page, '.ui-button')).toBe(1);
+    expect(await sheetsWith(page, '.ui-stepper')).toBe(0);
+    expect(await sheetsWith(page, '.ui-dialog-backdrop')).toBe(0);
+    const href = await page.locator('[data-remote="content"] .featured-product a').first().getAttribute('href');
+    expect(href).toMatch(/^\/p\//);
+    await page.goto(env.shop.url(BRAND, href as string));
+    await page.getByRole('spinbutton', { name: 'Quantity' }).waitFor();
+    expect(await sheetsWith(page, '.ui-stepper')).toBe(1);
     await page.close();
   });
 });

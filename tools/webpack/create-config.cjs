@@ -1,8 +1,10 @@
 // One webpack + Module Federation setup for the shell and every remote, so the shared
 // singletons and the share strategy can never drift between apps.
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const rootPkg = require('../../package.json');
@@ -25,10 +27,45 @@ function sharedSingletons() {
     '@reduxjs/toolkit/query': single(deps['@reduxjs/toolkit']),
     '@reduxjs/toolkit/query/react': single(deps['@reduxjs/toolkit']),
     '@shop/platform': single(platformPkg.version),
-    // The design system carries the CSS its components import: one copy on the page, so its
-    // styles are injected once and never re-applied over a remote's own rules by a later remote.
-    '@shop/ui': single(uiPkg.version),
+    // The design system, one shared singleton per group (`@shop/ui/core`, `@shop/ui/fields`, ...):
+    // each group and its CSS are on the page once, and only when a page renders something of it.
+    // The `@shop/ui` barrel itself is not shared; it only re-exports the groups (ADR 0012).
+    ...Object.fromEntries(uiSharedEntries().map((entry) => [entry, single(uiPkg.version)])),
   };
+}
+
+const isPackageRoot = (dir, name) => {
+  const file = path.join(dir, 'package.json');
+  if (dir === path.dirname(dir)) throw new Error(`no package.json of ${name} above its entry`);
+  return fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).name === name;
+};
+
+/** @shop/ui's shared groups: each subpath of its package.json "exports" but the standalone harness. */
+function uiSharedEntries() {
+  return Object.keys(uiPkg.exports)
+    .filter((subpath) => subpath !== '.' && subpath !== './standalone')
+    .map((subpath) => `@shop/ui/${subpath.slice(2)}`);
+}
+
+/**
+ * The federation runtime ships as ESM and as CommonJS. The shell's runtime plugin that hands the
+ * runtime to the remotes requires the CommonJS build while the bundler runtime imports the ESM
+ * one, which put two copies of runtime-core and the sdk (~80 KB) in the shell's first load. These
+ * aliases resolve both kinds of import to the ESM build: one copy, one runtime instance.
+ */
+function federationRuntimeAliases() {
+  const esm = (pkg) => {
+    let dir = path.dirname(require.resolve(pkg));
+    while (!isPackageRoot(dir, pkg)) dir = path.dirname(dir);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    return path.join(dir, manifest.exports['.'].import.default);
+  };
+  return Object.fromEntries(
+    ['@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'].map((pkg) => [
+      `${pkg}$`,
+      esm(pkg),
+    ]),
+  );
 }
 
 /** Writes build-info.json ({name, version}) so publishing can name the immutable version folder. */
@@ -87,7 +124,7 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
         rules: [
           {
@@ -104,10 +141,24 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Production builds put CSS in .css files, loaded with the chunk that imports it (a
+          // <link> per chunk, awaited before the chunk runs), so styles are not JavaScript; the
+          // dev server injects them with style-loader for hot reloading.
+          {
+            test: /\.css$/,
+            use: [mode === 'production' ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
         ],
       },
       plugins: [
+        ...(mode === 'production'
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[name].[contenthash:8].css',
+              }),
+            ]
+          : []),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(name),
           __APP_VERSION__: JSON.stringify(version),
@@ -141,7 +192,22 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
           : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        splitChunks: {
+          // Code that several chunks share gets a chunk of its own from 2 KB on; below webpack's
+          // default of 20 KB it is copied into each of them, and a remote's exposed header pieces,
+          // which load together on every page, then download it more than once.
+          minSize: 2000,
+          cacheGroups: {
+            // A stylesheet that several chunks import (a remote's own CSS, imported by each of its
+            // pages) becomes one file of its own. Left to the size rules it would be copied into
+            // each chunk, and a page showing two of them would download and apply it twice.
+            sharedStyles: { type: 'css/mini-extract', minChunks: 2, minSize: 0, priority: 10 },
+          },
+        },
+      },
       devServer: {
         port: devPort,
         hot: true,

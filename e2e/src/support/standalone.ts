@@ -29,6 +29,7 @@ export function buildStandalone(app: string): Promise<string> {
 }
 
 const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.json': 'application/json',

@@ -1,22 +1,29 @@
-export { PageShell } from './page-shell';
-export { usePageTitle } from './use-page-title';
-export { createRemotePages } from './create-remote-pages';
-export type { PageComponent } from './create-remote-pages';
-export { titleFromSlug } from './slug';
-export { useHeadTags } from './use-head-tags';
-export type { HeadTags } from './use-head-tags';
+// Everything the design system offers, by name. This file only re-exports: each group is its own
+// Module Federation shared singleton (`@shop/ui/core`, `@shop/ui/fields`, ...; see package.json
+// "exports" and ADR 0012), so an app that imports one component from here downloads only the
+// group that holds it, with that group's CSS. Inside the library, one group reaches another only
+// through its `@shop/ui/...` name, never by a relative path (src/shared-entries.test.ts).
+export {
+  Button,
+  LoadingStatus,
+  Notice,
+  PageShell,
+  Skeleton,
+  VisuallyHidden,
+  buttonClassName,
+  createRemotePages,
+  titleFromSlug,
+  useHeadTags,
+  usePageTitle,
+} from '@shop/ui/core';
+export type { ButtonLook, ButtonVariant, HeadTags, PageComponent } from '@shop/ui/core';
 export { applyTheme, themeProperties } from './theme';
-export { Button, buttonClassName } from './components/button';
-export type { ButtonLook, ButtonVariant } from './components/button';
-export { Checkbox, RadioGroup, Select, TextArea, TextField } from './components/field';
-export type { RadioOption } from './components/field';
-export { QuantityStepper, clampQuantity } from './components/quantity-stepper';
-export { Price, formatPrice } from './components/price';
-export type { PriceMoney } from './components/price';
-export { Card } from './components/card';
-export { Drawer, Modal } from './components/dialog';
-export { AnnouncerProvider, useAnnouncer } from './components/announcer';
-export type { Politeness, ToastTone } from './components/announcer';
-export { LoadingStatus, Skeleton } from './components/skeleton';
-export { VisuallyHidden } from './components/visually-hidden';
-export { Notice } from './components/notice';
+export { Checkbox, RadioGroup, Select, TextArea, TextField } from '@shop/ui/fields';
+export type { RadioOption } from '@shop/ui/fields';
+export { QuantityStepper, clampQuantity } from '@shop/ui/quantity-stepper';
+export { Price, formatPrice } from '@shop/ui/price';
+export type { PriceMoney } from '@shop/ui/price';
+export { Card } from '@shop/ui/card';
+export { Drawer, Modal } from '@shop/ui/dialog';
+export { AnnouncerProvider, useAnnouncer } from '@shop/ui/announcer';
+export type { Politeness, ToastTone } from '@shop/ui/announcer';

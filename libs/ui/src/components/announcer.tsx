@@ -1,5 +1,5 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '@shop/ui/core';
 import './announcer.css';
 
 export type Politeness = 'polite' | 'assertive';

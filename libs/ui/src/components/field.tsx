@@ -7,7 +7,7 @@ import {
   useId,
 } from 'react';
 import { cx } from './class-names';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '@shop/ui/core';
 import './field.css';
 
 interface FieldText {

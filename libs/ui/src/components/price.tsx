@@ -1,5 +1,5 @@
 import { cx } from './class-names';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '@shop/ui/core';
 import './price.css';
 
 /** Money as commercetools carries it: an integer of minor units, its currency and their digits. */
