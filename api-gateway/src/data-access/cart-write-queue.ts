@@ -161,12 +161,16 @@ const RENEW = `if redis.call('GET', KEYS[3]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1`;
 
-/** ARGV: lease value, channel. Frees the lease if it is still ours and wakes the first waiter. */
+/**
+ * ARGV: lease value, channel. Frees the lease if it is still ours; if it is free now (freed, or
+ * lapsed while the task ran), wakes the first waiter. 1 when it was still ours.
+ */
 const RELEASE = `${PRELUDE}
-if redis.call('GET', KEYS[3]) ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[3])
-wakeFirst(ARGV[2])
-return 1`;
+local holder = redis.call('GET', KEYS[3])
+if holder == ARGV[1] then redis.call('DEL', KEYS[3]) end
+if holder == ARGV[1] or not holder then wakeFirst(ARGV[2]) end
+if holder == ARGV[1] then return 1 end
+return 0`;
 
 /** ARGV: waiter id, channel. A waiter that gives up leaves the line; if the turn is free, the next one is woken. */
 const LEAVE = `${PRELUDE}
@@ -182,8 +186,9 @@ const FENCE_TTL_MS = 24 * 60 * 60 * 1000;
  *
  * - Each process first chains a key's tasks itself, so it has at most one waiter per key in
  *   Redis. The waiter joins the cart's line (a list) and takes the lease (a key with an expiry)
- *   when it is first in line and the lease is free; the lease names the holder and a fencing
- *   number that grows with every turn.
+ *   when it is first in line and the lease is free. The lease names the holder and a number
+ *   that grows with every turn of the cart (a fencing token: a renewal or release acts only on
+ *   the turn it was given, never on a later one).
  * - Waiting does not poll: a release publishes, on one channel, the id of the waiter now first
  *   in line, and that waiter tries again at once. A waiter also refreshes its place every third
  *   of `waiterTtlMs`: the fallback for a wake-up lost in a reconnect, and how a crashed holder's
