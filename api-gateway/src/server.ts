@@ -12,6 +12,7 @@ import { createCsrf } from './sessions/csrf';
 import { createFileOutbox } from './data-access/outbox';
 import { createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
+import { createMemoryCartWriteQueue, createRedisCartWriteQueue } from './data-access/cart-write-queue';
 import { createThrottle } from './shared/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commercetools';
@@ -70,6 +71,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();
+  const cartQueue = redis ? createRedisCartWriteQueue(redis, { logger }) : createMemoryCartWriteQueue();
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
@@ -90,6 +92,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     content,
     crm,
     origins,
+    cartQueue,
   });
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -111,6 +114,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
         server.closeAllConnections();
       });
       await sink.close();
+      await cartQueue.close();
       redis?.disconnect();
     },
   };

@@ -16,7 +16,7 @@ const REQUESTS = 3000;
 const PATH = '/api/products?category=bras&bandSize=36&cupSize=C';
 
 /** Starts a service with its stdout and stderr kept in `log`, so a failure can be traced. */
-async function run(main, env, health, log) {
+export async function run(main, env, health, log) {
   const out = openSync(log, 'a');
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -37,7 +37,7 @@ async function run(main, env, health, log) {
 }
 
 /** The error an answer carries, read from the one JSON error shape when it has it. */
-function describeFailure(path, status, text) {
+export function describeFailure(path, status, text) {
   let error;
   try {
     error = JSON.parse(text).error;
@@ -100,7 +100,7 @@ async function load(port, paths) {
 }
 
 /** What the gateway logged of each failed request, by correlation id: the upstream call and why it failed. */
-function gatewayReasons(log) {
+export function gatewayReasons(log) {
   const reasons = new Map();
   if (!existsSync(log)) return reasons;
   for (const line of readFileSync(log, 'utf8').split('\n')) {
@@ -138,7 +138,7 @@ export function summariseFailures(failures, reasons = new Map()) {
 }
 
 /** The log lines of a service that mention one of the correlation ids, or its warnings and errors. */
-function logLinesFor(log, correlationIds) {
+export function logLinesFor(log, correlationIds) {
   if (!existsSync(log)) return [];
   const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   const matching = lines.filter((line) => correlationIds.some((id) => line.includes(id)));

@@ -1,14 +1,15 @@
 // npm run bench: cold production build time of all apps, the first-load JavaScript of / per
 // brand (raw and gzip), and the commerce service's seed/start times and product search latency
 // on the default and the 100,000-product seed, printed with ratios against baseline.json.
-// `npm run bench -- frontend`, `-- commerce` or `-- catalog` runs one part; `--update-baseline` records the
-// current figures as the new baseline.
+// `npm run bench -- frontend`, `-- commerce`, `-- catalog` or `-- cart` runs one part (the cart part: add to
+// bag at 50 shoppers and at 20 writers on one cart); `--update-baseline` records the current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nx, root } from '../scripts/lib.mjs';
 import { benchCommerce, printCommerce } from './commerce.mjs';
 import { benchFrontend, printFrontend } from './frontend.mjs';
 import { benchCatalog, printCatalog } from './catalog.mjs';
+import { benchCart, printCart } from './cart.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -29,6 +30,11 @@ if (wants('catalog')) {
   nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
   current.catalogApi = await benchCatalog();
   printCatalog(current.catalogApi, baseline);
+}
+if (wants('cart')) {
+  nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/api-gateway');
+  current.cartApi = await benchCart();
+  printCart(current.cartApi, baseline);
 }
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);

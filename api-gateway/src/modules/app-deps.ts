@@ -5,6 +5,7 @@ import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
 import type { CrmClient } from '../clients/crm';
 import type { GatewayConfig } from '../config';
+import type { CartWriteQueue } from '../data-access/cart-write-queue';
 import type { FileOutbox } from '../data-access/outbox';
 import type { RegistryRepository } from '../data-access/registry-repository';
 import type { RemoteStore } from '../data-access/remote-store';
@@ -33,4 +34,6 @@ export interface AppDeps {
   content: ContentSource;
   crm: CrmClient;
   origins: BrandOrigins;
+  /** Writes to one cart one at a time: across instances through Redis with REDIS_URL, else in this process. */
+  cartQueue: CartWriteQueue;
 }

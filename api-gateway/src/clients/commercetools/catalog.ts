@@ -96,6 +96,8 @@ const SORTS: Record<ProductSort, string[]> = {
 };
 
 type Call = { correlationId: string };
+/** Catalog reads are the same for every shopper: identical ones in flight at once share one request. */
+const shared = (call: Call) => ({ ...call, shared: true });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const textAttributes = (attributes: Array<{ name: string; value: unknown }>) =>
@@ -183,13 +185,18 @@ export function catalogOperations(graphql: Graphql) {
      * requests: commercetools categories belong to no store, so the tree is found by ancestry.
      */
     async getCategories(storeKey: string, call: Call): Promise<CommerceCategory[]> {
-      const { category: root } = await graphql<RawRootCategory>('RootCategory', ROOT_CATEGORY, { key: storeKey }, call);
+      const { category: root } = await graphql<RawRootCategory>(
+        'RootCategory',
+        ROOT_CATEGORY,
+        { key: storeKey },
+        shared(call),
+      );
       if (!root) return [];
       const data = await graphql<RawCategories>(
         'BrandCategories',
         BRAND_CATEGORIES,
         { where: `ancestors(id=${predicateLiteral(root.id)})` },
-        call,
+        shared(call),
       );
       return data.categories.results.map((c) => ({
         id: c.id,
@@ -238,7 +245,7 @@ export function catalogOperations(graphql: Graphql) {
         'ProductListing',
         productListingDocument(search.ownFacets.length),
         variables,
-        call,
+        shared(call),
       );
       const rawFacets = [
         ...(data.main.facets ?? []),
@@ -272,7 +279,7 @@ export function catalogOperations(graphql: Graphql) {
         'ProductDetail',
         PRODUCT_DETAIL,
         { store: storeKey, filters: [{ string: filter }] },
-        call,
+        shared(call),
       );
       const [product] = data.productProjectionSearch.results ?? [];
       return product ? reshapeDetailProduct(product) : undefined;
@@ -284,7 +291,7 @@ export function catalogOperations(graphql: Graphql) {
         'Suggest',
         SUGGEST,
         { store: storeKey, text },
-        call,
+        shared(call),
       );
       return (data.productProjectionSearch.results ?? []).map(reshapeListingProduct);
     },

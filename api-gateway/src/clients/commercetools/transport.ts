@@ -1,5 +1,6 @@
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from './commerce-request-error';
+import { createSingleFlight } from './single-flight';
 import {
   UPSTREAM_TIMEOUTS,
   UpstreamFault,
@@ -31,13 +32,21 @@ export interface CallOptions {
   operation?: string;
   /** Error codes the caller expects (e.g. DuplicateField): not logged. */
   expected?: readonly string[];
+  /**
+   * Identical queries in flight at once (same operation, document and variables) share one
+   * request and its answer, success or failure; the request carries the first caller's
+   * correlation id. Only for reads whose answer is the same for every caller and may be one
+   * request old (the catalog); never for carts, customers or orders, where a read must see the
+   * caller's own write. A mutation is never shared.
+   */
+  shared?: boolean;
 }
 
 type Answer = { status: number; body: any; upstream?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const isMutation = (query: string) => /^\s*mutation\b/.test(query);
 /** A mutation changes something: it gets the write deadline, everything else the read one. */
-const deadlineFor = (query: string) =>
-  /^\s*mutation\b/.test(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs;
+const deadlineFor = (query: string) => (isMutation(query) ? UPSTREAM_TIMEOUTS.writeMs : UPSTREAM_TIMEOUTS.readMs);
 
 /**
  * The transport of the gateway's commercetools adapter: a client-credentials token cached until shortly before
@@ -160,12 +169,25 @@ export function createTransport(options: CommerceClientOptions) {
     throw new CommerceRequestError(status, String(code), message, error?.extensions ?? {}, upstream, call.operation);
   };
 
+  const flights = createSingleFlight();
+
   /** One GraphQL operation; resolves to `data` or throws the first error. */
-  const graphql = async <T>(
+  const graphql = <T>(
     operationName: string,
     query: string,
     variables: Record<string, unknown> = {},
     call: CallOptions = {},
+  ): Promise<T> => {
+    const send = () => sendGraphql<T>(operationName, query, variables, call);
+    if (!call.shared || isMutation(query)) return send();
+    return flights.run(JSON.stringify([operationName, query, variables, call.expected ?? []]), send);
+  };
+
+  const sendGraphql = async <T>(
+    operationName: string,
+    query: string,
+    variables: Record<string, unknown>,
+    call: CallOptions,
   ): Promise<T> => {
     const named = { ...call, operation: operationName };
     const { status, body, upstream } = await post(

@@ -3,6 +3,7 @@ import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
 import { DomainError, type DomainErrorCode } from '../../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
+import { CartQueueUnavailableError } from '../../../data-access/cart-write-queue';
 import { unavailableMessage } from './service-label';
 import type { Logger } from '@shop/node-kit';
 
@@ -64,6 +65,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
       res.set('retry-after', String(error.retryAfterSeconds));
       return send(res, 503, 'UPSTREAM_UNAVAILABLE', unavailableMessage(res, error.upstream, error.operation));
+    }
+    if (error instanceof CartQueueUnavailableError) {
+      // The write never started (its cart stayed busy, or the queue's Redis failed): safe to send again.
+      logger.warn('Cart write not queued', {
+        correlationId: res.locals.correlationId,
+        reason: error.reason,
+        cause: error.cause instanceof Error ? error.cause.message : undefined,
+      });
+      res.set('retry-after', String(error.retryAfterSeconds));
+      return send(res, 503, error.reason === 'timeout' ? 'CART_BUSY' : 'CART_UNAVAILABLE', error.message);
     }
     if (error instanceof CommerceRequestError) {
       // The platform answered with a refusal no route expected; logged where it happened, with the
