@@ -35,7 +35,8 @@ export const cartApi = api.injectEndpoints({
         );
         return result.error ? { error: result.error } : { data: result.data as CartResponse };
       },
-      providesTags: ['Cart'],
+      // The bag belongs to the session: a new one (the guest session every visitor gets) reads it again.
+      providesTags: ['Cart', 'Session'],
     }),
     cartCheckoutAddLineItem: build.mutation<CartResponse, AddLineItemRequest>({
       queryFn: ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) =>

@@ -1,6 +1,7 @@
 import { useAppDispatch, useAppSelector } from '@shop/platform';
-import { useAnnouncer } from '@shop/ui';
+import { VisuallyHidden, useAnnouncer } from '@shop/ui';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { drawerClosed, drawerOpened, selectDrawer } from '../../../lib/cart/cart-slice';
 import { useAddToBagProvider } from '../../../lib/cart/use-add-to-bag-provider';
 import { useCart } from '../../../lib/cart/use-cart';
@@ -32,6 +33,14 @@ export default function MiniCart() {
   const drawer = useAppSelector(selectDrawer);
   const count = cart?.itemCount;
   useCountAnnouncement(count);
+  // Any way off the page (a line's link, View bag, Back) closes the drawer.
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    dispatch(drawerClosed());
+  }, [pathname, dispatch]);
 
   return (
     <>
@@ -40,16 +49,18 @@ export default function MiniCart() {
         className="mini-cart"
         data-remote-slot="mini-cart"
         data-cart-count={count}
-        aria-label={count === undefined ? 'Bag' : `Bag, ${items(count)}`}
         aria-haspopup="dialog"
         aria-expanded={drawer.open}
         onClick={() => dispatch(drawerOpened())}
       >
+        {/* The name is the visible text and the word after the count: "Bag 3 items". */}
         <span>Bag</span>
         {count !== undefined && (
-          <span className="mini-cart__count" aria-hidden="true">
-            {count}
-          </span>
+          <>
+            {' '}
+            <span className="mini-cart__count">{count}</span>
+            <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
+          </>
         )}
       </button>
       <MiniCartDrawer
