@@ -8,5 +8,6 @@ module.exports = createFederatedConfig({
   exposes: {
     './pages': './src/app/pages.tsx',
     './MiniCart': './src/features/mini-cart/components/mini-cart.tsx',
+    './PreviousBagOffer': './src/features/previous-bag/components/previous-bag-offer.tsx',
   },
 });

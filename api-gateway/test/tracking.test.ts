@@ -96,6 +96,60 @@ describe('the tracking session cookie', () => {
   });
 });
 
+describe('cart events in the log (SPEC §3)', () => {
+  it('logs ADD_TO_CART with exactly eventId, quantity, sessionToken and sku (plus event and eventUrl)', async () => {
+    const session = uuid();
+    const added = {
+      event: 'ADD_TO_CART',
+      eventId: uuid(),
+      eventUrl: 'http://127.0.0.1/p/bras/lace/1',
+      sku: 'VF-1-34B',
+      quantity: 2,
+    };
+    expect((await post(address(), session).send({ ...added, sessionToken: session })).status).toBe(202);
+    await eventually(() =>
+      expect(logLines().find((line) => line.record.eventId === added.eventId)?.record).toEqual({
+        ...added,
+        sessionToken: session,
+      }),
+    );
+  });
+
+  it('refuses an ADD_TO_CART record carrying any other field', async () => {
+    const session = uuid();
+    const res = await post(address(), session).send({
+      event: 'ADD_TO_CART',
+      eventId: uuid(),
+      eventUrl: 'http://127.0.0.1/p/bras/lace/1',
+      sku: 'VF-1-34B',
+      quantity: 2,
+      price: 4200,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_TRACKING_EVENT');
+  });
+
+  it('logs CART_VIEW whole', async () => {
+    const session = uuid();
+    const viewed = {
+      event: 'CART_VIEW',
+      eventId: uuid(),
+      eventUrl: 'http://127.0.0.1/cart',
+      itemCount: 3,
+      value: 9800,
+      currency: 'USD',
+      items: [{ sku: 'VF-1-34B', quantity: 2, price: 4200 }],
+    };
+    expect((await post(address(), session).send(viewed)).status).toBe(202);
+    await eventually(() =>
+      expect(logLines().find((line) => line.record.eventId === viewed.eventId)?.record).toEqual({
+        ...viewed,
+        sessionToken: session,
+      }),
+    );
+  });
+});
+
 describe('tracking rate limits and the log cap', () => {
   it('limits 300 posts from one session to 120 a minute with 429 and Retry-After, and the log stays within its cap', async () => {
     const ip = address();

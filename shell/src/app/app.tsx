@@ -1,5 +1,6 @@
 import type { ShellBootConfig } from '@shop/contracts/browser';
 import { type AppStore, BootConfigProvider } from '@shop/platform';
+import { AnnouncerProvider } from '@shop/ui';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Layout } from './layout';
@@ -10,9 +11,12 @@ export function App({ config, store }: { config: ShellBootConfig; store: AppStor
     <Provider store={store}>
       <BootConfigProvider value={config}>
         <BrowserRouter>
-          <Layout>
-            <AppRoutes />
-          </Layout>
+          {/* One set of live regions for the page: remotes speak through useAnnouncer (the bag's count, toasts). */}
+          <AnnouncerProvider>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </AnnouncerProvider>
         </BrowserRouter>
       </BootConfigProvider>
     </Provider>

@@ -12,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" className="app__main" tabIndex={-1}>
+        <PreviousBagOffer />
         {children}
       </main>
       <Footer />
@@ -26,4 +27,11 @@ function SignupPrompt() {
   const modal = useFlag('emailSignupModal', true);
   if (!signup || !modal) return null;
   return <RemoteOutlet remote="content" expose="EmailSignupPrompt" props={{}} fallback={() => null} loading={false} />;
+}
+
+/** The cart remote's offer to add back the bag a sign-in set aside; nothing shows when there is none. */
+function PreviousBagOffer() {
+  return (
+    <RemoteOutlet remote="cartCheckout" expose="PreviousBagOffer" props={{}} fallback={() => null} loading={false} />
+  );
 }

@@ -47,6 +47,26 @@ describe('track', () => {
     expect(window.dataLayer).toEqual([{ event: 'begin_checkout', eventId: sent(0).eventId, cart: { id: 'c' } }]);
   });
 
+  it('sends ADD_TO_CART with exactly its kept fields and CART_VIEW whole, both reaching the data layer by GA4 name', () => {
+    document.cookie = `${TRACKING_SESSION_COOKIE}=${gatewayToken}; Path=/`;
+    track({ event: 'ADD_TO_CART', sku: 'VF-1-34B', quantity: 2, name: 'Lace bra', price: 4200 });
+    const view = { itemCount: 3, value: 9800, currency: 'USD', items: [{ sku: 'VF-1-34B', quantity: 2 }] };
+    track({ event: 'CART_VIEW', ...view });
+    const added = sent(0);
+    expect(Object.keys(added).sort()).toEqual(['event', 'eventId', 'eventUrl', 'quantity', 'sessionToken', 'sku']);
+    expect(added).toMatchObject({ event: 'ADD_TO_CART', sku: 'VF-1-34B', quantity: 2, sessionToken: gatewayToken });
+    expect(sent(1)).toEqual({
+      event: 'CART_VIEW',
+      eventId: sent(1).eventId,
+      eventUrl: window.location.href,
+      sessionToken: gatewayToken,
+      ...view,
+    });
+    expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['add_to_cart', 'cart_view']);
+    expect(window.dataLayer?.[0]).toMatchObject({ sku: 'VF-1-34B', quantity: 2, eventId: added.eventId });
+    expect(window.dataLayer?.[1]).toMatchObject({ ...view, eventId: sent(1).eventId });
+  });
+
   it('does not throw when the network fails', async () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
     expect(() => track({ event: 'EMAIL', email: 'a@b.co' })).not.toThrow();

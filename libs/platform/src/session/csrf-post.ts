@@ -25,3 +25,22 @@ export async function postWithCsrf<T>(
   const result = await baseQuery({ url, method: 'POST', body: { ...body, csrfToken: token } });
   return result.error ? { error: result.error } : { data: result.data as T };
 }
+
+/**
+ * A state-changing request of any method (POST, PUT, PATCH, DELETE) from an endpoint's `queryFn`,
+ * with the CSRF token in the X-CSRF-Token header, so the body stays exactly the route's fields
+ * (and a DELETE needs none).
+ */
+export async function sendWithCsrf<T>(
+  baseQuery: BaseQuery,
+  request: { url: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: Record<string, unknown> },
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  let token: string;
+  try {
+    token = await csrfToken();
+  } catch {
+    return { error: { status: 'FETCH_ERROR', error: 'The shop could not be reached' } };
+  }
+  const result = await baseQuery({ ...request, headers: { 'x-csrf-token': token } });
+  return result.error ? { error: result.error } : { data: result.data as T };
+}

@@ -68,7 +68,7 @@ function SearchFallback() {
 function CartFallback() {
   return (
     <Link to="/cart" className="header__icon">
-      Cart
+      Bag
     </Link>
   );
 }

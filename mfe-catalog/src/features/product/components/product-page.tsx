@@ -1,6 +1,6 @@
 import '../../../catalog.css';
-import { track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '@shop/platform';
-import { Button, PageShell, Price, QuantityStepper, Skeleton } from '@shop/ui';
+import { addToBag, track, useAppDispatch, useAppSelector, useBootConfig, useBrand } from '@shop/platform';
+import { Button, Notice, PageShell, Price, QuantityStepper, Skeleton } from '@shop/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
@@ -19,7 +19,8 @@ export default function ProductPage() {
   const recent = useAppSelector(selectRecentlyViewed);
   const { data: product, error, isLoading } = catalogApi.useCatalogGetProductQuery(id);
   const [quantity, setQuantity] = useState(1);
-  const [added, setAdded] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState('');
 
   const variant = useMemo(() => {
     if (!product) return undefined;
@@ -27,6 +28,8 @@ export default function ProductPage() {
   }, [product, id]);
   const selection = product && variant ? selectionOf(product, variant) : {};
   useProductHead(product, variant, brand.name, useBootConfig().origin);
+  // A refusal was about the variant it was for.
+  useEffect(() => setAddError(''), [variant?.sku]);
 
   useEffect(() => {
     if (!product) return;
@@ -76,14 +79,19 @@ export default function ProductPage() {
     const next = choose(product, selection, option, value);
     if (next) navigate(`${base}/${category}/${name}/${next.sku}`, { replace: true });
   };
-  const addToBag = () => {
-    track({ event: 'ADD_TO_CART', sku: variant.sku, quantity, price: (variant.salePrice ?? variant.price).centAmount });
-    window.dispatchEvent(
-      new CustomEvent('shop:add-to-cart', {
-        detail: { sku: variant.sku, quantity, inventoryListKey: `${brand.id}-online` },
-      }),
-    );
-    setAdded(`Added ${quantity} × ${product.name} (${Object.values(selection).join(', ')}) to your bag.`);
+  // The cart remote adds it (through @shop/platform, ADR 0013), tracks ADD_TO_CART and opens its drawer.
+  const add = async () => {
+    if (adding) return;
+    setAdding(true);
+    setAddError('');
+    const result = await addToBag({
+      sku: variant.sku,
+      quantity,
+      inventoryListKey: `${brand.id}-online`,
+      name: product.name,
+    });
+    setAdding(false);
+    if (!result.ok) setAddError(result.error.message);
   };
   const stock = !variant.inStock ? 'Sold out' : variant.available <= 5 ? `Only ${variant.available} left` : 'In stock';
 
@@ -116,13 +124,19 @@ export default function ProductPage() {
             {stock}
           </p>
           <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} min={1} max={99} />
-          <Button disabled={!variant.inStock} onClick={addToBag}>
-            Add to bag
+          {/* aria-disabled while adding, so the button keeps focus for the drawer to return it to. */}
+          <Button
+            disabled={!variant.inStock}
+            aria-disabled={adding || undefined}
+            aria-describedby={addError ? 'add-to-bag-error' : undefined}
+            onClick={() => void add()}
+          >
+            {adding ? 'Adding…' : 'Add to bag'}
           </Button>
-          {added && (
-            <p role="status" className="product__added">
-              {added}
-            </p>
+          {addError && (
+            <Notice role="alert" tone="error" className="product__add-error">
+              <span id="add-to-bag-error">{addError}</span>
+            </Notice>
           )}
           <p>
             <Link to={`/size-guide/${sizeGuideFor(product)}`}>Size guide</Link>

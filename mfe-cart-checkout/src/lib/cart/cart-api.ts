@@ -1,0 +1,81 @@
+import type {
+  AddDiscountCodeRequest,
+  AddLineItemRequest,
+  CartResponse,
+  CreateCartRequest,
+  CreateCartResponse,
+} from '@shop/contracts/browser';
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
+import { api, sendWithCsrf } from '@shop/platform';
+import { cartQueue } from './serial-queue';
+
+type BaseQuery = (
+  arg: string | FetchArgs,
+) =>
+  | QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>
+  | PromiseLike<QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>>;
+type Write = Parameters<typeof sendWithCsrf>[1];
+
+/** Every cart write runs in the serial queue, with the CSRF token the gateway requires. */
+const write = <T>(baseQuery: BaseQuery, request: Write) => cartQueue.run(() => sendWithCsrf<T>(baseQuery, request));
+
+const lineItemPath = (lineItemId: string) => `/cart/lineItem/${encodeURIComponent(lineItemId)}`;
+
+/**
+ * The gateway's cart API (SPEC §7), injected into the one API slice. Reads run in the serial
+ * queue too, so an answer never arrives out of order with the writes around it. The answers
+ * feed the `cart` slice (cart-slice.ts), which is what components show.
+ */
+export const cartApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    cartCheckoutGetCart: build.query<CartResponse, void>({
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const result = await cartQueue.run(async () =>
+          baseQuery({ url: '/cart', headers: { 'cache-control': 'no-cache' } }),
+        );
+        return result.error ? { error: result.error } : { data: result.data as CartResponse };
+      },
+      // The bag belongs to the session: a new one (the guest session every visitor gets) reads it again.
+      providesTags: ['Cart', 'Session'],
+    }),
+    cartCheckoutAddLineItem: build.mutation<CartResponse, AddLineItemRequest>({
+      queryFn: ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, {
+          url: '/cart/lineItem',
+          method: 'POST',
+          body: { sku, quantity, inventoryListKey },
+        }),
+    }),
+    cartCheckoutChangeLineItem: build.mutation<CartResponse, { lineItemId: string; quantity: number }>({
+      queryFn: ({ lineItemId, quantity }, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, { url: lineItemPath(lineItemId), method: 'PATCH', body: { quantity } }),
+    }),
+    cartCheckoutRemoveLineItem: build.mutation<CartResponse, { lineItemId: string }>({
+      queryFn: ({ lineItemId }, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, { url: lineItemPath(lineItemId), method: 'DELETE' }),
+    }),
+    cartCheckoutAddDiscountCode: build.mutation<CartResponse, AddDiscountCodeRequest>({
+      queryFn: ({ code }, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, { url: '/cart/discountCode', method: 'POST', body: { code } }),
+    }),
+    cartCheckoutRemoveDiscountCode: build.mutation<CartResponse, { discountCodeId: string }>({
+      queryFn: ({ discountCodeId }, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, {
+          url: `/cart/discountCode/${encodeURIComponent(discountCodeId)}`,
+          method: 'DELETE',
+        }),
+    }),
+    cartCheckoutRestorePreviousBag: build.mutation<CartResponse, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, { url: '/cart/previousBag', method: 'POST', body: {} }),
+    }),
+    cartCheckoutDismissPreviousBag: build.mutation<CartResponse, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        write<CartResponse>(baseQuery, { url: '/cart/previousBag', method: 'DELETE' }),
+    }),
+    cartCheckoutCreateCart: build.mutation<CreateCartResponse, CreateCartRequest>({
+      queryFn: ({ cartTemplate }, _api, _extra, baseQuery) =>
+        write<CreateCartResponse>(baseQuery, { url: '/cart/create', method: 'POST', body: { cartTemplate } }),
+    }),
+  }),
+});

@@ -1,0 +1,95 @@
+import type { ProductDetail, ShellBootConfig } from '@shop/contracts/browser';
+import { type AddToBagHandler, BootConfigProvider, createAppStore, provideAddToBag } from '@shop/platform';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import ProductPage from './product-page';
+
+// Set by webpack's DefinePlugin in a build.
+Object.assign(globalThis, { __APP_NAME__: 'catalog', __APP_VERSION__: 'test' });
+
+const usd = (centAmount: number) => ({ centAmount, currencyCode: 'USD' as const, fractionDigits: 2 as const });
+const product: ProductDetail = {
+  key: 'lace-bra',
+  masterStyle: '100',
+  name: 'Lace Bra',
+  description: 'Soft lace.',
+  url: '/p/bras/lace-bra/100-000000-34B',
+  categorySlug: 'bras',
+  breadcrumb: [{ slug: 'bras', name: 'Bras', path: 'bras' }],
+  variants: [
+    {
+      sku: '100-000000-34B',
+      attributes: { size: '34B' },
+      price: usd(4200),
+      images: [{ url: '/media/p/1.svg', alt: 'Lace Bra' }],
+      available: 12,
+      inStock: true,
+    },
+  ],
+  retailerLinks: [],
+  options: [{ name: 'size', label: 'Size', values: ['34B'] }],
+};
+const config = {
+  brand: { id: 'vanityfair', name: 'Vanity Fair', routing: { homePath: '/', productBasePath: '/p' } },
+  flags: {},
+  origin: 'https://vanityfair.example',
+} as unknown as ShellBootConfig;
+
+function renderProductPage() {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/products/100-000000-34B') return Response.json(product);
+    return new Response(null, { status: path === '/api/tracking' ? 202 : 404 });
+  }) as typeof fetch;
+  render(
+    <Provider store={createAppStore()}>
+      <BootConfigProvider value={config}>
+        <MemoryRouter initialEntries={[product.url]}>
+          <Routes>
+            <Route path="/p/:category/:name/:id" element={<ProductPage />} />
+          </Routes>
+        </MemoryRouter>
+      </BootConfigProvider>
+    </Provider>,
+  );
+  return screen.findByRole('button', { name: 'Add to bag' });
+}
+
+describe('Add to bag on the product page', () => {
+  let withdraw: (() => void) | undefined;
+  afterEach(() => withdraw?.());
+
+  it('asks the bag (through @shop/platform) for the chosen sku and quantity, and says nothing of its own on success', async () => {
+    const handler = jest.fn<ReturnType<AddToBagHandler>, Parameters<AddToBagHandler>>(async () => ({
+      ok: true,
+      cart: {} as never,
+    }));
+    withdraw = provideAddToBag(handler);
+    const button = await renderProductPage();
+    fireEvent.click(screen.getByRole('button', { name: 'One more' }));
+    await act(async () => fireEvent.click(button));
+    expect(handler).toHaveBeenCalledWith({
+      sku: '100-000000-34B',
+      quantity: 2,
+      inventoryListKey: 'vanityfair-online',
+      name: 'Lace Bra',
+    });
+    expect(screen.queryByText(/^Added/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the bag’s reason inline when the add fails, tied to the button', async () => {
+    withdraw = provideAddToBag(async () => ({
+      ok: false,
+      error: { code: 'INVALID_QUANTITY', message: 'Not added to your bag. Only 1 is available.' },
+    }));
+    const button = await renderProductPage();
+    await act(async () => fireEvent.click(button));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Not added to your bag. Only 1 is available.');
+    const describedBy = button.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Not added to your bag. Only 1 is available.');
+  });
+});
