@@ -4,6 +4,7 @@ import { Button, LoadingStatus, Notice, PageShell } from '@shop/ui';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type CartResult, createFromTemplate } from '../../../lib/cart/cart-actions';
+import { destinationAfterCreate } from '../../../lib/checkout/checkout-open';
 
 /** The template keys the gateway accepts (contracts `createCartSchema`). */
 const TEMPLATE_KEY = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -42,7 +43,7 @@ export default function CartCreatePage() {
     void creation.then((result) => {
       if (!result.ok && creations.get(key) === creation) creations.delete(key);
       if (!live) return;
-      if (result.ok) navigate(result.cart.next, { replace: true });
+      if (result.ok) navigate(destinationAfterCreate(result.cart.next), { replace: true });
       else if (result.error.status === 404) setOutcome({ kind: 'invalid' });
       else if (result.error.status === 401) setOutcome({ kind: 'sign-in' });
       else setOutcome({ kind: 'failed', message: result.error.message });

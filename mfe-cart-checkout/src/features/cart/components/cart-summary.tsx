@@ -6,6 +6,7 @@ import { removeDiscountCode } from '../../../lib/cart/cart-actions';
 import { selectProblems } from '../../../lib/cart/cart-slice';
 import { CODE_STATE_TEXT } from './discount-code-state';
 import { PromoCodeForm } from './promo-code-form';
+import { CHECKOUT_OPEN } from '../../../lib/checkout/checkout-open';
 
 const minus = (money: CartResponse['total']) => formatPrice({ ...money, centAmount: -money.centAmount });
 
@@ -65,9 +66,11 @@ export function CartSummary({ cart, busy }: { cart: CartResponse; busy: boolean 
         </Notice>
       )}
       {discounts && <PromoCodeForm />}
-      <Link to="/checkout" className={buttonClassName({ block: true })}>
-        Checkout
-      </Link>
+      {CHECKOUT_OPEN && (
+        <Link to="/checkout" className={buttonClassName({ block: true })}>
+          Checkout
+        </Link>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { CartResponse } from '@shop/contracts/browser';
 import { Button, Drawer, LoadingStatus, Notice, Price, buttonClassName } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { LineDetails } from '../../../components/line-details';
+import { CHECKOUT_OPEN } from '../../../lib/checkout/checkout-open';
 
 interface Props {
   open: boolean;
@@ -57,7 +58,7 @@ export function MiniCartDrawer({ open, onClose, cart, added, problem, onRetry }:
           <Link to="/cart" className={buttonClassName({ variant: 'secondary', block: true })} onClick={onClose}>
             View bag
           </Link>
-          {lines.length > 0 && (
+          {CHECKOUT_OPEN && lines.length > 0 && (
             <Link to="/checkout" className={buttonClassName({ block: true })} onClick={onClose}>
               Checkout
             </Link>
