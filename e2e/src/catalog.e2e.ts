@@ -119,7 +119,7 @@ describe('browsing the catalog', () => {
     const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Product', offers: expect.any(Array) });
     await page.getByRole('button', { name: 'Add to bag' }).click();
-    await page.getByText(/^Added 1 ×/).waitFor();
+    await page.getByRole('dialog', { name: 'Your bag' }).locator('li[data-line-sku]').waitFor();
     await expectAccessible(page);
     await page.close();
   });
