@@ -10,6 +10,8 @@ import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
 import { createFileOutbox } from './data-access/outbox';
+import { createMemoryCartWriteQueue } from './data-access/cart-write-queue';
+import { createCartWriteStats } from './shared/cart-write-stats';
 import { createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
 import { createThrottle } from './shared/throttle';
@@ -70,6 +72,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
   const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();
+  const cartQueue = createMemoryCartWriteQueue();
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
@@ -90,6 +93,8 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     content,
     crm,
     origins,
+    cartQueue,
+    cartStats: createCartWriteStats(),
   });
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -111,6 +116,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
         server.closeAllConnections();
       });
       await sink.close();
+      await cartQueue.close();
       redis?.disconnect();
     },
   };

@@ -5,6 +5,7 @@ import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
 import type { CrmClient } from '../clients/crm';
 import type { GatewayConfig } from '../config';
+import type { CartWriteQueue } from '../data-access/cart-write-queue';
 import type { FileOutbox } from '../data-access/outbox';
 import type { RegistryRepository } from '../data-access/registry-repository';
 import type { RemoteStore } from '../data-access/remote-store';
@@ -13,6 +14,7 @@ import type { TrackingSink } from '../data-access/tracking-sink';
 import type { Csrf } from '../sessions/csrf';
 import type { SessionService } from '../sessions/session-service';
 import type { BrandOrigins } from '../shared/brand-origins';
+import type { CartWriteStats } from '../shared/cart-write-stats';
 import type { Throttle } from '../shared/throttle';
 
 /** Everything the gateway is built from (server.ts makes them); each module takes only the part it names. */
@@ -33,4 +35,7 @@ export interface AppDeps {
   content: ContentSource;
   crm: CrmClient;
   origins: BrandOrigins;
+  /** Orders the writes to one cart (one shopper's bag in one brand). */
+  cartQueue: CartWriteQueue;
+  cartStats: CartWriteStats;
 }
