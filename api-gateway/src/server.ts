@@ -10,6 +10,7 @@ import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
 import { createFileOutbox } from './data-access/outbox';
+import { createCartWriteStats } from './shared/cart-write-stats';
 import { createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
 import { createMemoryCartWriteQueue, createRedisCartWriteQueue } from './data-access/cart-write-queue';
@@ -93,6 +94,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     crm,
     origins,
     cartQueue,
+    cartStats: createCartWriteStats(),
   });
 
   const server: Server = await new Promise((resolve, reject) => {

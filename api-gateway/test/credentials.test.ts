@@ -298,10 +298,10 @@ describe('post-login', () => {
     const activeCart = async () =>
       (
         await commerceGraphql(
-          `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "vanityfair") { id } }`,
+          `query($c: String!) { inStore(key: "vanityfair") { customerActiveCart(customerId: $c) { id } } }`,
           { c: customerId },
         )
-      ).customerActiveCart?.id;
+      ).inStore.customerActiveCart?.id;
     const before = await activeCart();
 
     // A cart id learnt elsewhere, or a link from another site, moves nothing.

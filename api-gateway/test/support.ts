@@ -54,7 +54,12 @@ export function request(url: string, init: RequestInit = {}): Promise<Response> 
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: init.method ?? 'GET',
-        headers: init.headers as Record<string, string>,
+        // A body always carries its length: Node sends DELETE bodies unframed otherwise, and the
+        // server would read them as the start of the next request on the connection.
+        headers: {
+          ...(typeof init.body === 'string' ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
+          ...(init.headers as Record<string, string>),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

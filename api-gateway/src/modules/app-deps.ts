@@ -14,6 +14,7 @@ import type { TrackingSink } from '../data-access/tracking-sink';
 import type { Csrf } from '../sessions/csrf';
 import type { SessionService } from '../sessions/session-service';
 import type { BrandOrigins } from '../shared/brand-origins';
+import type { CartWriteStats } from '../shared/cart-write-stats';
 import type { Throttle } from '../shared/throttle';
 
 /** Everything the gateway is built from (server.ts makes them); each module takes only the part it names. */
@@ -36,4 +37,5 @@ export interface AppDeps {
   origins: BrandOrigins;
   /** Writes to one cart one at a time: across instances through Redis with REDIS_URL, else in this process. */
   cartQueue: CartWriteQueue;
+  cartStats: CartWriteStats;
 }

@@ -25,7 +25,7 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     req: Request,
     res: Response,
     user: SessionUser,
-    keep: Pick<SessionClaims, 'jti' | 'anonymousId'> | undefined,
+    keep: Pick<SessionClaims, 'jti' | 'anonymousId' | 'previousCartId'> | undefined,
   ): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;
     const { token, claims } = await codec.encode(user, {
@@ -34,6 +34,7 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
       now: now(),
       jti: keep?.jti,
       anonymousId: keep?.anonymousId,
+      previousCartId: keep?.previousCartId,
     });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;
@@ -55,14 +56,15 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     },
     /**
      * Starts a new session (a new id on every sign-in). Signing in from a guest session remembers
-     * that guest's id, the one owner whose anonymous cart may then move to the customer.
+     * that guest's id, the one owner whose anonymous cart may then move to the customer; a
+     * sign-in that set the customer's earlier bag aside remembers that cart (`previousCartId`).
      */
-    async start(req: Request, res: Response, user: SessionUser) {
+    async start(req: Request, res: Response, user: SessionUser, extra: { previousCartId?: string } = {}) {
       const previous = user.isLoggedIn ? await service.read(req) : undefined;
       const anonymousId = previous && !previous.user.isLoggedIn ? previous.user.id : undefined;
-      return write(req, res, user, { jti: randomUUID(), anonymousId });
+      return write(req, res, user, { jti: randomUUID(), anonymousId, previousCartId: extra.previousCartId });
     },
-    /** Keeps the session id, with changed user fields. */
+    /** Keeps the session id (and what `claims` remembers), with changed user fields. */
     update: (req: Request, res: Response, claims: SessionClaims, user: SessionUser) => write(req, res, user, claims),
     /** After a password reset: every session the customer had, on any device, stops working. */
     endAllFor: (customerId: string) => revocations.revokeCustomer(customerId, now()),

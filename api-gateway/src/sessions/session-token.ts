@@ -19,6 +19,11 @@ export interface SessionClaims {
   issuedAtMs: number;
   /** The guest session this sign-in replaced: only that guest's cart may become the customer's. */
   anonymousId?: string;
+  /**
+   * The customer's earlier bag that a sign-in (or a cart template) set aside: the cart API offers
+   * it back until the shopper adds it back or dismisses it.
+   */
+  previousCartId?: string;
 }
 
 export interface EncodeOptions {
@@ -29,6 +34,7 @@ export interface EncodeOptions {
   /** Keeps the session id when a session is re-issued or updated. */
   jti?: string;
   anonymousId?: string;
+  previousCartId?: string;
 }
 
 /**
@@ -48,7 +54,7 @@ export function createSessionCodec(secret: string) {
   return {
     async encode(
       user: SessionUser,
-      { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId }: EncodeOptions,
+      { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId, previousCartId }: EncodeOptions,
     ): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
       const claims: SessionClaims = {
@@ -59,8 +65,15 @@ export function createSessionCodec(secret: string) {
         brand,
         issuedAtMs: now,
         ...(anonymousId ? { anonymousId } : {}),
+        ...(previousCartId ? { previousCartId } : {}),
       };
-      const token = await new EncryptJWT({ user, brand, ims: now, ...(anonymousId ? { anon: anonymousId } : {}) })
+      const token = await new EncryptJWT({
+        user,
+        brand,
+        ims: now,
+        ...(anonymousId ? { anon: anonymousId } : {}),
+        ...(previousCartId ? { prev: previousCartId } : {}),
+      })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
         .setExpirationTime(claims.exp)
@@ -74,7 +87,7 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        const { jti, iat, exp, brand, ims, anon } = payload;
+        const { jti, iat, exp, brand, ims, anon, prev } = payload;
         if (
           !user.success ||
           typeof jti !== 'string' ||
@@ -92,6 +105,7 @@ export function createSessionCodec(secret: string) {
           brand,
           issuedAtMs: ims,
           ...(typeof anon === 'string' ? { anonymousId: anon } : {}),
+          ...(typeof prev === 'string' ? { previousCartId: prev } : {}),
         };
       } catch {
         return undefined;

@@ -13,6 +13,11 @@ export type DomainErrorCode =
   | 'CAPTCHA_FAILED'
   | 'INVALID_TRACKING_EVENT'
   | 'SESSION_TOKEN_MISMATCH'
+  | 'INVALID_QUANTITY'
+  | 'DISCOUNT_CODE_INVALID'
+  | 'CART_EMPTY'
+  // The request needs a signed-in (or guest) session it does not have.
+  | 'SessionRequired'
   // What was asked for does not exist here, or the brand has the feature switched off.
   | 'NOT_FOUND'
   | 'PRODUCT_NOT_FOUND'
@@ -21,20 +26,30 @@ export type DomainErrorCode =
   | 'ZIP_NOT_FOUND'
   | 'FEATURE_DISABLED'
   | 'UnknownProvider'
+  | 'LINE_ITEM_NOT_FOUND'
+  | 'DISCOUNT_CODE_NOT_FOUND'
+  | 'CART_TEMPLATE_NOT_FOUND'
   // The state does not allow it.
   | 'EMAIL_TAKEN'
   | 'TOO_MANY_REQUESTS'
+  | 'INVALID_PRICE'
+  | 'CART_CONFLICT'
   // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
   | 'SHELL_NOT_BUILT'
   | 'SHELL_UNAVAILABLE'
   | 'GUEST_SIGN_IN_FAILED';
 
-/** A use case's refusal: a code from the union above, a message for the shopper, and for forms one message per wrong field. */
+/**
+ * A use case's refusal: a code from the union above, a message for the shopper, for forms one
+ * message per wrong field, and what else the caller needs to act on it (INVALID_PRICE carries
+ * the cart with its new prices), sent beside the code in the error body.
+ */
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -105,6 +105,7 @@ export type {
   AddLineItemRequest,
   AddToBagRequest,
   CartDiscountCode,
+  CartErrorBody,
   CartLine,
   CartPriceChange,
   CartResponse,

@@ -61,7 +61,7 @@ export interface CartLine {
   total: Money;
   /** subtotal - total, present when a code takes something off this line. */
   discount?: Money;
-  /** The most this line may hold: what is in stock for the brand, capped at 99 (SPEC §5). */
+  /** The most this line may hold: the stock of its inventory, capped at 99 (the quantity control's maximum). */
   maxQuantity: number;
 }
 
@@ -115,10 +115,49 @@ export interface CartResponse {
   total: Money;
   /** Lines whose price changed since they were added; the cart already holds the new price. */
   priceChanges?: CartPriceChange[];
+  /**
+   * Only on GET /api/cart: the customer's earlier bag a sign-in or a cart template set aside, until `POST /api/cart/previousBag` adds it back (each
+   * line up to 99 and the stock; what is not sold now is left out) or `DELETE` dismisses it.
+   */
   previousBag?: PreviousBag;
 }
 
-/** POST /api/cart/create */
+/**
+ * The error codes of the cart routes, in the one error body `{ error: { code, message,
+ * correlationId } }`; `message` is written for the shopper and may be shown as it is.
+ *
+ * - 400 INVALID_QUANTITY: the message says the limit ("... from 1 to 99", "Only 3 left.").
+ * - 400 DISCOUNT_CODE_INVALID: unknown, expired, used up, not active, or another brand's code
+ *   (the message says which); CART_EMPTY: a code before the first item; INVALID_PARAMETER.
+ * - 401 SessionRequired: no session (every visitor has a guest one), or a guest on /create.
+ * - 404 PRODUCT_NOT_FOUND (sku unknown or not sold on this brand), LINE_ITEM_NOT_FOUND (also a
+ *   line of another session), DISCOUNT_CODE_NOT_FOUND, CART_TEMPLATE_NOT_FOUND, and
+ *   FEATURE_DISABLED for the code routes where the brand's `discounts` flag is off.
+ * - 409 INVALID_PRICE: a write touched a line whose price changed since it was added (or a sku
+ *   with no price here). Nothing of the write was applied; the bag has been brought to the
+ *   current prices, and the body carries it as `error.cart` ({@link CartErrorBody}), with
+ *   `priceChanges` naming each changed line with its previous and current price. Sending the
+ *   same request again applies it at the new price.
+ * - 409 CART_CONFLICT: the write lost races with other writes to the bag too often; try again.
+ *
+ * A read or a write that touches no changed line is not refused: it answers 200 with the bag at
+ * the current prices and `priceChanges` once, on the answer that brought the prices up to date.
+ */
+export interface CartErrorBody {
+  error: {
+    code: string;
+    message: string;
+    correlationId: string;
+    /** With INVALID_PRICE: the bag at the new prices, with priceChanges. */
+    cart?: CartResponse;
+  };
+}
+
+/**
+ * POST /api/cart/create: a signed-in shopper's cart from the brand's template, made once per
+ * session and template (a reload or a second tab answers the same cart); the template's lines
+ * that cannot be sold now are left out, quantities kept within the stock.
+ */
 export interface CreateCartResponse {
   cart: CartResponse;
   /** Where the shopper goes next: /checkout when the new cart has lines, else /cart. */

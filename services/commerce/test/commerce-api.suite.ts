@@ -6,7 +6,7 @@ const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyRef
     custom { type { key } customFieldsRaw { name value } } stores { key } } } }`;
 const CART_FIELDS = `id version cartState customerId anonymousId totalPrice { type currencyCode centAmount fractionDigits }
   taxedPrice { totalNet { centAmount } totalGross { centAmount } }
-  lineItems { id quantity inventoryListKey variant { sku } totalPrice { centAmount } price { value { centAmount } discounted { value { centAmount } } } }
+  lineItems { id quantity supplyChannel { key } variant { sku } totalPrice { centAmount } price { value { centAmount } discounted { value { centAmount } } } }
   shippingInfo { shippingMethodName price { centAmount } } discountCodes { code }`;
 const UPDATE_CART = `mutation Update($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) {
   updateCart(id: $id, version: $version, actions: $actions) { ${CART_FIELDS} } }`;
@@ -349,7 +349,7 @@ export function commerceApiSuite(kind: DatabaseKind) {
         [sku, 3],
         [otherSku, 1],
       ]);
-      expect(cart.lineItems[0].inventoryListKey).toBe('everwear-online');
+      expect(cart.lineItems[0].supplyChannel).toEqual({ key: 'everwear-online' });
       const unit = (l: (typeof cart.lineItems)[0]) => l.price.discounted?.value.centAmount ?? l.price.value.centAmount;
       expect(cart.totalPrice.centAmount).toBe(unit(cart.lineItems[0]) * 3 + unit(cart.lineItems[1]));
       cart = await updateCart(cart, [
@@ -550,20 +550,20 @@ export function commerceApiSuite(kind: DatabaseKind) {
       });
       expect(taken.body.cart).toMatchObject({ id: fresh.id, customerId: customer.id });
       const active = await api.gql(
-        `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`,
+        `query($c: String!) { inStore(key: "everwear") { customerActiveCart(customerId: $c) { id } } }`,
         { c: customer.id },
       );
-      expect(active.customerActiveCart.id).toBe(fresh.id);
+      expect(active.inStore.customerActiveCart.id).toBe(fresh.id);
 
       // setCustomerId: an anonymous cart becomes the customer's newest active cart.
       let later = await newCart();
       later = await updateCart(later, [{ setCustomerId: { customerId: customer.id } }]);
       expect(later.customerId).toBe(customer.id);
       const now = await api.gql(
-        `query($c: String!) { customerActiveCart(customerId: $c, storeKey: "everwear") { id } }`,
+        `query($c: String!) { inStore(key: "everwear") { customerActiveCart(customerId: $c) { id } } }`,
         { c: customer.id },
       );
-      expect(now.customerActiveCart.id).toBe(later.id);
+      expect(now.inStore.customerActiveCart.id).toBe(later.id);
     });
   });
 

@@ -1,5 +1,17 @@
-import type { RawCart } from './ctp-types';
-import { ANONYMOUS_CART, TAKE_CART } from './documents';
+import { CommerceRequestError } from './commerce-request-error';
+import type { RawCart, RawCartDetail, RawCartLine, RawStoreChannels } from './ctp-types';
+import {
+  ACTIVE_CUSTOMER_CART,
+  ANONYMOUS_CART,
+  CART_BY_ID,
+  CREATE_CART,
+  DELETE_CART,
+  FIND_CART,
+  STORE_CHANNELS,
+  TAKE_CART,
+  UPDATE_CART,
+} from './documents';
+import { predicateLiteral } from './predicate-literal';
 import type { CallOptions, Graphql } from './transport';
 
 export interface CommerceCart {
@@ -11,6 +23,66 @@ export interface CommerceCart {
   state: string;
 }
 
+/** A price in cents: the list price and, while a product discount runs, the sale price. */
+export interface LinePrice {
+  centAmount: number;
+  discountedCentAmount?: number;
+}
+
+export interface CommerceCartLine {
+  id: string;
+  sku: string;
+  productKey: string;
+  name: string;
+  quantity: number;
+  /** The chosen options (colour, size, ...) as text. */
+  attributes: Record<string, string>;
+  image?: { url: string; label?: string };
+  /** The price the line was added at (or last recalculated at). */
+  price: LinePrice;
+  /** What the line costs after discount codes. */
+  totalCentAmount: number;
+  /** The inventory (supply channel key) the line draws on. */
+  inventoryListKey?: string;
+  /** Cents the line's discount codes take off the whole line, per cart discount id. */
+  discounts: Record<string, number>;
+}
+
+/** A code on the cart: its state now (commercetools DiscountCodeState) and the cart discounts it grants. */
+export interface CommerceCartCode {
+  id: string;
+  code: string;
+  name?: string;
+  state: string;
+  cartDiscounts: Array<{ id: string; name?: string }>;
+}
+
+export interface CommerceCartDetail extends CommerceCart {
+  lines: CommerceCartLine[];
+  codes: CommerceCartCode[];
+}
+
+/** Which of the store's carts to find: a guest's active one, one by key, or a customer's active one other than a given cart. */
+export type CartLookup = { anonymousId: string } | { key: string } | { customerId: string; exceptId: string };
+
+/** What a write does, in our terms; the adapter turns each into a commercetools update action. */
+export type CartAction =
+  | { addLine: { sku: string; quantity: number; inventoryListKey: string } }
+  | { changeQuantity: { lineId: string; quantity: number } }
+  | { removeLine: { lineId: string } }
+  | { addDiscountCode: { code: string } }
+  | { removeDiscountCode: { id: string } }
+  /** Every line takes its variant's current price and product data. */
+  | { recalculate: true };
+
+export interface NewCart {
+  /** Unique across the project: creating a second cart with it answers `{ duplicate: true }`. */
+  key?: string;
+  customerId?: string;
+  anonymousId?: string;
+  lines: Array<{ sku: string; quantity: number; inventoryListKey: string }>;
+}
+
 type Call = CallOptions & { correlationId: string };
 
 const reshapeCart = (raw: RawCart): CommerceCart => ({
@@ -20,6 +92,72 @@ const reshapeCart = (raw: RawCart): CommerceCart => ({
   ...(raw.anonymousId ? { anonymousId: raw.anonymousId } : {}),
   state: raw.cartState,
 });
+
+function reshapeLine(raw: RawCartLine): CommerceCartLine {
+  const discounts: Record<string, number> = {};
+  for (const group of raw.discountedPricePerQuantity) {
+    for (const portion of group.discountedPrice.includedDiscounts) {
+      const id = portion.discountRef.id;
+      discounts[id] = (discounts[id] ?? 0) + portion.discountedAmount.centAmount * group.quantity;
+    }
+  }
+  const image = raw.variant?.images[0];
+  return {
+    id: raw.id,
+    sku: raw.variant?.sku ?? '',
+    productKey: raw.productKey ?? '',
+    name: raw.name ?? '',
+    quantity: raw.quantity,
+    attributes: Object.fromEntries(
+      (raw.variant?.attributesRaw ?? []).flatMap((a) => (typeof a.value === 'string' ? [[a.name, a.value]] : [])),
+    ),
+    ...(image ? { image: { url: image.url, ...(image.label ? { label: image.label } : {}) } } : {}),
+    price: {
+      centAmount: raw.price.value.centAmount,
+      ...(raw.price.discounted ? { discountedCentAmount: raw.price.discounted.value.centAmount } : {}),
+    },
+    totalCentAmount: raw.totalPrice?.centAmount ?? 0,
+    ...(raw.supplyChannel?.key ? { inventoryListKey: raw.supplyChannel.key } : {}),
+    discounts,
+  };
+}
+
+const reshapeCartDetail = (raw: RawCartDetail): CommerceCartDetail => ({
+  ...reshapeCart(raw),
+  lines: raw.lineItems.map(reshapeLine),
+  codes: raw.discountCodes.map((info) => ({
+    id: info.discountCodeRef.id,
+    code: info.discountCode?.code ?? '',
+    ...(info.discountCode?.name ? { name: info.discountCode.name } : {}),
+    state: info.state ?? 'MatchesCart',
+    cartDiscounts: (info.discountCode?.cartDiscounts ?? []).map((d) => ({
+      id: d.id,
+      ...(d.name ? { name: d.name } : {}),
+    })),
+  })),
+});
+
+function whereOf(lookup: CartLookup): string {
+  if ('key' in lookup) return `key=${predicateLiteral(lookup.key)}`;
+  if ('anonymousId' in lookup) return `anonymousId=${predicateLiteral(lookup.anonymousId)} and cartState="Active"`;
+  return `customerId=${predicateLiteral(lookup.customerId)} and cartState="Active" and id != ${predicateLiteral(lookup.exceptId)}`;
+}
+
+function reshapeAction(action: CartAction): Record<string, unknown> {
+  if ('addLine' in action) {
+    const { sku, quantity, inventoryListKey } = action.addLine;
+    return { addLineItem: { sku, quantity, supplyChannel: { typeId: 'channel', key: inventoryListKey } } };
+  }
+  if ('changeQuantity' in action)
+    return {
+      changeLineItemQuantity: { lineItemId: action.changeQuantity.lineId, quantity: action.changeQuantity.quantity },
+    };
+  if ('removeLine' in action) return { removeLineItem: { lineItemId: action.removeLine.lineId } };
+  if ('addDiscountCode' in action) return { addDiscountCode: { code: action.addDiscountCode.code } };
+  if ('removeDiscountCode' in action)
+    return { removeDiscountCode: { discountCode: { typeId: 'discount-code', id: action.removeDiscountCode.id } } };
+  return { recalculate: { updateProductData: true } };
+}
 
 /** Carts of a store. */
 export function cartOperations(graphql: Graphql) {
@@ -47,6 +185,101 @@ export function cartOperations(graphql: Graphql) {
         { id: cart.id, version: cart.version, actions: [{ setCustomerId: { customerId } }] },
         call,
       );
+    },
+
+    /** The store's cart with this id, with its lines and codes, or undefined. */
+    async cartById(storeKey: string, id: string, call: Call): Promise<CommerceCartDetail | undefined> {
+      const { inStore } = await graphql<{ inStore: { cart: RawCartDetail | null } }>(
+        'CartById',
+        CART_BY_ID,
+        { storeKey, id },
+        call,
+      );
+      return inStore.cart ? reshapeCartDetail(inStore.cart) : undefined;
+    },
+
+    /** The customer's active cart in the store (the most recently modified), or undefined. */
+    async activeCustomerCart(
+      storeKey: string,
+      customerId: string,
+      call: Call,
+    ): Promise<CommerceCartDetail | undefined> {
+      const { inStore } = await graphql<{ inStore: { customerActiveCart: RawCartDetail | null } }>(
+        'ActiveCustomerCart',
+        ACTIVE_CUSTOMER_CART,
+        { storeKey, customerId },
+        call,
+      );
+      return inStore.customerActiveCart ? reshapeCartDetail(inStore.customerActiveCart) : undefined;
+    },
+
+    /** The newest of the store's carts the lookup names, or undefined. */
+    async findCart(storeKey: string, lookup: CartLookup, call: Call): Promise<CommerceCartDetail | undefined> {
+      const { inStore } = await graphql<{ inStore: { carts: { results: RawCartDetail[] } } }>(
+        'FindCart',
+        FIND_CART,
+        { storeKey, where: whereOf(lookup) },
+        call,
+      );
+      const [found] = inStore.carts.results;
+      return found ? reshapeCartDetail(found) : undefined;
+    },
+
+    /** A new cart in the store; a key the project already has answers `{ duplicate: true }`. */
+    async createCart(storeKey: string, cart: NewCart, call: Call): Promise<CommerceCartDetail | { duplicate: true }> {
+      const draft = {
+        currency: 'USD',
+        ...(cart.key ? { key: cart.key } : {}),
+        ...(cart.customerId ? { customerId: cart.customerId } : {}),
+        ...(cart.anonymousId ? { anonymousId: cart.anonymousId } : {}),
+        lineItems: cart.lines.map(({ sku, quantity, inventoryListKey }) => ({
+          sku,
+          quantity,
+          supplyChannel: { typeId: 'channel', key: inventoryListKey },
+        })),
+      };
+      try {
+        const data = await graphql<{ createCart: RawCartDetail }>(
+          'CreateCart',
+          CREATE_CART,
+          { storeKey, draft },
+          { ...call, expected: [...(call.expected ?? []), 'DuplicateField'] },
+        );
+        return reshapeCartDetail(data.createCart);
+      } catch (error) {
+        if (error instanceof CommerceRequestError && error.code === 'DuplicateField') return { duplicate: true };
+        throw error;
+      }
+    },
+
+    /**
+     * Applies the actions at the cart's version: a write that lost a race throws
+     * ConcurrentModification (a CommerceRequestError), and the caller reads the cart again.
+     */
+    async updateCart(
+      storeKey: string,
+      cart: Pick<CommerceCart, 'id' | 'version'>,
+      actions: CartAction[],
+      call: Call,
+    ): Promise<CommerceCartDetail> {
+      const data = await graphql<{ updateCart: RawCartDetail }>(
+        'UpdateCart',
+        UPDATE_CART,
+        { storeKey, id: cart.id, version: cart.version, actions: actions.map(reshapeAction) },
+        call,
+      );
+      return reshapeCartDetail(data.updateCart);
+    },
+
+    /** Deletes the cart at its version. */
+    async deleteCart(storeKey: string, cart: Pick<CommerceCart, 'id' | 'version'>, call: Call): Promise<void> {
+      await graphql('DeleteCart', DELETE_CART, { storeKey, id: cart.id, version: cart.version }, call);
+    },
+
+    /** The keys of the store's inventories (its supply channels). */
+    async storeChannels(storeKey: string, call: Call): Promise<string[]> {
+      const { store } = await graphql<RawStoreChannels>('StoreChannels', STORE_CHANNELS, { key: storeKey }, call);
+      return (store?.supplyChannels ?? []).map((channel) => channel.key);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  RawBagProduct,
   RawCategories,
   RawDetailProduct,
   RawDetailVariant,
@@ -7,7 +8,14 @@ import type {
   RawRootCategory,
   RawSearch,
 } from './ctp-types';
-import { BRAND_CATEGORIES, PRODUCT_DETAIL, ROOT_CATEGORY, SUGGEST, productListingDocument } from './documents';
+import {
+  BAG_VARIANTS,
+  BRAND_CATEGORIES,
+  PRODUCT_DETAIL,
+  ROOT_CATEGORY,
+  SUGGEST,
+  productListingDocument,
+} from './documents';
 import { predicateLiteral } from './predicate-literal';
 import type { Graphql } from './transport';
 
@@ -54,6 +62,23 @@ export interface CommerceProduct {
   variants: CommerceVariant[];
   retailerLinks: RetailerLink[];
 }
+
+/** A variant in a bag: its current price and stock, and what its product page link needs. */
+export interface BagVariant {
+  sku: string;
+  productKey: string;
+  /** The style number (the `masterStyle` product attribute). */
+  style: string;
+  name: string;
+  categoryIds: string[];
+  /** Undefined when the variant has no price in USD. */
+  price?: CommercePrice;
+  /** Units available to sell. */
+  available: number;
+}
+
+/** Skus per bag-variant search: the largest page the gateway asks for. */
+const BAG_PAGE = 48;
 
 export type ProductSort = 'price-asc' | 'price-desc' | 'newest' | 'name';
 
@@ -283,6 +308,43 @@ export function catalogOperations(graphql: Graphql) {
       );
       const [product] = data.productProjectionSearch.results ?? [];
       return product ? reshapeDetailProduct(product) : undefined;
+    },
+
+    /**
+     * The current price and stock of these skus in the store's assortment, by sku; a sku the
+     * store does not sell (another brand's, or none at all) is absent.
+     */
+    async getBagVariants(storeKey: string, skus: string[], call: Call): Promise<Map<string, BagVariant>> {
+      const unique = [...new Set(skus)];
+      const found = new Map<string, BagVariant>();
+      for (let at = 0; at < unique.length; at += BAG_PAGE) {
+        const page = unique.slice(at, at + BAG_PAGE);
+        const data = await graphql<{ productProjectionSearch: RawSearch<RawBagProduct> }>(
+          'BagVariants',
+          BAG_VARIANTS,
+          {
+            store: storeKey,
+            filters: [{ string: `variants.sku:${page.map(predicateLiteral).join(',')}` }],
+            limit: page.length,
+          },
+          call,
+        );
+        for (const product of data.productProjectionSearch.results ?? []) {
+          for (const variant of product.allVariants) {
+            if (!variant.sku || !page.includes(variant.sku)) continue;
+            found.set(variant.sku, {
+              sku: variant.sku,
+              productKey: product.key ?? '',
+              style: text(attribute(product.masterVariant.attributesRaw, 'masterStyle')) ?? '',
+              name: product.name ?? '',
+              categoryIds: product.categoriesRef.map((c) => c.id),
+              ...(variant.price ? { price: reshapePrice(variant.price) } : {}),
+              available: variant.availability?.noChannel?.availableQuantity ?? 0,
+            });
+          }
+        }
+      }
+      return found;
     },
 
     /** Quick search: the best five matches of the store's assortment. */

@@ -1,5 +1,18 @@
 import type {
   TCtpCart,
+  TCtpCartDiscount,
+  TCtpChannel,
+  TCtpCustomObject,
+  TCtpDiscountCode,
+  TCtpDiscountCodeInfo,
+  TCtpDiscountedLineItemPortion,
+  TCtpDiscountedLineItemPrice,
+  TCtpDiscountedLineItemPriceForQuantity,
+  TCtpDiscountedProductPriceValue,
+  TCtpLineItem,
+  TCtpProductPrice,
+  TCtpProductVariant,
+  TCtpStore,
   TCtpCategory,
   TCtpCategoryQueryResult,
   TCtpCustomFieldsType,
@@ -130,3 +143,91 @@ export type RawLegacyCustomer = Selected<
 >;
 
 export type RawCart = Selected<TCtpCart, 'id' | 'version' | 'customerId' | 'anonymousId' | 'cartState'>;
+
+type RawLinePrice = Selected<
+  TCtpProductPrice,
+  never,
+  { value: RawMoney; discounted: Selected<TCtpDiscountedProductPriceValue, never, { value: RawMoney }> | null }
+>;
+
+export type RawCartLine = Selected<
+  TCtpLineItem,
+  'id' | 'productKey' | 'name' | 'quantity',
+  {
+    supplyChannel: Selected<TCtpChannel, 'key'> | null;
+    variant: Selected<TCtpProductVariant, 'sku', { attributesRaw: RawAttribute[]; images: RawImage[] }> | null;
+    price: RawLinePrice;
+    totalPrice: RawMoney | null;
+    discountedPricePerQuantity: Array<
+      Selected<
+        TCtpDiscountedLineItemPriceForQuantity,
+        'quantity',
+        {
+          discountedPrice: Selected<
+            TCtpDiscountedLineItemPrice,
+            never,
+            {
+              value: RawMoney;
+              includedDiscounts: Array<
+                Selected<
+                  TCtpDiscountedLineItemPortion,
+                  never,
+                  { discountRef: Selected<TCtpReference, 'id'>; discountedAmount: RawMoney }
+                >
+              >;
+            }
+          >;
+        }
+      >
+    >;
+  }
+>;
+
+export type RawCartDiscountCode = Selected<
+  TCtpDiscountCodeInfo,
+  'state',
+  {
+    discountCodeRef: Selected<TCtpReference, 'id'>;
+    discountCode: Selected<
+      TCtpDiscountCode,
+      'code' | 'name',
+      { cartDiscounts: Array<Selected<TCtpCartDiscount, 'id' | 'name'>> }
+    > | null;
+  }
+>;
+
+/** A cart with everything the bag shows (documents.ts CART_FIELDS). */
+export type RawCartDetail = Selected<
+  TCtpCart,
+  'id' | 'version' | 'customerId' | 'anonymousId' | 'cartState',
+  { totalPrice: RawMoney; lineItems: RawCartLine[]; discountCodes: RawCartDiscountCode[] }
+>;
+
+export type RawStoreChannels = {
+  store: Selected<TCtpStore, never, { supplyChannels: Array<Selected<TCtpChannel, 'key'>> }> | null;
+};
+
+export type RawBagVariant = Selected<
+  TCtpProductSearchVariant,
+  'sku',
+  {
+    price: RawPrice | null;
+    availability: Selected<
+      TCtpProductSearchVariantAvailabilityWithChannels,
+      never,
+      { noChannel: Selected<TCtpProductSearchVariantAvailability, 'availableQuantity'> | null }
+    > | null;
+  }
+>;
+
+export type RawBagProduct = Selected<
+  TCtpProductProjection,
+  'key' | 'name',
+  {
+    categoriesRef: Array<Selected<TCtpReference, 'id'>>;
+    masterVariant: Selected<TCtpProductSearchVariant, never, { attributesRaw: RawAttribute[] }>;
+    allVariants: RawBagVariant[];
+  }
+>;
+
+export type RawCustomObject = Selected<TCtpCustomObject, 'value'>;

@@ -19,6 +19,9 @@ export interface NewCustomer {
   lastName?: string;
 }
 
+/** A signed-in customer and the active cart the sign-in left them with, if any. */
+export type SignedInCustomer = CommerceCustomer & { cartId?: string };
+
 /** The store already has a customer with this e-mail; nothing was created. */
 export interface DuplicateCustomer {
   duplicate: true;
@@ -99,15 +102,40 @@ export function customerOperations(graphql: Graphql, transport: Pick<Transport, 
 
     /**
      * The platform's in-store login; a wrong password (or an unknown e-mail) throws the
-     * platform's error (InvalidCredentials, 400).
+     * platform's error (InvalidCredentials, 400). With a guest's cart, the login makes it the
+     * customer's new active cart (UseAsNewActiveCustomerCart, SPEC §9); should the platform
+     * refuse that cart for any reason but the credentials, the login is made again without it,
+     * so a cart never turns a right password into a refusal.
      */
     async signIn(
       storeKey: string,
       credentials: { email: string; password: string },
       call: Call,
-    ): Promise<CommerceCustomer> {
-      const answer = await transport.inStoreLogin<{ customer: RawCustomer }>(storeKey, credentials, call);
-      return reshapeCustomer(answer.customer);
+      anonymousCartId?: string,
+    ): Promise<SignedInCustomer> {
+      type Answer = { customer: RawCustomer; cart?: { id?: unknown } | null };
+      const login = (body: Record<string, unknown>, expected: string[]) =>
+        transport.inStoreLogin<Answer>(storeKey, body, { ...call, expected: [...(call.expected ?? []), ...expected] });
+      let answer: Answer;
+      if (anonymousCartId) {
+        try {
+          answer = await login(
+            {
+              ...credentials,
+              anonymousCart: { typeId: 'cart', id: anonymousCartId },
+              anonymousCartSignInMode: 'UseAsNewActiveCustomerCart',
+            },
+            ['InvalidOperation', 'ResourceNotFound'],
+          );
+        } catch (error) {
+          if (!(error instanceof CommerceRequestError) || error.code === 'InvalidCredentials') throw error;
+          answer = await login(credentials, []);
+        }
+      } else {
+        answer = await login(credentials, []);
+      }
+      const cartId = typeof answer.cart?.id === 'string' ? answer.cart.id : undefined;
+      return { ...reshapeCustomer(answer.customer), ...(cartId ? { cartId } : {}) };
     },
 
     /** A password reset token valid for 10 minutes; an unknown e-mail throws InvalidSubject. */

@@ -80,6 +80,58 @@ export const ANONYMOUS_CART = `query AnonymousCart($id: String!, $storeKey: KeyR
 
 export const TAKE_CART = `mutation TakeCart($id: String!, $version: Long!, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: $version, actions: $actions) { id } }`;
 
+/** The attributes a shopper chooses between, shown on a bag line. */
+export const LINE_OPTION_NAMES = ['color', 'bandSize', 'cupSize', 'size', 'waist', 'length', 'bust'];
+
+/**
+ * A cart as the bag shows it: lines with the price each was added at (a line keeps it until the
+ * cart is recalculated), its discount per unit and per cart discount, and the codes with their
+ * state (commercetools DiscountCodeState).
+ */
+const CART_FIELDS = `id version customerId anonymousId cartState totalPrice { centAmount }
+  lineItems { id productKey name(locale: "en-US") quantity supplyChannel { key }
+    variant { sku attributesRaw(includeNames: ${JSON.stringify(LINE_OPTION_NAMES)}) { name value } images { url label } }
+    price { value { centAmount } discounted { value { centAmount } } } totalPrice { centAmount }
+    discountedPricePerQuantity { quantity discountedPrice { value { centAmount } includedDiscounts { discountRef { id } discountedAmount { centAmount } } } } }
+  discountCodes { state discountCodeRef { id } discountCode { code name(locale: "en-US") cartDiscounts { id name(locale: "en-US") } } }`;
+
+export const CART_BY_ID = `query CartById($storeKey: KeyReferenceInput!, $id: String!) {
+  inStore(key: $storeKey) { cart(id: $id) { ${CART_FIELDS} } } }`;
+
+/** The customer's active cart in the store: the most recently modified one. */
+export const ACTIVE_CUSTOMER_CART = `query ActiveCustomerCart($storeKey: KeyReferenceInput!, $customerId: String!) {
+  inStore(key: $storeKey) { customerActiveCart(customerId: $customerId) { ${CART_FIELDS} } } }`;
+
+/** The newest of the store's carts matching a predicate: a guest's active cart, a cart by key, an older bag. */
+export const FIND_CART = `query FindCart($storeKey: KeyReferenceInput!, $where: String) {
+  inStore(key: $storeKey) { carts(where: $where, sort: ["lastModifiedAt desc"], limit: 1) { results { ${CART_FIELDS} } } } }`;
+
+export const CREATE_CART = `mutation CreateCart($storeKey: KeyReferenceInput, $draft: CartDraft!) {
+  createCart(draft: $draft, storeKey: $storeKey) { ${CART_FIELDS} } }`;
+
+export const UPDATE_CART = `mutation UpdateCart($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [CartUpdateAction!]!) {
+  updateCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CART_FIELDS} } }`;
+
+export const DELETE_CART = `mutation DeleteCart($storeKey: KeyReferenceInput, $id: String!, $version: Long!) {
+  deleteCart(id: $id, version: $version, storeKey: $storeKey) { id } }`;
+
+/** The store's inventories (supply channels): a line names one by key. */
+export const STORE_CHANNELS = `query StoreChannels($key: String) { store(key: $key) { supplyChannels { key } } }`;
+
+/**
+ * The current price and stock of the variants in a bag, and what their product pages need
+ * (name, category, style): one search over the store's assortment, only the matching variants.
+ */
+export const BAG_VARIANTS = `query BagVariants($store: String, $filters: [SearchFilterInput!], $limit: Int) {
+  productProjectionSearch(storeProjection: $store, filters: $filters, markMatchingVariants: true, limit: $limit) { results {
+    key name(locale: "en-US") categoriesRef { id } masterVariant { attributesRaw(includeNames: ["masterStyle"]) { name value } }
+    allVariants(onlyMatching: true) { sku price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
+      availability { noChannel { availableQuantity } } } } } }`;
+
+/** A cart template (custom object `cart-templates/{store}-{template}`): `{ name, lines: [{ sku, quantity }] }`. */
+export const CART_TEMPLATE = `query CartTemplate($key: String!) {
+  customObject(container: "cart-templates", key: $key) { value } }`;
+
 // Discount codes --------------------------------------------------------------------------------
 
 const DISCOUNT_CODE_FIELDS = 'id code key validFrom validUntil';
@@ -106,6 +158,15 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     RESET_PASSWORD,
     ANONYMOUS_CART,
     TAKE_CART,
+    CART_BY_ID,
+    ACTIVE_CUSTOMER_CART,
+    FIND_CART,
+    CREATE_CART,
+    UPDATE_CART,
+    DELETE_CART,
+    STORE_CHANNELS,
+    BAG_VARIANTS,
+    CART_TEMPLATE,
     CREATE_DISCOUNT_CODE,
     DISCOUNT_CODE_BY_KEY,
   ];

@@ -1,3 +1,4 @@
+import { cartTemplateOperations } from './cart-templates';
 import { cartOperations } from './carts';
 import { catalogOperations } from './catalog';
 import { customerOperations } from './customers';
@@ -8,6 +9,7 @@ export { CommerceRequestError } from './commerce-request-error';
 export { predicateLiteral } from './predicate-literal';
 export type { CommerceClientOptions } from './transport';
 export type {
+  BagVariant,
   CommerceCategory,
   CommerceProduct,
   CommerceVariant,
@@ -17,8 +19,18 @@ export type {
   RetailerLink,
   TermCounts,
 } from './catalog';
-export type { CommerceCustomer, DuplicateCustomer, NewCustomer } from './customers';
-export type { CommerceCart } from './carts';
+export type { CommerceCustomer, DuplicateCustomer, NewCustomer, SignedInCustomer } from './customers';
+export type {
+  CartAction,
+  CartLookup,
+  CommerceCart,
+  CommerceCartCode,
+  CommerceCartDetail,
+  CommerceCartLine,
+  LinePrice,
+  NewCart,
+} from './carts';
+export type { CartTemplate } from './cart-templates';
 export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
 
 /**
@@ -33,6 +45,7 @@ export function createCommerceClient(options: CommerceClientOptions) {
     ...catalogOperations(transport.graphql),
     ...customerOperations(transport.graphql, transport),
     ...cartOperations(transport.graphql),
+    ...cartTemplateOperations(transport.graphql),
     ...discountCodeOperations(transport.graphql),
     /** A product image from the platform's asset host; undefined when there is no such image. */
     image: transport.image,

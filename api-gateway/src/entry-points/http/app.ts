@@ -5,6 +5,7 @@ import type { AppDeps } from '../../modules/app-deps';
 import type { GatewayModule, ModuleFactory } from '../../modules/gateway-module';
 import { accountModule } from '../../modules/account';
 import { authModule } from '../../modules/auth';
+import { cartModule } from '../../modules/cart';
 import { catalogModule } from '../../modules/catalog';
 import { contactModule } from '../../modules/contact';
 import { contentModule } from '../../modules/content';
@@ -31,6 +32,7 @@ const MODULES: ModuleFactory[] = [
   authModule,
   accountModule,
   catalogModule,
+  cartModule,
   contentModule,
   storesModule,
   leadsModule,

@@ -3,7 +3,7 @@ import type { BrandId } from '@shop/contracts';
 /**
  * What the app-wide middleware leaves on `res.locals`, typed once here instead of cast at each
  * use. Set by correlation-id (correlationId), brand (brandId, origin, canonicalOrigin),
- * service-label (serviceLabel) and the tracking route (trackingSession).
+ * service-label (serviceLabel), the tracking route (trackingSession) and the sign-ins (cartHandOver).
  */
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -16,6 +16,8 @@ declare global {
       canonicalOrigin: string;
       serviceLabel?: string;
       trackingSession?: string;
+      /** What a sign-in did with the guest's bag, for the session it starts (shared/cart-hand-over.ts). */
+      cartHandOver?: { previousCartId?: string };
     }
   }
 }

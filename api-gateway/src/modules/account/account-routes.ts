@@ -14,6 +14,7 @@ import type { Throttle } from '../../shared/throttle';
 import { DomainError } from '../../shared/domain-error';
 import { parseForm } from '../../entry-points/http/parse-form';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
+import { type CartHandOver, isCrossSite } from '../../shared/cart-hand-over';
 
 const email = safeText({ message: 'Enter a valid e-mail address.' })
   .trim()
@@ -44,10 +45,19 @@ export interface AccountDeps {
   mailer: Mailer;
   logger: Logger;
   origins: BrandOrigins;
+  handOver: CartHandOver;
 }
 
 /** Registration, forgotten and reset passwords (SPEC §2, §7), all through the commerce API. */
-export function accountRoutes({ commerce, sessions, throttle, mailer, logger, origins }: AccountDeps): Router {
+export function accountRoutes({
+  commerce,
+  sessions,
+  throttle,
+  mailer,
+  logger,
+  origins,
+  handOver,
+}: AccountDeps): Router {
   const router = Router();
   router.use(serviceLabel('The account service'));
   const store = (res: Response): BrandId => res.locals.brandId;
@@ -58,6 +68,8 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
     requirePolicy(input.password, { email: input.email, brand: store(res) });
     if (!(await throttle.registrationAllowed(ip(req))))
       throw new DomainError('TOO_MANY_REQUESTS', 'Too many sign-ups from this address. Try again later.');
+    const correlationId = res.locals.correlationId;
+    const bag = await handOver.guestBag(await sessions.read(req), isCrossSite(req), store(res), correlationId);
     const customer = await commerce.signUpCustomer(
       store(res),
       { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName },
@@ -69,14 +81,21 @@ export function accountRoutes({ commerce, sessions, throttle, mailer, logger, or
         'An account with this e-mail address already exists. Sign in or reset your password.',
       );
     }
-    await sessions.start(req, res, {
-      id: customer.id,
-      userId: customer.id,
-      email: customer.email,
-      firstname: customer.firstName,
-      lastname: customer.lastName,
-      isLoggedIn: true,
-    });
+    // The guest's bag becomes the new customer's cart (SPEC §9).
+    const moved = await handOver.complete(store(res), customer.id, bag, undefined, correlationId);
+    await sessions.start(
+      req,
+      res,
+      {
+        id: customer.id,
+        userId: customer.id,
+        email: customer.email,
+        firstname: customer.firstName,
+        lastname: customer.lastName,
+        isLoggedIn: true,
+      },
+      moved,
+    );
     const url = safeCallbackUrl(input.callbackUrl, originOf(req), [], '/account');
     res.status(201).json({
       user: { id: customer.id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName },

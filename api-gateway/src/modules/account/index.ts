@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
+import { createCartHandOver } from '../../shared/cart-hand-over';
 import { accountRoutes, forgotSchema, registerSchema, resetSchema } from './account-routes';
 
 export type AccountDeps = Pick<AppDeps, 'commerce' | 'sessions' | 'throttle' | 'outbox' | 'logger' | 'origins'>;
@@ -14,7 +15,15 @@ export function accountModule({ commerce, sessions, throttle, outbox, logger, or
     api: [
       {
         path: '/account',
-        router: accountRoutes({ commerce, sessions, throttle, mailer: outbox, logger, origins }),
+        router: accountRoutes({
+          commerce,
+          sessions,
+          throttle,
+          mailer: outbox,
+          logger,
+          origins,
+          handOver: createCartHandOver(commerce, logger),
+        }),
         body: { limit: '8kb', urlencoded: true },
       },
     ],

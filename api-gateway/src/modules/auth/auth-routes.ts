@@ -147,7 +147,7 @@ export function authRoutes(
       const failed = new URLSearchParams({ error: 'CredentialsSignin', code, callbackUrl });
       return redirect(req, res, `/login?${failed.toString()}`);
     }
-    await sessions.start(req, res, user);
+    await sessions.start(req, res, user, res.locals.cartHandOver);
     return redirect(req, res, callbackUrl);
   };
   router.post('/signin/credentials', credentialsSignIn);
@@ -196,7 +196,7 @@ export function authRoutes(
     }
     if (res.headersSent) return undefined;
     if (!outcome.user) return res.redirect(302, '/login?error=AccessDenied');
-    await sessions.start(req, res, outcome.user);
+    await sessions.start(req, res, outcome.user, res.locals.cartHandOver);
     return res.redirect(302, safeCallbackUrl(outcome.info?.state?.callbackUrl, originOf(req)));
   });
   router.post('/callback/:provider', (req, res) => {

@@ -17,13 +17,18 @@ export interface CredentialsInput {
   /** The brand's legacyPasswordMigration flag. */
   legacyMigration: boolean;
   correlationId: string;
+  /** The guest's bag, which the login makes the customer's active cart (UseAsNewActiveCustomerCart). */
+  anonymousCartId?: string;
 }
 
 /**
  * Signed in; refused (wrong password or captcha: counts against the throttle); or unavailable (an
  * upstream fault: the shopper did nothing wrong and is told to try again later, nothing counted).
  */
-export type SignInOutcome = { kind: 'signed-in'; user: SessionUser } | { kind: 'refused' } | { kind: 'unavailable' };
+export type SignInOutcome =
+  | { kind: 'signed-in'; user: SessionUser; /** The active cart the login left the customer with. */ cartId?: string }
+  | { kind: 'refused' }
+  | { kind: 'unavailable' };
 
 export interface CredentialsDeps {
   commerce: CommerceClient;
@@ -65,7 +70,13 @@ async function attempt(
     return REFUSED;
   }
   const call = { correlationId: input.correlationId, expected: ['InvalidCredentials'] };
-  const loginWith = (password: string) => commerce.signIn(input.storeKey, { email: input.email, password }, call);
+  const loginWith = (password: string) =>
+    commerce.signIn(input.storeKey, { email: input.email, password }, call, input.anonymousCartId);
+  const signedIn = (customer: Awaited<ReturnType<typeof loginWith>>): SignInOutcome => ({
+    kind: 'signed-in',
+    user: sessionUserFor(customer),
+    ...(customer.cartId ? { cartId: customer.cartId } : {}),
+  });
   const login = async () => {
     try {
       return await loginWith(input.password);
@@ -76,13 +87,13 @@ async function attempt(
     }
   };
   try {
-    return { kind: 'signed-in', user: sessionUserFor(await login()) };
+    return signedIn(await login());
   } catch (error) {
     if (!wrongPassword(error)) throw error;
   }
   if (!(await migrateLegacyPassword(input, commerce, logger, passwords))) return REFUSED;
   try {
-    return { kind: 'signed-in', user: sessionUserFor(await login()) };
+    return signedIn(await login());
   } catch (error) {
     if (!wrongPassword(error)) throw error;
     return REFUSED;

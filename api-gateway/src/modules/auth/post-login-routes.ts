@@ -7,6 +7,7 @@ import { originOf } from '../../entry-points/http/middleware/brand';
 import { DomainError } from '../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import { callbackUrlText } from './auth-routes';
+import { type CartHandOver, isCrossSite } from '../../shared/cart-hand-over';
 
 const uuid = z.uuid();
 
@@ -19,7 +20,7 @@ const uuid = z.uuid();
  * moves a cart that belongs to the guest session this sign-in replaced: knowing a cart id is not
  * enough to take it.
  */
-export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient): Router {
+export function postLoginRoutes(sessions: SessionService, commerce: CommerceClient, handOver: CartHandOver): Router {
   const router = Router();
   router.get('/postLogin', async (req, res) => {
     const callbackUrl = safeCallbackUrl(callbackUrlText(req.query.callbackUrl), originOf(req));
@@ -29,8 +30,7 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
     if (!session?.user.isLoggedIn) {
       return res.redirect(302, `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl })}`);
     }
-    const crossSite = ['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '');
-    if (cartId.data && session.anonymousId && !crossSite) {
+    if (cartId.data && session.anonymousId && !isCrossSite(req)) {
       const call = {
         correlationId: res.locals.correlationId,
         expected: ['InvalidOperation', 'ConcurrentModification'],
@@ -39,7 +39,15 @@ export function postLoginRoutes(sessions: SessionService, commerce: CommerceClie
       try {
         const cart = await commerce.getCart(storeKey, cartId.data, call);
         if (cart && cart.state === 'Active' && !cart.customerId && cart.anonymousId === session.anonymousId) {
-          await commerce.assignCartToCustomer(cart, session.user.id, call);
+          // The sign-in could not move it (the platform was busy): move it now, and offer back any earlier bag.
+          const { previousCartId } = await handOver.complete(
+            storeKey,
+            session.user.id,
+            { guestId: session.anonymousId, cartId: cart.id },
+            undefined,
+            res.locals.correlationId,
+          );
+          if (previousCartId) await sessions.update(req, res, { ...session, previousCartId }, session.user);
         }
       } catch (error) {
         // The shopper is signed in either way; a cart that cannot move (refused, or commerce down) stays where it was.

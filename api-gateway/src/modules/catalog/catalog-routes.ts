@@ -3,7 +3,7 @@ import type { BrandCatalog } from '@shop/brands';
 import { type Request, type Response, Router } from 'express';
 import type { CommerceClient } from '../../clients/commercetools';
 import type { ResponseCache } from '../../data-access/response-cache';
-import { type CategoryTree, loadCategoryTree, publicTree } from './category-tree';
+import { type CategoryTree, loadCategoryTree, publicTree } from '../../shared/category-tree';
 import { productDetail, suggest } from './product-detail';
 import { listProducts } from './product-listing';
 import { DomainError } from '../../shared/domain-error';

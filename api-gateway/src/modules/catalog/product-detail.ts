@@ -1,6 +1,6 @@
 import type { ProductDetail, SuggestResponse } from '@shop/contracts';
 import type { CommerceClient } from '../../clients/commercetools';
-import type { CategoryTree } from './category-tree';
+import type { CategoryTree } from '../../shared/category-tree';
 import { toDetail, toSummary } from './product-shapes';
 
 /** A product by sku or style number, only if it is sold on this brand (in its store's assortment). */

@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import type { CommerceClient, ProductSearchResult, ProductSort } from '../../clients/commercetools';
 import { DomainError } from '../../shared/domain-error';
-import { type CategoryTree, breadcrumbOf } from './category-tree';
+import { type CategoryTree, breadcrumbOf } from '../../shared/category-tree';
 import { toSummary } from './product-shapes';
 
 const FACET_LABELS: Record<FilterName | 'category', string> = {

@@ -1,33 +1,21 @@
 import type { Money, ProductDetail, ProductSummary, VariantDetail } from '@shop/contracts';
 import type { CommerceProduct, CommerceVariant } from '../../clients/commercetools';
-import type { CategoryTree } from './category-tree';
-import { breadcrumbOf } from './category-tree';
+import type { CategoryTree } from '../../shared/category-tree';
+import { breadcrumbOf } from '../../shared/category-tree';
+import {
+  OPTION_LABELS,
+  OPTION_ORDER,
+  leafCategory as leafOf,
+  mediaUrl,
+  productPagePath,
+} from '../../shared/product-links';
+
+const leafCategory = (tree: CategoryTree, product: CommerceProduct) => leafOf(tree, product.categoryIds);
 
 const usd = (centAmount: number): Money => ({ centAmount, currencyCode: 'USD', fractionDigits: 2 });
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** Images come from the commerce platform's asset host; the browser loads them through /media. */
-export function mediaUrl(url: string): string {
-  const match = /\/images\/([a-z-]+)\/([0-9a-f]{6})\.svg$/.exec(url);
-  return match ? `/media/${match[1]}/${match[2]}.svg` : url;
-}
-
-function leafCategory(tree: CategoryTree, product: CommerceProduct) {
-  // The deepest of the product's categories that belongs to the brand's tree.
-  const nodes = product.categoryIds
-    .map((id) => tree.byId.get(id))
-    .filter((n): n is NonNullable<typeof n> => Boolean(n));
-  return nodes.sort((a, b) => b.path.split('/').length - a.path.split('/').length)[0];
-}
 
 export function productUrl(tree: CategoryTree, product: CommerceProduct, productBasePath: string): string {
-  const leaf = leafCategory(tree, product);
-  return `${productBasePath.replace(/\/$/, '')}/${leaf?.slug ?? 'shop'}/${slugify(product.name)}/${product.style}`;
+  return productPagePath(tree, product, product.style, productBasePath);
 }
 
 function prices(variants: CommerceVariant[]) {
@@ -54,17 +42,6 @@ export function toSummary(tree: CategoryTree, product: CommerceProduct, productB
     colors: [...colors].map(([name, family]) => ({ name, family })),
   };
 }
-
-const OPTION_LABELS: Record<string, string> = {
-  color: 'Colour',
-  size: 'Size',
-  bandSize: 'Band',
-  cupSize: 'Cup',
-  waist: 'Waist',
-  length: 'Length',
-  bust: 'Bust',
-};
-const OPTION_ORDER = ['color', 'bandSize', 'cupSize', 'size', 'waist', 'length', 'bust'];
 
 export function toDetail(tree: CategoryTree, product: CommerceProduct, productBasePath: string): ProductDetail {
   const variants: VariantDetail[] = product.variants.map((variant) => {

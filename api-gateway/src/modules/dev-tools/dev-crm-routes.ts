@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type CrmClient, CrmRequestError } from '../../clients/crm';
 import { renderCrmRecordsPage } from './crm-records-page';
 import type { FileOutbox } from '../../data-access/outbox';
+import type { CartWriteStats } from '../../shared/cart-write-stats';
 import { HttpError } from '../../errors';
 import { DomainError } from '../../shared/domain-error';
 
@@ -28,11 +29,13 @@ const noStore = (res: Response) => res.set('cache-control', 'no-store');
 
 /**
  * GET /api/dev/outbox: the mail that would have been sent; GET /api/dev/cases and /api/dev/leads:
- * what the CRM holds, newest first (development and test only).
+ * what the CRM holds, newest first; GET /api/dev/cart-stats: what cart writes cost the commerce
+ * platform in this process (development and test only).
  */
-export function devApiRoutes(outbox: FileOutbox, crm: CrmClient): Router {
+export function devApiRoutes(outbox: FileOutbox, crm: CrmClient, cartStats: CartWriteStats): Router {
   const router = Router();
   router.get('/outbox', (_req, res) => noStore(res).json({ messages: outbox.recent() }));
+  router.get('/cart-stats', (_req, res) => noStore(res).json({ ...cartStats }));
   router.get('/cases', async (req, res) => noStore(res).json(await fromCrm(() => crm.listCases(limitOf(req)))));
   router.get('/leads', async (req, res) => noStore(res).json(await fromCrm(() => crm.listLeads(limitOf(req)))));
   return router;

@@ -4,16 +4,16 @@ import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { crmDevPage, devApiRoutes, limitSchema } from './dev-crm-routes';
 
-export type DevToolsDeps = Pick<AppDeps, 'config' | 'outbox' | 'crm'>;
+export type DevToolsDeps = Pick<AppDeps, 'config' | 'outbox' | 'crm' | 'cartStats'>;
 
 const limitQuery = z.object({ limit: limitSchema });
 
 /** The outbox and the CRM's records, for developers: only in development and test, never on a shared site such as staging. */
-export function devToolsModule({ config, outbox, crm }: DevToolsDeps): GatewayModule | undefined {
+export function devToolsModule({ config, outbox, crm, cartStats }: DevToolsDeps): GatewayModule | undefined {
   if (!RELAXED_ENVIRONMENTS.includes(config.environment)) return undefined;
   return {
     name: 'dev-tools',
-    api: [{ path: '/dev', router: devApiRoutes(outbox, crm) }],
+    api: [{ path: '/dev', router: devApiRoutes(outbox, crm, cartStats) }],
     site: [crmDevPage(crm)],
     openapi: {
       '/api/dev/outbox': {
@@ -28,6 +28,12 @@ export function devToolsModule({ config, outbox, crm }: DevToolsDeps): GatewayMo
           query: limitQuery,
           upstream: true,
           responses: { '200': { description: '{ total, cases }' } },
+        },
+      },
+      '/api/dev/cart-stats': {
+        get: {
+          summary: 'Cart writes of this gateway process and their ConcurrentModification retries (not in production)',
+          responses: { '200': { description: '{ writes, commerceRetries, conflicts }' } },
         },
       },
       '/api/dev/leads': {

@@ -1,3 +1,5 @@
+import { cartTemplatesSql } from '../seed/cart-templates';
+
 /**
  * Schema migrations, applied in order and recorded in schema_migrations. Never edit one that
  * has shipped: add the next. Resources are stored as JSON documents (the commercetools shape)
@@ -282,5 +284,20 @@ ALTER TABLE discount_codes ADD CONSTRAINT discount_codes_code_unique UNIQUE (cod
 ALTER TABLE discount_codes ADD CONSTRAINT discount_codes_key_unique UNIQUE (key);
 ALTER TABLE discount_codes DROP COLUMN store_key;
 `,
+  },
+  {
+    // Carts as the cart API uses them: a project-wide unique key (a cart made from a template
+    // once per session), lookups of a guest's carts by anonymousId, products that change (a
+    // price) and are re-read by every instance, and the cart templates (custom objects).
+    name: '007_cart_keys_product_updates_and_cart_templates',
+    sql: `
+ALTER TABLE carts ADD COLUMN key text;
+ALTER TABLE carts ADD CONSTRAINT carts_key_unique UNIQUE (key);
+CREATE INDEX carts_anonymous ON carts(anonymous_id, store_key, last_modified_at DESC) WHERE anonymous_id IS NOT NULL;
+ALTER TABLE products ADD COLUMN last_modified_at timestamptz;
+UPDATE products SET last_modified_at = created_at;
+ALTER TABLE products ALTER COLUMN last_modified_at SET NOT NULL, ALTER COLUMN last_modified_at SET DEFAULT now();
+CREATE INDEX products_last_modified ON products(last_modified_at);
+${cartTemplatesSql()}`,
   },
 ];

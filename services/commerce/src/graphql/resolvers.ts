@@ -27,6 +27,10 @@ async function shapeContext(services: CommerceServices, _skus: string[]): Promis
     catalog: services.catalog,
     imageBase: services.imageBase,
     availability: { get: (sku) => services.catalog.stockOf(sku) },
+    discountCode: async (id) => {
+      const code = await services.discountCodes.find({ id });
+      return code ? discountCodeShape(code, () => services.discountCodes.cartDiscountsOf(code)) : null;
+    },
   };
 }
 
@@ -66,6 +70,14 @@ export function createRootValue(services: CommerceServices) {
     null;
   const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) =>
     build(await shapeContext(services, skus));
+  const cartPage = async (where: string, sort: string[], limit: number, offset: number, storeKey?: string) => {
+    const result = await carts.query(where, sort, limit ?? 20, offset ?? 0, storeKey);
+    return withStock([], (ctx) => ({
+      ...result,
+      exists: result.total > 0,
+      results: result.results.map((cart) => cartShape(ctx, cart)),
+    }));
+  };
 
   return {
     // customers
@@ -111,6 +123,10 @@ export function createRootValue(services: CommerceServices) {
       const ctx = { catalog, imageBase: services.imageBase, availability: { get: () => [] } };
       return { ...result, results: result.results.map((c) => categoryShape(ctx, c)) };
     },
+    updateProduct: async ({ id, key, version, actions }: Args) => {
+      const product = await catalog.updateProduct({ id, key }, version, actions);
+      return withStock(productSkus(product), (ctx) => productShape(ctx, product));
+    },
     product: async ({ id, key, sku }: Args) => {
       const product = catalog.index.product({ id, key, sku });
       return product ? withStock(productSkus(product), (ctx) => productShape(ctx, product)) : null;
@@ -142,8 +158,8 @@ export function createRootValue(services: CommerceServices) {
     inventoryEntries: ({ where, limit, offset }: Args) => catalog.inventoryQuery(where, limit ?? 20, offset ?? 0),
 
     // carts and orders
-    cart: async ({ id, storeKey }: Args) => {
-      const cart = await carts.get(id, storeKey);
+    cart: async ({ id }: Args) => {
+      const cart = await carts.get(id);
       return cart
         ? withStock(
             cart.lineItems.map((l) => l.variant.sku),
@@ -151,6 +167,7 @@ export function createRootValue(services: CommerceServices) {
           )
         : null;
     },
+    carts: ({ where, sort, limit, offset }: Args) => cartPage(where, sort, limit, offset),
     inStore: async ({ key }: Args) => {
       const store = await stores.require(key);
       return {
@@ -163,6 +180,7 @@ export function createRootValue(services: CommerceServices) {
               )
             : null;
         },
+        carts: ({ where, sort, limit, offset }: Args) => cartPage(where, sort, limit, offset, store.key),
         customerActiveCart: async ({ customerId }: Args) => {
           const cart = await carts.activeCart(customerId, store.key);
           return cart
@@ -174,9 +192,8 @@ export function createRootValue(services: CommerceServices) {
         },
       };
     },
-    customerActiveCart: async ({ customerId, storeKey }: Args) => {
-      const store = await stores.require(storeKey);
-      const cart = await carts.activeCart(customerId, store.key);
+    customerActiveCart: async ({ customerId }: Args) => {
+      const cart = await carts.activeCart(customerId);
       return cart
         ? withStock(
             cart.lineItems.map((l) => l.variant.sku),
@@ -192,6 +209,10 @@ export function createRootValue(services: CommerceServices) {
         cart.lineItems.map((l) => l.variant.sku),
         (ctx) => cartShape(ctx, cart),
       );
+    },
+    deleteCart: async ({ id, version, storeKey }: Args) => {
+      const cart = await carts.remove(id, version, storeKey);
+      return withStock([], (ctx) => cartShape(ctx, cart));
     },
     createOrderFromCart: async ({ draft, storeKey }: Args) => {
       const order = await orders.createFromCart(draft.id, draft.version, draft.orderNumber, storeKey);

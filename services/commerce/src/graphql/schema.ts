@@ -349,8 +349,9 @@ export const SDL = /* GraphQL */ `
     categories: [Category!]!
     categoriesRef: [Reference!]!
     masterVariant: ProductSearchVariant!
-    variants: [ProductSearchVariant!]!
-    allVariants: [ProductSearchVariant!]!
+    "onlyMatching: only the variants the search matched (with markMatchingVariants)."
+    variants(onlyMatching: Boolean): [ProductSearchVariant!]!
+    allVariants(onlyMatching: Boolean): [ProductSearchVariant!]!
     published: Boolean!
     createdAt: DateTime!
     lastModifiedAt: DateTime!
@@ -464,7 +465,28 @@ export const SDL = /* GraphQL */ `
     addedAt: DateTime
     lineItemMode: String!
     priceMode: String!
-    inventoryListKey: String
+    "The inventory the line draws on (a store's supply channel)."
+    supplyChannel: Channel
+    supplyChannelRef: Reference
+    distributionChannel: Channel
+    distributionChannelRef: Reference
+    "What each unit costs after discount codes, grouped by equal discounted unit prices; empty without a discount."
+    discountedPricePerQuantity: [DiscountedLineItemPriceForQuantity!]!
+  }
+
+  type DiscountedLineItemPortion {
+    discountRef: Reference!
+    discountedAmount: Money!
+  }
+
+  type DiscountedLineItemPrice {
+    value: Money!
+    includedDiscounts: [DiscountedLineItemPortion!]!
+  }
+
+  type DiscountedLineItemPriceForQuantity {
+    quantity: Long!
+    discountedPrice: DiscountedLineItemPrice!
   }
 
   type ShippingRate {
@@ -506,7 +528,9 @@ export const SDL = /* GraphQL */ `
 
   type DiscountCodeInfo {
     discountCodeRef: Reference!
+    discountCode: DiscountCode
     code: String!
+    "A commercetools DiscountCodeState: MatchesCart, DoesNotMatchCart, NotActive, NotValid, MaxApplicationReached."
     state: String
   }
 
@@ -578,6 +602,14 @@ export const SDL = /* GraphQL */ `
     maxApplicationsPerCustomer: Long
   }
 
+  type CartQueryResult {
+    offset: Int!
+    count: Int!
+    total: Long!
+    exists: Boolean!
+    results: [Cart!]!
+  }
+
   type Cart {
     id: String!
     version: Long!
@@ -618,10 +650,13 @@ export const SDL = /* GraphQL */ `
     sku: String
     quantity: Long
     custom: CustomFieldsDraft
+    supplyChannel: ResourceIdentifierInput
+    distributionChannel: ResourceIdentifierInput
   }
 
   input CartDraft {
     currency: Currency!
+    key: String
     customerId: String
     customerEmail: String
     anonymousId: String
@@ -638,6 +673,11 @@ export const SDL = /* GraphQL */ `
     sku: String
     quantity: Long
     custom: CustomFieldsDraft
+    supplyChannel: ResourceIdentifierInput
+    distributionChannel: ResourceIdentifierInput
+  }
+  input RecalculateCart {
+    updateProductData: Boolean
   }
   input ChangeCartLineItemQuantity {
     lineItemId: String
@@ -697,6 +737,41 @@ export const SDL = /* GraphQL */ `
     removeDiscountCode: RemoveCartDiscountCode
     setCustomField: SetCustomField
     setCustomType: SetCustomType
+    recalculate: RecalculateCart
+  }
+
+  input MoneyInput {
+    centAmount: Long!
+    currencyCode: Currency!
+  }
+  input BaseMoneyInput {
+    centPrecision: MoneyInput
+  }
+  input DiscountedProductPriceValueInput {
+    discount: ResourceIdentifierInput
+    value: BaseMoneyInput!
+  }
+  input ProductPriceDataInput {
+    value: BaseMoneyInput!
+    discounted: DiscountedProductPriceValueInput
+    country: Country
+  }
+  input ChangeProductPrice {
+    priceId: String
+    sku: String
+    variantId: Int
+    price: ProductPriceDataInput!
+    staged: Boolean
+  }
+  input SetProductPrices {
+    sku: String
+    variantId: Int
+    prices: [ProductPriceDataInput!]!
+    staged: Boolean
+  }
+  input ProductUpdateAction {
+    changePrice: ChangeProductPrice
+    setPrices: SetProductPrices
   }
 
   type ReturnItem {
@@ -865,6 +940,7 @@ export const SDL = /* GraphQL */ `
   "Store-scoped access, as commercetools has it (inStore(key: ...) { cart(id: ...) })."
   type InStore {
     cart(id: String!): Cart
+    carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
     customerActiveCart(customerId: String!): Cart
   }
 
@@ -897,8 +973,11 @@ export const SDL = /* GraphQL */ `
       staged: Boolean
     ): ProductProjectionSearchResult!
     inventoryEntries(where: String, sort: [String!], limit: Int, offset: Int): InventoryEntryQueryResult!
-    cart(id: String!, storeKey: KeyReferenceInput): Cart
-    customerActiveCart(customerId: String!, storeKey: KeyReferenceInput): Cart
+    cart(id: String!): Cart
+    "where must name id, key, customerId or anonymousId with =; sort by lastModifiedAt or createdAt."
+    carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
+    "The customer's most recently modified active cart, in any store (inStore scopes it to one)."
+    customerActiveCart(customerId: String!): Cart
     order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
     discountCode(id: String, key: String): DiscountCode
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
@@ -933,6 +1012,8 @@ export const SDL = /* GraphQL */ `
     ): Customer
     createCart(draft: CartDraft!, storeKey: KeyReferenceInput): Cart!
     updateCart(id: String!, version: Long!, actions: [CartUpdateAction!]!, storeKey: KeyReferenceInput): Cart
+    deleteCart(id: String!, version: Long!, storeKey: KeyReferenceInput): Cart
+    updateProduct(id: String, key: String, version: Long!, actions: [ProductUpdateAction!]!): Product
     createOrderFromCart(draft: OrderCartCommand!, storeKey: KeyReferenceInput): Order
     createDiscountCode(draft: DiscountCodeDraft!): DiscountCode
     updateOrder(

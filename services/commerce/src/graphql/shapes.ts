@@ -49,6 +49,8 @@ export interface ShapeContext {
   catalog: CatalogService;
   imageBase: string;
   availability: Availability;
+  /** A discount code by id, shaped, for DiscountCodeInfo.discountCode (loaded only when asked for). */
+  discountCode?: (id: string) => Promise<unknown>;
 }
 
 function availabilityShape(ctx: ShapeContext, sku: string) {
@@ -111,10 +113,13 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
   let shaped: ReturnType<typeof variantShape>[] | undefined;
   const all = () =>
     (shaped ??= [product.masterVariant, ...product.variants].map((v) => variantShape(ctx, v, matching)));
+  // onlyMatching: the variants the search matched, when it marked them (commercetools does the same).
+  const only = (list: ReturnType<typeof variantShape>[], args?: { onlyMatching?: boolean | null }) =>
+    args?.onlyMatching && matching ? list.filter((v) => matching.has(v.sku)) : list;
   return {
     id: product.id,
     key: product.key,
-    version: 1,
+    version: product.version ?? 1,
     productType: { typeId: 'product-type', key: product.productType },
     name: localized(product.name),
     description: localized(product.description),
@@ -122,11 +127,11 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
     categories: productCategories(ctx, product),
     categoriesRef: product.categories,
     masterVariant: () => all()[0],
-    variants: () => all().slice(1),
-    allVariants: all,
+    variants: (args?: { onlyMatching?: boolean | null }) => only(all().slice(1), args),
+    allVariants: (args?: { onlyMatching?: boolean | null }) => only(all(), args),
     published: true,
     createdAt: product.createdAt,
-    lastModifiedAt: product.createdAt,
+    lastModifiedAt: product.lastModifiedAt ?? product.createdAt,
   };
 }
 
@@ -134,6 +139,8 @@ export function productShape(ctx: ShapeContext, product: Product) {
   const projection = productProjectionShape(ctx, product);
   const current = {
     ...projection,
+    variants: () => projection.variants(),
+    allVariants: () => projection.allVariants(),
     variant: ({ sku, key }: { sku?: string | null; key?: string | null }) =>
       projection.allVariants().find((v) => (sku ? v.sku === sku : v.key === key)) ?? null,
   };
@@ -154,8 +161,24 @@ const lineItemShape = (ctx: ShapeContext, line: LineItem) => ({
   }),
   taxedPrice: line.taxedPrice ?? null,
   custom: customShape(line.custom),
-  inventoryListKey: (line.custom?.fields.inventoryListKey as string | undefined) ?? null,
+  supplyChannel: line.supplyChannel ? channelShape(line.supplyChannel.key) : null,
+  supplyChannelRef: line.supplyChannel ? { typeId: 'channel', id: line.supplyChannel.key } : null,
+  distributionChannel: line.distributionChannel ? channelShape(line.distributionChannel.key) : null,
+  distributionChannelRef: line.distributionChannel ? { typeId: 'channel', id: line.distributionChannel.key } : null,
+  discountedPricePerQuantity: (line.discountedPricePerQuantity ?? []).map((group) => ({
+    quantity: group.quantity,
+    discountedPrice: {
+      value: group.discountedPrice.value,
+      includedDiscounts: group.discountedPrice.includedDiscounts.map((portion) => ({
+        discountRef: portion.discount,
+        discountedAmount: portion.discountedAmount,
+      })),
+    },
+  })),
 });
+
+/** A channel: here its id is its key (a store's inventory list). */
+const channelShape = (key: string) => ({ id: key, key, version: 1, roles: ['InventorySupply'] });
 
 const shippingInfoShape = (info: ShippingInfo | undefined) =>
   info
@@ -183,9 +206,10 @@ const shippingInfoShape = (info: ShippingInfo | undefined) =>
       }
     : null;
 
-const discountCodesShape = (codes: Cart['discountCodes']) =>
+const discountCodesShape = (ctx: ShapeContext, codes: Cart['discountCodes']) =>
   codes.map((d) => ({
     discountCodeRef: { typeId: 'discount-code', id: d.discountCode.id },
+    discountCode: () => ctx.discountCode?.(d.discountCode.id) ?? null,
     code: d.discountCode.code,
     state: d.state,
   }));
@@ -196,7 +220,7 @@ export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
   lineItems: cart.lineItems.map((line) => lineItemShape(ctx, line)),
   totalLineItemQuantity: cart.lineItems.reduce((sum, line) => sum + line.quantity, 0),
   shippingInfo: shippingInfoShape(cart.shippingInfo),
-  discountCodes: discountCodesShape(cart.discountCodes),
+  discountCodes: discountCodesShape(ctx, cart.discountCodes),
   custom: customShape(cart.custom),
 });
 
@@ -205,7 +229,7 @@ export const orderShape = (ctx: ShapeContext, order: Order) => ({
   cartRef: order.cart,
   lineItems: order.lineItems.map((line) => lineItemShape(ctx, line)),
   shippingInfo: shippingInfoShape(order.shippingInfo),
-  discountCodes: discountCodesShape(order.discountCodes),
+  discountCodes: discountCodesShape(ctx, order.discountCodes),
   custom: customShape(order.custom),
 });
 
@@ -248,7 +272,7 @@ export const storeShape = (
         : [];
     });
   },
-  supplyChannels: [{ id: store.inventoryListKey, key: store.inventoryListKey, version: 1, roles: ['InventorySupply'] }],
+  supplyChannels: [channelShape(store.inventoryListKey)],
   supplyChannelsRef: [{ typeId: 'channel', id: store.inventoryListKey }],
 });
 

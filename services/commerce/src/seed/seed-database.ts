@@ -2,6 +2,7 @@ import { generateCatalog, legacyHashFor, seedCustomers } from '@shop/catalog-see
 import { hashPassword } from '@shop/node-kit';
 import type { Db } from '../db/database';
 import { customerKeyFor } from '../domain/customers/customer-service';
+import { cartTemplatesSql } from './cart-templates';
 import { discountRows } from './seed-discounts';
 
 const BATCH = 400;
@@ -47,8 +48,8 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
     await insertRows(
       tx,
       'products',
-      ['id', 'key', 'store_key', 'version', 'created_at', 'data'],
-      catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p]),
+      ['id', 'key', 'store_key', 'version', 'created_at', 'last_modified_at', 'data'],
+      catalog.products.map((p) => [p.id, p.key, p.storeKey, 1, p.createdAt, p.createdAt, p]),
     );
     await insertRows(
       tx,
@@ -124,6 +125,8 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
         now,
       ]),
     );
+    // The migrations ran before there were products; the templates are picked from them now.
+    await tx.query(cartTemplatesSql());
     await tx.query("INSERT INTO catalog_meta (key, value) VALUES ('seed', $1)", [
       { products: catalog.products.length, seededAt: now },
     ]);

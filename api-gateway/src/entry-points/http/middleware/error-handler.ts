@@ -18,6 +18,10 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   CAPTCHA_FAILED: 400,
   INVALID_TRACKING_EVENT: 400,
   SESSION_TOKEN_MISMATCH: 400,
+  INVALID_QUANTITY: 400,
+  DISCOUNT_CODE_INVALID: 400,
+  CART_EMPTY: 400,
+  SessionRequired: 401,
   NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
   CATEGORY_NOT_FOUND: 404,
@@ -25,8 +29,14 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   ZIP_NOT_FOUND: 404,
   FEATURE_DISABLED: 404,
   UnknownProvider: 404,
+  LINE_ITEM_NOT_FOUND: 404,
+  DISCOUNT_CODE_NOT_FOUND: 404,
+  CART_TEMPLATE_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   TOO_MANY_REQUESTS: 429,
+  // The price of a line changed since it was added: the body carries the cart with the new prices.
+  INVALID_PRICE: 409,
+  CART_CONFLICT: 409,
   GUEST_SIGN_IN_FAILED: 500,
   SHELL_NOT_BUILT: 503,
   SHELL_UNAVAILABLE: 503,
@@ -38,10 +48,17 @@ const send = (
   code: string,
   message: string,
   fields?: Record<string, string>,
+  details?: Record<string, unknown>,
 ) => {
-  res
-    .status(status)
-    .json({ error: { code, message, correlationId: res.locals.correlationId ?? '', ...(fields ? { fields } : {}) } });
+  res.status(status).json({
+    error: {
+      ...details,
+      code,
+      message,
+      correlationId: res.locals.correlationId ?? '',
+      ...(fields ? { fields } : {}),
+    },
+  });
 };
 
 export const notFound: RequestHandler = (req, res) =>
@@ -52,7 +69,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof DomainError)
-      return send(res, DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.fields);
+      return send(res, DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.fields, error.details);
     if (error instanceof HttpError) return send(res, error.status, error.code, error.message, error.fields);
     if (error instanceof UpstreamUnavailableError) {
       // Down, too slow or its circuit open: the shopper may retry once the breaker lets a probe through.

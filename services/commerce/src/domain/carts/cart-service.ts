@@ -9,19 +9,31 @@ import type { StoreRepository } from '../platform/store-repository';
 import { actionOf, checkActions, unknownAction } from '../platform/update';
 import { recalculate, usd } from './cart-calculator';
 import { CartRepository } from './cart-repository';
-import type { Cart, ExternalTaxRate, LineItem, ShippingMethod } from './cart-types';
+import type { Cart, ChannelReference, ExternalTaxRate, LineItem, ShippingMethod } from './cart-types';
+import { sameLine } from './line-identity';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
 
+type ResourceIdentifier = { typeId?: string | null; id?: string | null; key?: string | null };
+
+interface LineDraft {
+  sku?: string | null;
+  quantity?: number | null;
+  custom?: CustomFieldsDraftInput | null;
+  supplyChannel?: ResourceIdentifier | null;
+  distributionChannel?: ResourceIdentifier | null;
+}
+
 export interface CartDraft {
   currency: string;
+  key?: string | null;
   customerId?: string | null;
   customerEmail?: string | null;
   anonymousId?: string | null;
   country?: string | null;
   taxMode?: string | null;
-  lineItems?: Array<{ sku?: string | null; quantity?: number | null; custom?: CustomFieldsDraftInput | null }> | null;
+  lineItems?: LineDraft[] | null;
   shippingAddress?: Record<string, unknown> | null;
   billingAddress?: Record<string, unknown> | null;
   custom?: CustomFieldsDraftInput | null;
@@ -43,8 +55,22 @@ const checkQuantity = (quantity: unknown) => {
   return quantity;
 };
 
-const sameCustom = (a: LineItem['custom'], b: LineItem['custom']) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const CART_KEY = /^[A-Za-z0-9_-]{2,256}$/;
+
+/** The store's supply channel a line names (by key, or by id: here a channel's id is its key). */
+function supplyChannelOf(ref: ResourceIdentifier | null | undefined, inventoryListKey: string): ChannelReference {
+  if (!ref) return { typeId: 'channel', key: inventoryListKey };
+  const named = ref.key ?? ref.id;
+  if ((ref.typeId && ref.typeId !== 'channel') || named !== inventoryListKey) {
+    throw new CommerceError(
+      400,
+      'ReferencedResourceNotFound',
+      `The channel '${String(named ?? '')}' is not a supply channel of the cart's store.`,
+      { typeId: 'channel' },
+    );
+  }
+  return { typeId: 'channel', key: inventoryListKey };
+}
 
 export class CartService {
   readonly repository: CartRepository;
@@ -81,10 +107,13 @@ export class CartService {
         { typeId: 'customer' },
       );
     }
+    if (draft.key !== undefined && draft.key !== null && !CART_KEY.test(draft.key))
+      throw invalidField('key', draft.key, 'key must be 2 to 256 letters, digits, - or _.');
     const now = new Date().toISOString();
     let cart: Cart = {
       id: randomUUID(),
       version: 1,
+      ...(draft.key ? { key: draft.key } : {}),
       store: { typeId: 'store', key: store.key },
       ...(draft.customerId ? { customerId: draft.customerId } : {}),
       ...(draft.customerEmail ? { customerEmail: draft.customerEmail } : {}),
@@ -109,11 +138,7 @@ export class CartService {
       lastModifiedAt: now,
     };
     for (const line of draft.lineItems ?? [])
-      cart = this.addLineItem(
-        cart,
-        { sku: line.sku, quantity: line.quantity ?? 1, custom: line.custom },
-        store.inventoryListKey,
-      );
+      cart = this.addLineItem(cart, { ...line, quantity: line.quantity ?? 1 }, store.inventoryListKey);
     cart = recalculate(cart);
     await this.repository.insert(this.db, cart);
     return cart;
@@ -124,7 +149,8 @@ export class CartService {
     return cart && (!storeKey || cart.store.key === storeKey) ? cart : undefined;
   }
 
-  activeCart(customerId: string, storeKey: string) {
+  /** The customer's most recently modified active cart, in the store when one is given. */
+  activeCart(customerId: string, storeKey?: string) {
     return this.repository.activeOf(customerId, storeKey);
   }
 
@@ -141,10 +167,42 @@ export class CartService {
       const store = await this.stores.require(current.store.key);
       let next = current;
       for (const { name, payload } of parsed) next = await this.apply(tx, next, name, payload, store.inventoryListKey);
-      const updated = recalculate({ ...next, version: current.version + 1, lastModifiedAt: new Date().toISOString() });
+      // Every recalculation evaluates the codes again, as commercetools does: one that stopped applying stays, taking nothing off.
+      const discountCodes = [];
+      for (const entry of next.discountCodes) discountCodes.push(await this.discounts.refresh(tx, next, entry));
+      const updated = recalculate({
+        ...next,
+        discountCodes,
+        version: current.version + 1,
+        lastModifiedAt: new Date().toISOString(),
+      });
       await this.repository.update(tx, updated, version);
       return updated;
     });
+  }
+
+  /** deleteCart: only at the current version, and only an active cart (an ordered one belongs to its order). */
+  async remove(id: string, version: number, storeKey?: string | null): Promise<Cart> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.repository.byId(id, tx, true);
+      if (!current || (storeKey && current.store.key !== storeKey)) throw notFound(`The Cart with ID '${id}'`);
+      if (current.version !== version) throw concurrentModification(version, current.version);
+      if (current.cartState === 'Ordered')
+        throw new CommerceError(400, 'InvalidOperation', 'An ordered cart belongs to its order and stays.');
+      await this.repository.remove(tx, current, version);
+      return current;
+    });
+  }
+
+  /** Carts matching a where predicate, within a store when one is given. */
+  query(
+    where: string | null | undefined,
+    sort: string[] | null | undefined,
+    limit = 20,
+    offset = 0,
+    storeKey?: string,
+  ) {
+    return this.repository.query(where, sort, limit, offset, storeKey);
   }
 
   private async apply(
@@ -167,11 +225,9 @@ export class CartService {
     };
     switch (name) {
       case 'addLineItem':
-        return this.addLineItem(
-          cart,
-          p as { sku?: string; quantity?: number; custom?: CustomFieldsDraftInput },
-          inventoryListKey,
-        );
+        return this.addLineItem(cart, p as LineDraft, inventoryListKey);
+      case 'recalculate':
+        return this.refreshLines(cart, p.updateProductData === true);
       case 'changeLineItemQuantity': {
         const index = lineIndex();
         return replaceLine(index, { ...cart.lineItems[index], quantity: checkQuantity(p.quantity) });
@@ -254,12 +310,11 @@ export class CartService {
     }
   }
 
-  /** Adds by sku, merging into an existing line with the same sku and custom fields. */
-  private addLineItem(
-    cart: Cart,
-    p: { sku?: string | null; quantity?: number | null; custom?: CustomFieldsDraftInput | null },
-    inventoryListKey: string,
-  ): Cart {
+  /**
+   * Adds by sku, merging as commercetools does into a line of the same variant with the same
+   * supply and distribution channels and custom fields; the quantity limit holds per line.
+   */
+  private addLineItem(cart: Cart, p: LineDraft, inventoryListKey: string): Cart {
     const quantity = checkQuantity(p.quantity ?? 1);
     const found = typeof p.sku === 'string' ? this.catalog.index.variantBySku(p.sku) : undefined;
     if (!found || !this.catalog.index.inStore(cart.store.key, found.product.id)) {
@@ -269,14 +324,21 @@ export class CartService {
         `No product variant with sku '${String(p.sku ?? '')}' is sold in store '${cart.store.key}'.`,
       );
     }
+    const supplyChannel = supplyChannelOf(p.supplyChannel, inventoryListKey);
+    if (p.distributionChannel) {
+      throw new CommerceError(400, 'ReferencedResourceNotFound', "The cart's store has no distribution channels.", {
+        typeId: 'channel',
+      });
+    }
     const custom = customFromDraft(
       p.custom ?? {
         typeKey: 'lineItem-b2c',
-        fields: [{ name: 'inventoryListKey', value: JSON.stringify(inventoryListKey) }],
+        fields: [{ name: 'inventoryListKey', value: JSON.stringify(supplyChannel.key) }],
       },
       'line-item',
     );
-    const existing = cart.lineItems.findIndex((line) => line.variant.sku === p.sku && sameCustom(line.custom, custom));
+    const identity = { sku: found.variant.sku, custom, supplyChannel };
+    const existing = cart.lineItems.findIndex((line) => sameLine(line, identity, inventoryListKey));
     if (existing >= 0) {
       const line = cart.lineItems[existing];
       const lineItems = [...cart.lineItems];
@@ -294,6 +356,7 @@ export class CartService {
       variant: { id: variant.id, sku: variant.sku, attributes: variant.attributes, images: variant.images },
       price: variant.prices[0],
       quantity,
+      supplyChannel,
       totalPrice: usd(0),
       ...(custom ? { custom } : {}),
       addedAt: new Date().toISOString(),
@@ -301,6 +364,31 @@ export class CartService {
       priceMode: 'Platform',
     };
     return { ...cart, lineItems: [...cart.lineItems, line] };
+  }
+
+  /**
+   * commercetools `recalculate`: each line takes its variant's current price (a line keeps the
+   * price it was added at until then); with updateProductData also the product's current name
+   * and the variant's attributes and images. A variant no longer sold keeps its line as it was.
+   */
+  private refreshLines(cart: Cart, updateProductData: boolean): Cart {
+    const lineItems = cart.lineItems.map((line) => {
+      const found = this.catalog.index.variantBySku(line.variant.sku);
+      if (!found?.variant.prices[0]) return line;
+      const { product, variant } = found;
+      return {
+        ...line,
+        price: variant.prices[0],
+        ...(updateProductData
+          ? {
+              name: product.name,
+              productKey: product.key,
+              variant: { id: variant.id, sku: variant.sku, attributes: variant.attributes, images: variant.images },
+            }
+          : {}),
+      };
+    });
+    return { ...cart, lineItems };
   }
 
   private async setShippingMethod(tx: Db, cart: Cart, ref: { id?: string; key?: string } | null): Promise<Cart> {
@@ -376,8 +464,8 @@ export class CartService {
     let merged = existing;
     const store = await this.stores.require(storeKey);
     for (const line of anonymous.lineItems) {
-      const at = merged.lineItems.findIndex(
-        (l) => l.variant.sku === line.variant.sku && sameCustom(l.custom, line.custom),
+      const at = merged.lineItems.findIndex((l) =>
+        sameLine(l, { sku: line.variant.sku, ...line }, store.inventoryListKey),
       );
       if (at >= 0) {
         const lineItems = [...merged.lineItems];
@@ -389,6 +477,7 @@ export class CartService {
           {
             sku: line.variant.sku,
             quantity: line.quantity,
+            supplyChannel: line.supplyChannel ?? null,
             custom: line.custom
               ? {
                   typeKey: line.custom.type.key,

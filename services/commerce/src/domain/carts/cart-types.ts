@@ -29,6 +29,12 @@ export interface LineItem {
   };
   price: { id: string; value: Money; discounted?: { value: Money } };
   quantity: number;
+  /** The inventory (commercetools supply channel) the line draws on, by key. */
+  supplyChannel?: ChannelReference;
+  /** The channel whose prices the line uses; none here, kept so lines compare as commercetools compares them. */
+  distributionChannel?: ChannelReference;
+  /** What each unit costs once discount codes apply, grouped by equal discounted unit prices. */
+  discountedPricePerQuantity?: DiscountedPriceForQuantity[];
   totalPrice: Money;
   taxRate?: ExternalTaxRate;
   taxedPrice?: TaxedPrice;
@@ -36,6 +42,40 @@ export interface LineItem {
   addedAt: string;
   lineItemMode: 'Standard';
   priceMode: 'Platform';
+}
+
+export interface ChannelReference {
+  typeId: 'channel';
+  key: string;
+}
+
+/** commercetools DiscountedLineItemPriceForQuantity: `quantity` units at this discounted unit price. */
+export interface DiscountedPriceForQuantity {
+  quantity: number;
+  discountedPrice: {
+    value: Money;
+    /** Each cart discount's part of the unit's discount. */
+    includedDiscounts: Array<{ discount: { typeId: 'cart-discount'; id: string }; discountedAmount: Money }>;
+  };
+}
+
+/** commercetools DiscountCodeState. */
+export type DiscountCodeState =
+  | 'MatchesCart'
+  | 'DoesNotMatchCart'
+  | 'NotActive'
+  | 'NotValid'
+  | 'MaxApplicationReached'
+  | 'ApplicationStoppedByPreviousDiscount';
+
+/** A code on a cart: its state when the cart was last recalculated and what it granted then. */
+export interface CartDiscountCodeEntry {
+  discountCode: { typeId: 'discount-code'; id: string; code: string };
+  state: DiscountCodeState;
+  /** The sum of the cart discounts it grants here; 0 unless the state is MatchesCart. */
+  percentOff: number;
+  /** The cart discounts behind percentOff (hundredths of a percent each), for per-line portions. */
+  cartDiscounts?: Array<{ id: string; permyriad: number }>;
 }
 
 export interface ShippingInfo {
@@ -51,6 +91,8 @@ export interface ShippingInfo {
 export interface Cart {
   id: string;
   version: number;
+  /** Unique across the project when set (commercetools Cart.key). */
+  key?: string;
   store: { typeId: 'store'; key: string };
   customerId?: string;
   customerEmail?: string;
@@ -67,11 +109,7 @@ export interface Cart {
   shippingAddress?: Address;
   billingAddress?: Address;
   shippingInfo?: ShippingInfo;
-  discountCodes: Array<{
-    discountCode: { typeId: 'discount-code'; id: string; code: string };
-    state: 'MatchesCart';
-    percentOff: number;
-  }>;
+  discountCodes: CartDiscountCodeEntry[];
   custom?: CustomFields;
   createdAt: string;
   lastModifiedAt: string;

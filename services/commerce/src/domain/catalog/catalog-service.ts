@@ -1,8 +1,10 @@
 import type { Db } from '../../db/database';
-import { invalidInput } from '../../errors';
+import { concurrentModification, invalidInput, notFound } from '../../errors';
 import { page } from '../customers/customer-service';
 import { equalities, matches, parsePredicate } from '../platform/predicate';
+import { actionOf, checkActions } from '../platform/update';
 import type { Category, Product } from './catalog-types';
+import { applyProductAction } from './product-actions';
 import { SearchIndex, type SearchRequest } from './search-index';
 
 export interface CategoryDocument {
@@ -19,7 +21,7 @@ export interface CategoryDocument {
 /** Catalog reads: the search index for products, categories in memory, inventory from the database. */
 type StockEntry = { key: string; available: number };
 
-/** How often stock shown on listings is re-read, to pick up other instances' orders. */
+/** How often stock and products are re-read, to pick up other instances' orders and product updates. */
 const STOCK_REFRESH_MS = 5000;
 
 export class CatalogService {
@@ -28,6 +30,7 @@ export class CatalogService {
   /** Stock per sku as shown on product listings: a read model refreshed from the database. */
   private stock = new Map<string, StockEntry[]>();
   private stockReadAt = new Date(0);
+  private productsReadAt = new Date(0);
   private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: Db) {}
@@ -36,8 +39,9 @@ export class CatalogService {
     this.stock = new Map();
     this.stockReadAt = new Date(0);
     await this.refreshStock();
+    this.productsReadAt = new Date();
     const [products, categories, assigned] = await Promise.all([
-      this.db.query<{ data: Product }>('SELECT data FROM products'),
+      this.db.query<{ data: Product; version: number }>('SELECT data, version FROM products'),
       this.db.query<{ data: Category }>('SELECT data FROM categories'),
       // A store sells the products of its active product selections (commercetools Store.productSelections).
       this.db.query<{ store_key: string; product_id: string }>(
@@ -54,7 +58,7 @@ export class CatalogService {
     for (const row of assigned)
       assortments.set(row.store_key, (assortments.get(row.store_key) ?? new Set()).add(row.product_id));
     this.index.load(
-      products.map((row) => row.data),
+      products.map((row) => ({ ...row.data, version: row.version })),
       seeds,
       assortments,
     );
@@ -94,9 +98,63 @@ export class CatalogService {
     this.stockReadAt = readAt;
   }
 
+  /** Takes products another instance changed since the last read into the search index. */
+  async refreshProducts(): Promise<void> {
+    const since = new Date(this.productsReadAt.getTime() - 2000);
+    const readAt = new Date();
+    const rows = await this.db.query<{ data: Product; version: number }>(
+      'SELECT data, version FROM products WHERE last_modified_at >= $1',
+      [since.toISOString()],
+    );
+    const newer = rows
+      .filter((row) => row.version > (this.index.versionOf(row.data.id) ?? row.version))
+      .map((row) => ({ ...row.data, version: row.version }));
+    this.index.replace(newer);
+    this.productsReadAt = readAt;
+  }
+
   startStockRefresh() {
-    this.refreshTimer = setInterval(() => void this.refreshStock().catch(() => undefined), STOCK_REFRESH_MS);
+    this.refreshTimer = setInterval(
+      () => void Promise.all([this.refreshStock(), this.refreshProducts()]).catch(() => undefined),
+      STOCK_REFRESH_MS,
+    );
     this.refreshTimer.unref();
+  }
+
+  /**
+   * commercetools `updateProduct` at a version (changePrice, setPrices): the stored product and
+   * this instance's search index change together; other instances take it on their next refresh.
+   * Carts keep the price a line was added at until they are recalculated.
+   */
+  async updateProduct(
+    by: { id?: string | null; key?: string | null },
+    version: number,
+    actions: object[],
+  ): Promise<Product> {
+    checkActions(actions);
+    const parsed = actions.map(actionOf);
+    if (!by.id && !by.key) throw invalidInput('updateProduct needs an id or a key.');
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ data: Product; version: number }>(
+        `SELECT data, version FROM products WHERE ${by.id ? 'id::text' : 'key'} = $1 FOR UPDATE`,
+        [by.id ?? by.key],
+      );
+      if (!row) throw notFound(`The Product with ${by.id ? `ID '${by.id}'` : `key '${by.key}'`}`);
+      if (row.version !== version) throw concurrentModification(version, row.version);
+      let product: Product = row.data;
+      for (const { name, payload } of parsed) product = applyProductAction(product, name, payload);
+      const now = new Date().toISOString();
+      product = { ...product, version: version + 1, lastModifiedAt: now };
+      await tx.query('UPDATE products SET data = $2, version = $3, last_modified_at = $4 WHERE id = $1', [
+        product.id,
+        product,
+        product.version,
+        now,
+      ]);
+      return product;
+    });
+    this.index.replace([updated]);
+    return updated;
   }
 
   stopStockRefresh() {

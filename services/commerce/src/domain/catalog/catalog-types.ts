@@ -1,5 +1,6 @@
 import type { SeedCategory, SeedProduct, SeedVariant } from '@shop/catalog-seed';
 
-export type Product = SeedProduct;
+/** A product as stored: the seed's shape, with the version and time of its last update once it has one. */
+export type Product = SeedProduct & { version?: number; lastModifiedAt?: string };
 export type Variant = SeedVariant;
 export type Category = SeedCategory;

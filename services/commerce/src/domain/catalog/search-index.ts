@@ -121,7 +121,7 @@ function remember<T>(cache: Map<string, T>, key: string, build: () => T): T {
 }
 
 export class SearchIndex {
-  /** Recent results by request: the index is immutable between loads, so they never go stale. */
+  /** Recent results by request, dropped whenever a product changes (load, replace), so they never go stale. */
   private cache = new Map<string, SearchResult>();
   private baseCache = new Map<string, { matches: Match[]; scores: Map<IndexedProduct, number> }>();
   private sortedCache = new Map<string, Match[]>();
@@ -167,6 +167,42 @@ export class SearchIndex {
           .sort((a, b) => a.ordinal - b.ordinal),
       );
     }
+    this.rankNames();
+    this.rebuildMatches();
+  }
+
+  /**
+   * Takes changed products (a price, a name) in place: each keeps its position, so listings
+   * and stores hold the new data at once, and every cached result is dropped. A product the
+   * index does not hold yet is left for the next full load (it needs its store assortments).
+   */
+  replace(products: Product[]) {
+    let renamed = false;
+    let changed = false;
+    for (const product of products) {
+      const existing = this.byId.get(product.id);
+      if (!existing) continue;
+      changed = true;
+      const fresh = this.build(product, existing.ordinal);
+      for (const v of existing.variants)
+        if (this.bySku.get(v.variant.sku) === existing) this.bySku.delete(v.variant.sku);
+      if (this.byKey.get(existing.product.key) === existing) this.byKey.delete(existing.product.key);
+      renamed ||= existing.product.name['en-US'] !== product.name['en-US'];
+      Object.assign(existing, { ...fresh, nameRank: existing.nameRank });
+      this.byKey.set(product.key, existing);
+      for (const v of existing.variants) this.bySku.set(v.variant.sku, existing);
+    }
+    if (!changed) return;
+    if (renamed) this.rankNames();
+    this.rebuildMatches();
+  }
+
+  /** The version of the product the index holds, to tell whether a stored one is newer. */
+  versionOf(id: string): number | undefined {
+    return this.byId.get(id)?.product.version;
+  }
+
+  private rankNames() {
     const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
     const all = [...this.byId.values()];
     all.sort(
@@ -175,18 +211,33 @@ export class SearchIndex {
         (a.product.id < b.product.id ? -1 : 1),
     );
     all.forEach((p, rank) => (p.nameRank = rank));
+  }
+
+  /** The unfiltered match lists per store and overall, and empty result caches. */
+  private rebuildMatches() {
+    this.cache = new Map();
+    this.baseCache = new Map();
+    this.sortedCache = new Map();
+    this.facetCache = new Map();
     this.matchesByStore = new Map(
       [...this.byStore].map(([store, list]) => [
         store,
         list.map((product) => ({ product, variants: product.variants, full: true })),
       ]),
     );
-    this.allMatches = all
+    this.allMatches = [...this.byId.values()]
       .sort((a, b) => a.ordinal - b.ordinal)
       .map((product) => ({ product, variants: product.variants, full: true }));
   }
 
   private add(product: Product) {
+    const indexed = this.build(product, this.byId.size);
+    this.byId.set(product.id, indexed);
+    this.byKey.set(product.key, indexed);
+    for (const v of indexed.variants) this.bySku.set(v.variant.sku, indexed);
+  }
+
+  private build(product: Product, ordinal: number): IndexedProduct {
     const variants = [product.masterVariant, ...product.variants].map((variant) => ({
       variant,
       attributes: new Map(
@@ -210,11 +261,11 @@ export class SearchIndex {
         termCounts.set(attribute, counts);
       }
     }
-    const indexed: IndexedProduct = {
+    return {
       product,
       termCounts,
       nameRank: 0,
-      ordinal: this.byId.size,
+      ordinal,
       nameTokens,
       otherTokens,
       allTokens: [...otherTokens],
@@ -223,9 +274,6 @@ export class SearchIndex {
       minPrice: Math.min(...variants.map((v) => v.price)),
       variants,
     };
-    this.byId.set(product.id, indexed);
-    this.byKey.set(product.key, indexed);
-    for (const v of variants) this.bySku.set(v.variant.sku, indexed);
   }
 
   get size() {

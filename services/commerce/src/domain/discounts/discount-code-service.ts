@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { CommerceError, duplicateField, invalidInput } from '../../errors';
-import type { Cart } from '../carts/cart-types';
+import type { Cart, CartDiscountCodeEntry, DiscountCodeState } from '../carts/cart-types';
 import { parseDiscountCodeDraft } from './discount-code-draft';
 import { DiscountCodeRepository } from './discount-code-repository';
-import { evaluate, nonApplicable } from './discount-rules';
+import { evaluate, nonApplicable, validDiscounts } from './discount-rules';
 import type { CartDiscount, DiscountCode } from './discount-types';
 
-type CartDiscountCode = Cart['discountCodes'][number];
+const STATES: readonly string[] = [
+  'DoesNotMatchCart',
+  'NotActive',
+  'NotValid',
+  'MaxApplicationReached',
+  'ApplicationStoppedByPreviousDiscount',
+] satisfies DiscountCodeState[];
 
 export class DiscountCodeService {
   readonly repository: DiscountCodeRepository;
@@ -88,12 +94,37 @@ export class DiscountCodeService {
   }
 
   /** The cart's entry for a code a shopper typed, or DiscountCodeNonApplicable saying why not. */
-  async redeem(tx: Db, cart: Cart, typed: string): Promise<CartDiscountCode> {
-    const at = this.now();
+  async redeem(tx: Db, cart: Cart, typed: string): Promise<CartDiscountCodeEntry> {
     const found = await this.repository.byCode(typed.trim().toUpperCase(), tx);
     if (!found) throw nonApplicable(typed, 'DoesNotExist');
-    const { code, applicationCount } = found;
-    const percentOff = await this.percentOff(tx, code, cart.store.key, at);
+    return this.entryFor(tx, cart, found.code, found.applicationCount);
+  }
+
+  /**
+   * A code already on the cart, evaluated again (commercetools does on every recalculation): a
+   * code that has expired, been switched off or used up since it was added stays on the cart
+   * with that state and takes nothing off; a code deleted since counts as NotActive.
+   */
+  async refresh(tx: Db, cart: Cart, entry: CartDiscountCodeEntry): Promise<CartDiscountCodeEntry> {
+    const found = await this.repository.byId(entry.discountCode.id, tx);
+    try {
+      if (!found) throw nonApplicable(entry.discountCode.code, 'NotActive');
+      return await this.entryFor(tx, cart, found.code, found.applicationCount);
+    } catch (error) {
+      const reason = error instanceof CommerceError ? error.extras.reason : undefined;
+      if (typeof reason !== 'string' || !STATES.includes(reason)) throw error;
+      return { ...entry, state: reason as DiscountCodeState, percentOff: 0, cartDiscounts: [] };
+    }
+  }
+
+  private async entryFor(
+    tx: Db,
+    cart: Cart,
+    code: DiscountCode,
+    applicationCount: number,
+  ): Promise<CartDiscountCodeEntry> {
+    const at = this.now();
+    const granted = await this.grantFor(tx, code, cart.store.key, at);
     const usedUp = code.maxApplications !== undefined && applicationCount >= code.maxApplications;
     // Guest carts have no customer to count against, so only the overall limit applies to them.
     const usedUpByCustomer =
@@ -104,7 +135,7 @@ export class DiscountCodeService {
     return {
       discountCode: { typeId: 'discount-code', id: code.id, code: code.code },
       state: 'MatchesCart',
-      percentOff,
+      ...granted,
     };
   }
 
@@ -119,7 +150,7 @@ export class DiscountCodeService {
       const found = await this.repository.byId(entry.discountCode.id, tx);
       if (!found) throw nonApplicable(entry.discountCode.code, 'DoesNotExist');
       const { code } = found;
-      await this.percentOff(tx, code, cart.store.key, at);
+      await this.grantFor(tx, code, cart.store.key, at);
       const counted =
         (await this.repository.countApplication(tx, code.id)) &&
         (!cart.customerId ||
@@ -138,7 +169,12 @@ export class DiscountCodeService {
    * count (CartDiscount.stores; none listed means every store), so a code whose discounts are
    * all another brand's does not match the cart.
    */
-  private async percentOff(tx: Db, code: DiscountCode, storeKey: string, at: number): Promise<number> {
+  private async grantFor(
+    tx: Db,
+    code: DiscountCode,
+    storeKey: string,
+    at: number,
+  ): Promise<{ percentOff: number; cartDiscounts: Array<{ id: string; permyriad: number }> }> {
     const granted = await this.repository.cartDiscounts(
       code.cartDiscounts.map((ref) => ref.id),
       tx,
@@ -149,6 +185,12 @@ export class DiscountCodeService {
     if (forStore.length === 0) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
     const result = evaluate(code, forStore, at);
     if (!result.usable) throw nonApplicable(code.code, result.reason, code, at);
-    return result.percentOff;
+    return {
+      percentOff: result.percentOff,
+      cartDiscounts: validDiscounts(forStore, at).map((discount) => ({
+        id: discount.id,
+        permyriad: discount.value.permyriad,
+      })),
+    };
   }
 }

@@ -18,10 +18,14 @@ const within = (at: number, from: string | undefined, until: string | undefined)
 export function evaluate(code: DiscountCode, cartDiscounts: CartDiscount[], at: number): Evaluation {
   const active = cartDiscounts.filter((discount) => discount.isActive);
   if (!code.isActive || active.length === 0) return { usable: false, reason: 'NotActive' };
-  const valid = active.filter((discount) => within(at, discount.validFrom, discount.validUntil));
+  const valid = validDiscounts(cartDiscounts, at);
   if (!within(at, code.validFrom, code.validUntil) || valid.length === 0) return { usable: false, reason: 'NotValid' };
   return { usable: true, percentOff: valid.reduce((sum, discount) => sum + discount.value.permyriad, 0) / 100 };
 }
+
+/** The cart discounts that count at `at`: active and inside their own validity window. */
+export const validDiscounts = (cartDiscounts: CartDiscount[], at: number) =>
+  cartDiscounts.filter((discount) => discount.isActive && within(at, discount.validFrom, discount.validUntil));
 
 /** The commercetools error for a code that cannot be applied, with the reason and, when known, the window. */
 export function nonApplicable(code: string, reason: NonApplicableReason, found?: DiscountCode, at?: number) {

@@ -126,7 +126,10 @@ export class OrderService {
   private async takeStock(tx: Db, cart: Cart) {
     const short: string[] = [];
     for (const line of cart.lineItems) {
-      const list = (line.custom?.fields.inventoryListKey as string | undefined) ?? `${cart.store.key}-online`;
+      const list =
+        line.supplyChannel?.key ??
+        (line.custom?.fields.inventoryListKey as string | undefined) ??
+        `${cart.store.key}-online`;
       const rows = await tx.query(
         'UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku',
         [line.quantity, line.variant.sku, list],

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '@shop/contracts';
-import type { CommerceClient } from '../../clients/commercetools';
+import type { CommerceClient } from '../clients/commercetools';
 
 export interface TreeNode extends CategoryNode {
   id: string;

@@ -1,0 +1,13 @@
+/**
+ * What cart writes cost the commerce platform, counted per gateway process: how many writes
+ * reached it, how many of them lost a race on the cart's version and were made again
+ * (ConcurrentModification), and how many gave up. The per-cart queue keeps retries near zero;
+ * `/api/dev/cart-stats` shows the figures where developer tools are mounted.
+ */
+export interface CartWriteStats {
+  writes: number;
+  commerceRetries: number;
+  conflicts: number;
+}
+
+export const createCartWriteStats = (): CartWriteStats => ({ writes: 0, commerceRetries: 0, conflicts: 0 });

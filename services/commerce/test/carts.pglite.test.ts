@@ -1,0 +1,3 @@
+import { cartSuite } from './carts.suite';
+
+describe('carts on PGlite', () => cartSuite('pglite'));

@@ -1,0 +1,3 @@
+import { cartSuite } from './carts.suite';
+
+describe('carts on PostgreSQL', () => cartSuite('postgres'));
