@@ -40,7 +40,21 @@ describe('CSRF middleware', () => {
 
   it('refuses every other mounted unsafe /api route without the token with 403 in the one error shape', async () => {
     const routes = unsafeRoutes().filter(([method, path]) => !allowListed(method, path));
-    expect(routes.length).toBeGreaterThanOrEqual(13);
+    expect(routes.length).toBeGreaterThanOrEqual(22);
+    // Every write to the bag is among them.
+    expect(routes.map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining([
+        'post /api/cart/lineItem',
+        'patch /api/cart/lineItem/{lineItemId}',
+        'put /api/cart/lineItem/{lineItemId}',
+        'delete /api/cart/lineItem/{lineItemId}',
+        'post /api/cart/discountCode',
+        'delete /api/cart/discountCode/{id}',
+        'post /api/cart/create',
+        'post /api/cart/previousBag',
+        'delete /api/cart/previousBag',
+      ]),
+    );
     for (const [method, path] of routes) {
       const client = authClient(gateway.url);
       // The CSRF cookie is set: only the token in the request is missing (then wrong).
