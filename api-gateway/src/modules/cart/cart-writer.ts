@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from '../../clients/commercetools';
 import type { CartWriteQueue } from '../../data-access/cart-write-queue';
 import type { CartWriteStats } from '../../shared/cart-write-stats';
@@ -15,9 +16,10 @@ export const isConcurrentModification = (error: unknown) =>
  * queue, keyed by brand and session user, so even the first add that creates the cart waits its
  * turn), reading the cart and updating it at its version; a write that lost the race on the
  * version (ConcurrentModification) reads again and is made again, a few times, after a short
- * random pause so racing writers do not collide again in step.
+ * random pause so racing writers do not collide again in step. Each retry is logged (a warning:
+ * with the queue in front they should be rare), which is how the cart bench counts them.
  */
-export function createCartWriter(queue: CartWriteQueue, stats: CartWriteStats) {
+export function createCartWriter(queue: CartWriteQueue, stats: CartWriteStats, logger?: Pick<Logger, 'warn'>) {
   return function write<T>(key: string, attempt: () => Promise<T>): Promise<T> {
     return queue.run(key, async () => {
       for (let tries = 1; ; tries += 1) {
@@ -26,6 +28,7 @@ export function createCartWriter(queue: CartWriteQueue, stats: CartWriteStats) {
         } catch (error) {
           if (!isConcurrentModification(error)) throw error;
           stats.commerceRetries += 1;
+          logger?.warn('cart write retried after a concurrent modification', { cartWriteRetry: tries });
           if (tries >= ATTEMPTS) {
             stats.conflicts += 1;
             throw new DomainError('CART_CONFLICT', 'Your bag changed at the same moment. Please try again.');

@@ -8,7 +8,10 @@ import { cartRoutes } from './cart-routes';
 import { cartUseCases } from './cart-use-cases';
 import { createCartWriter } from './cart-writer';
 
-export type CartDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'sessions' | 'cartQueue' | 'cartStats'>;
+export type CartDeps = Pick<
+  AppDeps,
+  'config' | 'catalog' | 'commerce' | 'sessions' | 'cartQueue' | 'cartStats' | 'logger'
+>;
 
 /** A value per store, loaded once and kept for `ttlMs` (the category tree, the store's inventories). */
 function perStore<T>(ttlMs: number, load: (storeKey: string, correlationId: string) => Promise<T>) {
@@ -135,7 +138,15 @@ const openapi: PathsFragment = {
 };
 
 /** The bag (SPEC §2, §3, §5, §7, §8): lines, promo codes, cart templates and the earlier bag a sign-in set aside. */
-export function cartModule({ config, catalog, commerce, sessions, cartQueue, cartStats }: CartDeps): GatewayModule {
+export function cartModule({
+  config,
+  catalog,
+  commerce,
+  sessions,
+  cartQueue,
+  cartStats,
+  logger,
+}: CartDeps): GatewayModule {
   const ttlMs = Math.max(config.catalogCacheTtlSeconds, 1) * 1000;
   const treeOf = perStore<CategoryTree>(ttlMs, (storeKey, correlationId) =>
     loadCategoryTree(commerce, storeKey, correlationId),
@@ -143,7 +154,7 @@ export function cartModule({ config, catalog, commerce, sessions, cartQueue, car
   const channelsOf = perStore(ttlMs, (storeKey, correlationId) => commerce.storeChannels(storeKey, { correlationId }));
   const cart = cartUseCases({
     commerce,
-    write: createCartWriter(cartQueue, cartStats),
+    write: createCartWriter(cartQueue, cartStats, logger),
     stats: cartStats,
     treeOf,
     channelsOf,
