@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CartResponse, CreateCartResponse } from '@shop/contracts';
-import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
+import {
+  authClient,
+  captchaAt,
+  commerceAt,
+  commerceGraphql as commerceGraphqlAt,
+  startBuiltService,
+  startTestGateway,
+} from './support';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0007';
 const CRM_KEY = 'crm-key-for-gateway-tests-0007';
@@ -44,26 +51,8 @@ type Json = any;
 type Answer<T = CartResponse> = { status: number; body: T & { error?: Json } };
 
 /** The commerce platform itself, for what a test arranges behind the gateway (a price change, an expired code). */
-async function commerceGraphql(query: string, variables: Record<string, unknown> = {}): Promise<Json> {
-  const token = (
-    (await (
-      await fetch(`${commerce.url}/commerce/oauth/token?grant_type=client_credentials`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
-        },
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
-  const response = await fetch(`${commerce.url}/commerce/shop/graphql`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Json; errors?: Json[] };
-  if (body.errors?.length) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const commerceGraphql = (query: string, variables: Record<string, unknown> = {}): Promise<Json> =>
+  commerceGraphqlAt(commerce.url, query, variables);
 
 type Stocked = { sku: string; productKey: string; available: number; price: number };
 /** The brand's skus with at least `min` in stock, one per product, in a stable order. */

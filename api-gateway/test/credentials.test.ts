@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '@shop/node-kit/testing';
-import { authClient, captchaAt, commerceAt, startBuiltService, startTestGateway } from './support';
+import {
+  authClient,
+  captchaAt,
+  commerceAt,
+  commerceGraphql as commerceGraphqlAt,
+  startBuiltService,
+  startTestGateway,
+} from './support';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0001';
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
@@ -252,24 +259,8 @@ describe('brute-force limits', () => {
 });
 
 describe('post-login', () => {
-  const commerceGraphql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const token = (
-      (await (
-        await fetch(`${commerce.url}/commerce/oauth/token?grant_type=client_credentials`, {
-          method: 'POST',
-          headers: {
-            authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
-          },
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const response = await fetch(`${commerce.url}/commerce/shop/graphql`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return ((await response.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
+  const commerceGraphql = (query: string, variables: Record<string, unknown> = {}) =>
+    commerceGraphqlAt(commerce.url, query, variables);
 
   it('makes the guest’s own anonymous cart the signed-in customer’s active cart, then goes to the callbackUrl', async () => {
     const anonymous = authClient(gateway.url);

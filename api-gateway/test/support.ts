@@ -143,6 +143,40 @@ export const commerceAt = (serviceUrl: string): GatewayConfig['commerce'] => ({
   clientSecret: 'dev-only-commerce-client-secret',
 });
 
+/** What a test's GraphQL answer holds: the test knows the shape of its own query. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type GraphqlData = any;
+
+/**
+ * A GraphQL request straight to a commerce service started for a test (with its development
+ * client), for what a test arranges behind the gateway: a price change, an expired code, a
+ * customer's carts. Throws on GraphQL errors.
+ */
+export async function commerceGraphql(
+  serviceUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphqlData> {
+  const token = (
+    (await (
+      await fetch(`${serviceUrl}/commerce/oauth/token?grant_type=client_credentials`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('shop-gateway-dev:dev-only-commerce-client-secret').toString('base64')}`,
+        },
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const response = await fetch(`${serviceUrl}/commerce/shop/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
 /** Gateway settings for the local captcha stand-in, with an always-passing answer for tests. */
 export const captchaAt = (serviceUrl: string, secret: string, internalSecret: string): GatewayConfig['captcha'] => ({
   verifyUrl: `${serviceUrl}/captcha/siteverify`,
