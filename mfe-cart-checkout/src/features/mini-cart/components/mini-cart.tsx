@@ -1,12 +1,18 @@
 import { useAppDispatch, useAppSelector } from '@shop/platform';
 import { VisuallyHidden, useAnnouncer } from '@shop/ui';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { drawerClosed, drawerOpened, selectDrawer } from '../../../lib/cart/cart-slice';
 import { useAddToBagProvider } from '../../../lib/cart/use-add-to-bag-provider';
 import { useCart } from '../../../lib/cart/use-cart';
-import { MiniCartDrawer } from './mini-cart-drawer';
 import './mini-cart.css';
+
+/**
+ * The drawer (and the design system's dialog and price groups it renders) loads the first time
+ * it opens, or when the shopper points at or focuses the bag, so no page's first load carries it.
+ */
+const loadDrawer = () => import('./mini-cart-drawer');
+const MiniCartDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.MiniCartDrawer })));
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -33,6 +39,8 @@ export default function MiniCart() {
   const drawer = useAppSelector(selectDrawer);
   const count = cart?.itemCount;
   useCountAnnouncement(count);
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawer.open && !drawerWanted) setDrawerWanted(true);
   // Any way off the page (a line's link, View bag, Back) closes the drawer.
   const { pathname } = useLocation();
   const shownOn = useRef(pathname);
@@ -52,6 +60,8 @@ export default function MiniCart() {
         aria-haspopup="dialog"
         aria-expanded={drawer.open}
         onClick={() => dispatch(drawerOpened())}
+        onPointerEnter={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
       >
         {/* The name is the visible text and the word after the count: "Bag 3 items". */}
         <span>Bag</span>
@@ -63,14 +73,18 @@ export default function MiniCart() {
           </>
         )}
       </button>
-      <MiniCartDrawer
-        open={drawer.open}
-        added={drawer.added}
-        cart={cart}
-        problem={problem?.message}
-        onRetry={retry}
-        onClose={() => dispatch(drawerClosed())}
-      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MiniCartDrawer
+            open={drawer.open}
+            added={drawer.added}
+            cart={cart}
+            problem={problem?.message}
+            onRetry={retry}
+            onClose={() => dispatch(drawerClosed())}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
