@@ -1,3 +1,4 @@
+import { CatalogService } from '../src/domain/catalog/catalog-service';
 import type { RunningCommerce } from '../src/server';
 import { type DatabaseKind, client, codeOf, startCommerce } from './support';
 
@@ -146,6 +147,9 @@ export function cartSuite(kind: DatabaseKind) {
   describe('prices', () => {
     it('keeps the price a line was added at until recalculate takes the current one', async () => {
       const { sku, productKey } = skus[1];
+      // Another instance on the same database, holding its own search index.
+      const other = new CatalogService(commerce.db);
+      await other.load();
       const cart = await update(await newCart(), [{ addLineItem: { sku, quantity: 2 } }]);
       const before = cart.lineItems[0].price.value.centAmount;
       const { product } = await api.gql(`query($key: String!) { product(key: $key) { id version } }`, {
@@ -181,6 +185,9 @@ export function cartSuite(kind: DatabaseKind) {
       expect(search.productProjectionSearch.results[0].allVariants).toEqual([
         { sku, price: { value: { centAmount: before + 500 } } },
       ]);
+      // The other instance takes the change on its next refresh.
+      await other.refreshProducts();
+      expect(other.index.variantBySku(sku)?.variant.prices[0].value.centAmount).toBe(before + 500);
       const kept = await update(cart, [{ setCustomerEmail: { email: 'price@example.com' } }]);
       expect(kept.lineItems[0].price.value.centAmount).toBe(before);
       const recalculated = await update(kept, [{ recalculate: { updateProductData: true } }]);

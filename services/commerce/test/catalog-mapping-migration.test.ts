@@ -5,6 +5,7 @@ import { type Db, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
 import { CatalogService } from '../src/domain/catalog/catalog-service';
+import { cartTemplatesSql } from '../src/seed/cart-templates';
 import { type DatabaseKind, temporaryPostgres } from './support';
 
 const BEFORE_MAPPING = ['001_init', '002_inventory_changed_at', '003_cart_discounts_and_discount_code_limits'];
@@ -61,6 +62,11 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the commercetools mapping m
           variants: [variant(2)],
         },
       ],
+    );
+    // Its first variant is sold out, the second in stock.
+    await db.query("INSERT INTO skus (sku, product_id) VALUES ('EW10000-1', $1), ('EW10000-2', $1)", [PRODUCT]);
+    await db.query(
+      "INSERT INTO inventory (sku, inventory_list_key, available) VALUES ('EW10000-1', 'everwear-online', 0), ('EW10000-2', 'everwear-online', 5)",
     );
     await db.query('INSERT INTO shipping_methods (id, key, store_key, data) VALUES ($1, $2, $3, $4)', [
       METHOD,
@@ -130,5 +136,23 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the commercetools mapping m
       { zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: usd(599), freeAbove: usd(5000) }] },
     ]);
     expect(data.localizedDescription).toEqual({ 'en-US': 'Standard shipping' });
+  });
+
+  it("writes each store's cart templates from its own products in stock, and only once", async () => {
+    const templates = async () =>
+      db.query<{ key: string; value: unknown }>(
+        "SELECT key, value FROM custom_objects WHERE container = 'cart-templates' ORDER BY key",
+      );
+    // One product: the starter kit takes its variant in stock; the other templates skip past it.
+    expect(await templates()).toEqual([
+      { key: 'everwear-starter-kit', value: { name: 'Starter kit', lines: [{ sku: 'EW10000-2', quantity: 1 }] } },
+    ]);
+    await db.exec(cartTemplatesSql());
+    expect(await templates()).toHaveLength(1);
+    const [product] = await db.query<{ same: boolean }>(
+      'SELECT last_modified_at = created_at AS same FROM products WHERE id = $1',
+      [PRODUCT],
+    );
+    expect(product.same).toBe(true);
   });
 });
