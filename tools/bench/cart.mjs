@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root } from '../scripts/lib.mjs';
 import { productionEnv } from '../scripts/local-secrets.mjs';
-import { describeFailure, gatewayReasons, logLinesFor, run, summariseFailures } from './catalog.mjs';
+import { describeFailure, gatewayReasons, logLinesFor, run, stopChildren, summariseFailures } from './catalog.mjs';
 
 const SHOPPERS = 50;
 const WRITERS = 20;
@@ -238,17 +238,7 @@ export async function benchCart() {
   const commercePort = await freePort();
   const logs = { commerce: join(dataDir, 'commerce.log') };
   const children = [];
-  const stopAll = () =>
-    Promise.all(
-      children.splice(0).map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+  const stopAll = () => stopChildren(children);
   const gateway = async (name, env = {}) => {
     const port = await freePort();
     logs[name] = join(dataDir, `gateway-${name}.log`);

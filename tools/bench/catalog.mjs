@@ -147,6 +147,20 @@ export function logLinesFor(log, correlationIds) {
   ).slice(0, 10);
 }
 
+/** Stops every service started so far (emptying `children`) and waits for each to exit, and so to flush its log. */
+export function stopChildren(children) {
+  return Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 export async function benchCatalog() {
   ensureChromium();
   const dataDir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
@@ -159,18 +173,7 @@ export async function benchCatalog() {
     cached: join(dataDir, 'gateway-cached.log'),
   };
   const children = [];
-  /** Stops every service started so far and waits for each to exit (and so to flush its log). */
-  const stopAll = () =>
-    Promise.all(
-      children.splice(0).map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+  const stopAll = () => stopChildren(children);
   children.push(
     await run(
       join(root, 'services', 'commerce', 'dist', 'main.js'),
