@@ -114,3 +114,35 @@ export type {
   CreateCartResponse,
   PreviousBag,
 } from './cart';
+export {
+  CARD_FIELD_MESSAGES,
+  CHECKOUT_COUNTRIES,
+  CONFIRMATION_REFRESH_MINUTES,
+  DEFAULT_SHIPPING_METHOD_PREFIX,
+  FRAUD_SDK,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  LOYALTY_CONFIRMATION_DELAY_MS,
+  ORDER_NUMBER_DIGITS,
+  ORDER_NUMBER_PREFIX,
+  TAX_SETTINGS,
+  US_STATES,
+} from './checkout-rules';
+export type { UsState } from './checkout-rules';
+export type {
+  AddressVerificationError,
+  CardSummary,
+  CheckoutAddress,
+  CheckoutDetails,
+  CheckoutResponse,
+  CheckoutStep,
+  CheckoutTotals,
+  CheckoutUpdateRequest,
+  CustomerEmailRequest,
+  LoyaltyRedemptionRequest,
+  OrderConfirmation,
+  OrderErrorBody,
+  OrderLine,
+  PlaceOrderRequest,
+  ShippingMethodOption,
+} from './checkout';

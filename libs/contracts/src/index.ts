@@ -12,3 +12,4 @@ export * from './text';
 export * from './auth';
 export * from './session';
 export * from './cart';
+export * from './checkout';
