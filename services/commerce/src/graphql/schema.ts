@@ -1106,6 +1106,7 @@ export const SDL = /* GraphQL */ `
     customerEmail: String
     anonymousId: String
     store: KeyReference
+    storeRef: KeyReference
     cartRef: Reference
     lineItems: [LineItem!]!
     customLineItems: [CustomLineItem!]!

@@ -277,6 +277,7 @@ export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
 
 export const orderShape = (ctx: ShapeContext, order: Order) => ({
   ...order,
+  storeRef: order.store,
   cartRef: order.cart,
   lineItems: order.lineItems.map((line) => lineItemShape(ctx, line)),
   customLineItems: (order.customLineItems ?? []).map(customLineItemShape),
