@@ -233,8 +233,9 @@ export function createRootValue(services: CommerceServices) {
       const order = await orders.createFromCart(draft, storeKey);
       return withStock([], (ctx) => orderShape(ctx, order));
     },
-    order: async ({ id, orderNumber, storeKey }: Args) => {
-      const order = await orders.byNumberOrId({ id, orderNumber }, storeKey);
+    order: async ({ id, orderNumber }: Args) => {
+      if (!id && !orderNumber) throw invalidInput('order needs an id or an orderNumber.');
+      const order = await orders.byNumberOrId({ id, orderNumber });
       return order ? withStock([], (ctx) => orderShape(ctx, order)) : null;
     },
     orders: ({ where, sort, limit, offset }: Args) => orderPage(where, sort, limit, offset),

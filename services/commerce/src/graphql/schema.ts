@@ -1153,7 +1153,7 @@ export const SDL = /* GraphQL */ `
     orderState: OrderState!
   }
   input ChangeOrderShipmentState {
-    shipmentState: ShipmentState
+    shipmentState: ShipmentState!
   }
   input ChangeOrderPaymentState {
     paymentState: PaymentState!
@@ -1314,7 +1314,8 @@ export const SDL = /* GraphQL */ `
     carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
     "The customer's most recently modified active cart, in any store (inStore scopes it to one)."
     customerActiveCart(customerId: String!): Cart
-    order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
+    "Any store's order; inStore(key) { order } scopes it to one store, as commercetools does."
+    order(id: String, orderNumber: String): Order
     discountCode(id: String, key: String): DiscountCode
     "where must name customerId or orderNumber with =; sort by createdAt or lastModifiedAt."
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
