@@ -3,7 +3,10 @@ import { start } from './server';
 start()
   .then((vendors) => {
     const storage = vendors.config.databaseUrl ? 'PostgreSQL' : `PGlite in ${vendors.config.dataDir}`;
-    process.stdout.write(`Vendor services (captcha, CRM on ${storage}) at ${vendors.url}\n`);
+    process.stdout.write(
+      `Vendor services (captcha, CRM, tax, address verification, payment, fraud, loyalty; data on ${storage})` +
+        ` at ${vendors.url}; hosted card field at ${vendors.paymentHostedUrl}; fraud collector at ${vendors.fraudCollectorUrl}\n`,
+    );
     const shutdown = () => void vendors.stop().then(() => process.exit(0));
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
