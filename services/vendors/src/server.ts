@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@shop/node-kit';
-import { lazyDatabase, openDatabase } from '@shop/node-kit/db';
+import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { addressRoutes } from './address/address-routes';
 import { captchaRoutes } from './captcha';
@@ -28,7 +28,14 @@ export interface RunningVendors {
   /** The fraud collector's own origin (SPEC §7). */
   fraudCollectorUrl: string;
   config: VendorsConfig;
+  /** The stand-ins' database (opened and migrated on first use), for tests and tools that inspect it. */
+  database: () => Promise<Db>;
   stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** The clock the payment stand-in reads (token expiry, card expiry); tests move it. */
+  now?: () => Date;
 }
 
 /** Body-parser refusals (too large, too many fields, bad encoding) as JSON, like every other answer. */
@@ -59,7 +66,10 @@ const close = (server: Server) =>
  * start-up stays instant. `start({ port: 0 })` puts the two other listeners on free ports too,
  * unless their ports are given.
  */
-export async function start(overrides: Partial<VendorsConfig> = {}): Promise<RunningVendors> {
+export async function start(
+  overrides: Partial<VendorsConfig> = {},
+  { now = () => new Date() }: StartOptions = {},
+): Promise<RunningVendors> {
   const loaded = loadVendorsConfig();
   const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0 } : {};
   const config: VendorsConfig = { ...loaded, ...ephemeral, ...overrides };
@@ -82,7 +92,7 @@ export async function start(overrides: Partial<VendorsConfig> = {}): Promise<Run
   app.use('/captcha', captchaRoutes(config.captchaSecret));
   app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData: loadZipData }));
   app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData: loadZipData }));
-  app.use('/payments/v1', paymentRoutes({ secretKey: config.paymentSecretKey, repository: payments, logger }));
+  app.use('/payments/v1', paymentRoutes({ secretKey: config.paymentSecretKey, repository: payments, logger, now }));
   app.use(
     '/fraud/v1',
     decisionRoutes({ apiKey: config.fraudApiKey, orgId: config.fraudOrgId, repository: fraud, logger }),
@@ -101,6 +111,7 @@ export async function start(overrides: Partial<VendorsConfig> = {}): Promise<Run
     secretKey: config.paymentSecretKey,
     repository: payments,
     logger,
+    now,
   });
   const collector = fraudCollectorApp({
     orgId: config.fraudOrgId,
@@ -127,6 +138,7 @@ export async function start(overrides: Partial<VendorsConfig> = {}): Promise<Run
     paymentHostedUrl: card,
     fraudCollectorUrl: fraudOrigin,
     config,
+    database: database.get,
     stop: async () => {
       await Promise.all(servers.map(close));
       await database.close();

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type RunningVendors, start } from '../src/server';
+import { type RunningVendors, type StartOptions, start } from '../src/server';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -25,6 +25,7 @@ export const RECORD_TYPE_ID = '0125g000001AbCdAAK';
 export async function startVendors(
   kind: DatabaseKind,
   dataDir = mkdtempSync(join(tmpdir(), 'vendors-')),
+  options: StartOptions = {},
 ): Promise<RunningVendors> {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
@@ -42,17 +43,20 @@ export async function startVendors(
       await again.end();
     };
   }
-  const vendors = await start({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    dataDir,
-    crmApiKey: CRM_KEY,
-    ...KEYS,
-    paymentPublishableKey: PUBLISHABLE_KEY,
-    fraudOrgId: 'shop-test',
-    logLevel: 'silent',
-  });
+  const vendors = await start(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      dataDir,
+      crmApiKey: CRM_KEY,
+      ...KEYS,
+      paymentPublishableKey: PUBLISHABLE_KEY,
+      fraudOrgId: 'shop-test',
+      logLevel: 'silent',
+    },
+    options,
+  );
   return {
     ...vendors,
     stop: async () => {
