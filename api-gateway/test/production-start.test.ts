@@ -112,11 +112,17 @@ describe('npm start (production)', () => {
       .split('\n')
       .filter((line) => /^[A-Z_]+=/.test(line));
     expect(lines.map((line) => line.split('=')[0]).sort()).toEqual([
+      'ADDRESS_API_KEY',
       'AUTH_SECRET',
       'CAPTCHA_SECRET',
       'COMMERCE_CLIENT_SECRET',
       'COMMERCE_TOKEN_SECRET',
       'CRM_API_KEY',
+      'FRAUD_API_KEY',
+      'LOYALTY_API_KEY',
+      'OPS_API_KEY',
+      'PAYMENT_SECRET_KEY',
+      'TAX_API_KEY',
     ]);
     for (const line of lines) expect(line.split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // A second start reuses them, so sessions survive restarts.
@@ -166,6 +172,7 @@ describe('npm start (production)', () => {
     ['services/commerce', 'COMMERCE_CLIENT_SECRET', 'test-client-secret-0123456789'],
     ['services/vendors', 'CRM_API_KEY', 'dev-only-crm-api-key'],
     ['services/vendors', 'CAPTCHA_SECRET', 'captcha-secret-for-tests'],
+    ['services/vendors', 'PAYMENT_SECRET_KEY', 'dev-only-payment-secret-key'],
   ])('%s refuses to start in production with %s from the repository', async (app, variable, value) => {
     const { code, stderr } = await runToExit(dist(app), {
       ...env,

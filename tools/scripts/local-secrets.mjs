@@ -12,6 +12,12 @@ export const SECRET_NAMES = [
   'COMMERCE_TOKEN_SECRET',
   'CAPTCHA_SECRET',
   'CRM_API_KEY',
+  'TAX_API_KEY',
+  'ADDRESS_API_KEY',
+  'PAYMENT_SECRET_KEY',
+  'FRAUD_API_KEY',
+  'LOYALTY_API_KEY',
+  'OPS_API_KEY',
 ];
 
 const generate = () => randomBytes(32).toString('base64url');

@@ -10,6 +10,11 @@ export const REPOSITORY_SECRETS: readonly string[] = [
   'dev-only-commerce-token-secret-change-me',
   'dev-only-captcha-secret',
   'dev-only-crm-api-key',
+  'dev-only-tax-api-key',
+  'dev-only-address-api-key',
+  'dev-only-payment-secret-key',
+  'dev-only-fraud-api-key',
+  'dev-only-loyalty-api-key',
 ];
 
 /** Environments that may run on the development defaults. */
