@@ -17,10 +17,12 @@ function secretLiteralsInRepository(): Array<{ file: string; value: string }> {
   const assigned =
     /(?:SECRET|API_KEY|[sS]ecret|[aA]piKey|CRM_KEY|INTERNAL_CAPTCHA)\w*['"]?\s*[:=,]\s*['"`]([^'"`\s]{8,})['"`]/g;
   const defaulted = /(?:SECRET|API_KEY)\w*:\s*z\.[^\n]*?\.default\(['"]([^'"]+)['"]\)/g;
+  // A default given through a helper, e.g. `TAX_API_KEY: apiKey('...')`.
+  const helperDefault = /(?:SECRET|_KEY)\w*:\s*\w+\(['"]([^'"]{8,})['"]\)/g;
   const found: Array<{ file: string; value: string }> = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
-    for (const pattern of [assigned, defaulted]) {
+    for (const pattern of [assigned, defaulted, helperDefault]) {
       for (const match of text.matchAll(pattern)) found.push({ file, value: match[1] });
     }
   }
