@@ -1,0 +1,47 @@
+/**
+ * What the fraud collector may report about the device (SPEC §4 collect-end), by the names the
+ * collector's `/cs/config` lists in `collect`. Only the device and browser: never anything the
+ * shopper typed, the page's address or a cookie's value.
+ */
+const nav = () => navigator as Navigator & { deviceMemory?: number };
+
+export const DEVICE_ATTRIBUTES = {
+  userAgent: () => nav().userAgent,
+  language: () => nav().language,
+  languages: () => [...(nav().languages ?? [])],
+  platform: () => nav().platform,
+  timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  timezoneOffset: () => new Date().getTimezoneOffset(),
+  screen: () => ({
+    width: window.screen.width,
+    height: window.screen.height,
+    colorDepth: window.screen.colorDepth,
+    pixelRatio: window.devicePixelRatio,
+  }),
+  viewport: () => ({ width: window.innerWidth, height: window.innerHeight }),
+  hardwareConcurrency: () => nav().hardwareConcurrency,
+  deviceMemory: () => nav().deviceMemory,
+  touchPoints: () => nav().maxTouchPoints,
+  cookiesEnabled: () => nav().cookieEnabled,
+  doNotTrack: () => nav().doNotTrack,
+} satisfies Record<string, () => unknown>;
+
+export type DeviceAttribute = keyof typeof DEVICE_ATTRIBUTES;
+export const ALL_DEVICE_ATTRIBUTES = Object.keys(DEVICE_ATTRIBUTES) as DeviceAttribute[];
+
+const known = (name: string): name is DeviceAttribute => Object.hasOwn(DEVICE_ATTRIBUTES, name);
+
+/** The listed attributes this browser has (names the page does not know are skipped). */
+export function collectAttributes(names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!known(name)) continue;
+    try {
+      const value = DEVICE_ATTRIBUTES[name]();
+      if (value !== undefined && value !== null) out[name] = value;
+    } catch {
+      // A browser that refuses one attribute still reports the others.
+    }
+  }
+  return out;
+}
