@@ -33,7 +33,9 @@ function collectorHost(handlers: Record<string, Handler>) {
     });
     const handler = handlers[`${method} ${url.pathname}`];
     return new Promise((resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      init.signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
       Promise.resolve(handler ? handler() : failed()).then(resolve, reject);
     });
   }) as unknown as typeof fetch;
