@@ -26,8 +26,7 @@ export const methods: ShippingMethodOption[] = [
   { key: 'overnight', name: 'Overnight', description: 'Next business day', price: usd(2499) },
 ];
 
-export const CARD_FIELD_URL =
-  'http://127.0.0.1:4011/hosted/card-field?pk=pk_dev_shop&origin=http%3A%2F%2Flocalhost';
+export const CARD_FIELD_URL = 'http://127.0.0.1:4011/hosted/card-field?pk=pk_dev_shop&origin=http%3A%2F%2Flocalhost';
 export const CARD_FIELD_ORIGIN = 'http://127.0.0.1:4011';
 
 /** A checkout as GET /api/checkout answers it; totals follow from the cart and the parts given. */

@@ -110,13 +110,6 @@ export function addressOf(draft: AddressDraft): CheckoutAddress {
   };
 }
 
-/** Two addresses the shopper would call the same (the fields that matter, ignoring case and spacing). */
-export function sameAddress(a: CheckoutAddress | undefined, b: CheckoutAddress | undefined): boolean {
-  if (!a || !b) return false;
-  const norm = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
-  return ADDRESS_FIELDS.every((field) => norm(a[field]) === norm(b[field]));
-}
-
 /** The address in the lines a label would print. */
 export function addressLines(address: CheckoutAddress): string[] {
   return [
