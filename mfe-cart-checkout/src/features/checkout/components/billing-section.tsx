@@ -63,11 +63,7 @@ export function BillingSection({ checkout }: { checkout: CheckoutResponse }) {
 
   return (
     <CheckoutSection id="billing-address" title="Billing address" busy={saving}>
-      {problem && (
-        <Notice tone="error" role="alert">
-          {problem}
-        </Notice>
-      )}
+      {problem && <Notice tone="error">{problem}</Notice>}
       {same ? (
         <>
           {checkbox}

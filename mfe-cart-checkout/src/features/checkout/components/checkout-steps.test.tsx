@@ -35,7 +35,7 @@ describe('the shipping method', () => {
     expect(within(region).queryByRole('radio')).toBeNull();
   });
 
-  it('preselects the gateway’s standard method; "Continue" saves a change and tracks ADD_SHIPPING_INFO', async () => {
+  it('preselects the gateway’s standard method, saves a pick at once, and “Continue” tracks ADD_SHIPPING_INFO', async () => {
     const expedited = withDetails(addressed, {
       shippingMethod: 'expedited',
       totals: { ...taxed, shipping: usd(1299), total: usd(6743) },
@@ -51,6 +51,11 @@ describe('the shipping method', () => {
       ['overnight', false],
     ]);
     fireEvent.click(within(group).getByRole('radio', { name: /Expedited/ }));
+    // The review shows the picked method's price before anything is confirmed.
+    await waitFor(() =>
+      expect(section('Review your order').querySelector('[data-amount="shipping"]')?.textContent).toBe('$12.99'),
+    );
+    expect(gateway.tracked().map((r) => r.event)).not.toContain('ADD_SHIPPING_INFO');
     fireEvent.click(within(region).getByRole('button', { name: 'Continue' }));
     await within(region).findByRole('button', { name: 'Change shipping method' });
     expect(gateway.to('POST /api/cart').map((r) => r.body)).toEqual([{ shippingMethod: 'expedited' }]);
@@ -63,6 +68,22 @@ describe('the shipping method', () => {
       shippingPrice: { discountedAmount: 1299 },
     });
     expect(JSON.stringify(window.dataLayer)).not.toMatch(/MAIN ST|10001|expedited/);
+  });
+
+  it('goes back to the saved method when a pick is refused, and says why', async () => {
+    const gateway = checkoutGateway(addressed, {
+      'POST /api/cart': {
+        status: 400,
+        body: errorBody('INVALID_PARAMETER', 'Overnight is not available to this address.'),
+      },
+    });
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const region = await screen.findByRole('region', { name: 'Shipping method' });
+    fireEvent.click(within(region).getByRole('radio', { name: /Overnight/ }));
+    await within(region).findByText('Overnight is not available to this address.');
+    expect((within(region).getByRole('radio', { name: /Standard/ }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(assertive().textContent).toBe('Overnight is not available to this address.'));
+    expect(gateway.to('POST /api/cart')).toHaveLength(1);
   });
 
   it('confirms the preselected method without sending it again', async () => {

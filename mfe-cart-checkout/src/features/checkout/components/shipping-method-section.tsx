@@ -5,8 +5,8 @@ import {
 } from '@shop/contracts/browser';
 import { useAppDispatch } from '@shop/platform';
 import { Button, Notice, RadioGroup, formatPrice, useAnnouncer } from '@shop/ui';
-import { type FormEvent, useState } from 'react';
-import { saveCheckout } from '../../../lib/checkout/checkout-actions';
+import { type FormEvent, useRef, useState } from 'react';
+import { type CheckoutResult, saveCheckout } from '../../../lib/checkout/checkout-actions';
 import { readDraft, updateDraft } from '../../../lib/checkout/checkout-draft';
 import { trackShippingInfo } from '../../../lib/checkout/checkout-tracking';
 import { CheckoutSection, focusSection } from './checkout-section';
@@ -27,7 +27,8 @@ function MethodLabel({ method }: { method: ShippingMethodOption }) {
 
 /**
  * The shipping method: a radio group of the cart's methods, the gateway's choice (the `standard`
- * one) preselected. "Continue" confirms it: saved when it changed, and ADD_SHIPPING_INFO tracked.
+ * one) preselected. A pick is saved at once (the review shows its price); "Continue" confirms it
+ * and tracks ADD_SHIPPING_INFO.
  */
 export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse }) {
   const dispatch = useAppDispatch();
@@ -45,7 +46,9 @@ export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse
     () => !details.shippingMethod || readDraft(cartId).confirmedShippingMethod !== details.shippingMethod,
   );
   const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState(0);
+  // The last save a pick started: "Continue" waits for it, so what it confirms is what the gateway has.
+  const lastSave = useRef<Promise<CheckoutResult> | undefined>(undefined);
   const chosen = methods.find((m) => m.key === details.shippingMethod);
 
   if (!details.shippingAddress) {
@@ -56,25 +59,37 @@ export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse
     );
   }
 
+  const fail = (message: string) => {
+    setProblem(message);
+    announce(message, 'assertive');
+  };
+
+  /** A pick is saved at once, so the review's shipping and total are always the picked method's. */
+  const save = (key: string) => {
+    setSaving((n) => n + 1);
+    const promise = dispatch(saveCheckout({ shippingMethod: key }));
+    lastSave.current = promise;
+    void promise.then((result) => {
+      setSaving((n) => n - 1);
+      if (lastSave.current !== promise || result.ok) return;
+      setPicked(undefined);
+      fail(result.problem.message);
+    });
+    return promise;
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
     const method = methods.find((m) => m.key === selected);
     if (!method) {
-      setProblem('Choose a shipping method.');
-      announce('Choose a shipping method.', 'assertive');
+      fail('Choose a shipping method.');
       return;
     }
-    let confirmed = checkout;
-    if (method.key !== details.shippingMethod) {
-      setSaving(true);
-      const result = await dispatch(saveCheckout({ shippingMethod: method.key }));
-      setSaving(false);
-      if (!result.ok) {
-        setProblem(result.problem.message);
-        announce(result.problem.message, 'assertive');
-        return;
-      }
+    const last = await lastSave.current;
+    let confirmed = last?.ok ? last.checkout : checkout;
+    if (confirmed.checkout.shippingMethod !== method.key) {
+      const result = await save(method.key);
+      if (!result.ok) return;
       confirmed = result.checkout;
     }
     setProblem(undefined);
@@ -85,7 +100,7 @@ export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse
   };
 
   return (
-    <CheckoutSection id="shipping-method" title="Shipping method" busy={saving}>
+    <CheckoutSection id="shipping-method" title="Shipping method" busy={saving > 0}>
       {editing || !chosen ? (
         <form aria-label="Shipping method" noValidate onSubmit={(event) => void submit(event)}>
           <RadioGroup
@@ -95,17 +110,12 @@ export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse
             onChange={(key) => {
               setPicked(key);
               setProblem(undefined);
+              void save(key);
             }}
             options={methods.map((method) => ({ value: method.key, label: <MethodLabel method={method} /> }))}
           />
-          {problem && (
-            <Notice tone="error" role="alert">
-              {problem}
-            </Notice>
-          )}
-          <Button type="submit" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Continue'}
-          </Button>
+          {problem && <Notice tone="error">{problem}</Notice>}
+          <Button type="submit">Continue</Button>
         </form>
       ) : (
         <div className="checkout-summary">
