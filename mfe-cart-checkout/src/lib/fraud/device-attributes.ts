@@ -4,27 +4,30 @@
  * shopper typed, the page's address or a cookie's value.
  */
 const nav = () => navigator as Navigator & { deviceMemory?: number };
+const text = (value: string | null | undefined, max = 128) => (value ?? '').slice(0, max);
 
+/**
+ * Each attribute is one flat value (a string, number, boolean, or a short list of them), as the
+ * collector stores them; sizes are written `WIDTHxHEIGHT`.
+ */
 export const DEVICE_ATTRIBUTES = {
-  userAgent: () => nav().userAgent,
-  language: () => nav().language,
-  languages: () => [...(nav().languages ?? [])],
-  platform: () => nav().platform,
-  timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  userAgent: () => text(nav().userAgent, 512),
+  language: () => text(nav().language),
+  languages: () => [...(nav().languages ?? [])].slice(0, 32).map((language) => text(language)),
+  platform: () => text(nav().platform),
+  timezone: () => text(Intl.DateTimeFormat().resolvedOptions().timeZone),
   timezoneOffset: () => new Date().getTimezoneOffset(),
-  screen: () => ({
-    width: window.screen.width,
-    height: window.screen.height,
-    colorDepth: window.screen.colorDepth,
-    pixelRatio: window.devicePixelRatio,
-  }),
-  viewport: () => ({ width: window.innerWidth, height: window.innerHeight }),
+  screen: () => `${window.screen.width}x${window.screen.height}`,
+  colorDepth: () => window.screen.colorDepth,
+  pixelRatio: () => window.devicePixelRatio,
+  viewport: () => `${window.innerWidth}x${window.innerHeight}`,
   hardwareConcurrency: () => nav().hardwareConcurrency,
   deviceMemory: () => nav().deviceMemory,
   touchPoints: () => nav().maxTouchPoints,
-  cookiesEnabled: () => nav().cookieEnabled,
+  cookieEnabled: () => nav().cookieEnabled,
   doNotTrack: () => nav().doNotTrack,
-} satisfies Record<string, () => unknown>;
+  webdriver: () => nav().webdriver,
+} satisfies Record<string, () => string | number | boolean | string[] | null | undefined>;
 
 export type DeviceAttribute = keyof typeof DEVICE_ATTRIBUTES;
 export const ALL_DEVICE_ATTRIBUTES = Object.keys(DEVICE_ATTRIBUTES) as DeviceAttribute[];

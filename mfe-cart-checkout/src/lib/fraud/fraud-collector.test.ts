@@ -113,7 +113,10 @@ describe('the fraud collector (SPEC §4, §9)', () => {
     const end = calls.find((call) => call.path === '/session/fs-123');
     const attributes = (end?.body as { attributes: Record<string, unknown> }).attributes;
     expect(Object.keys(attributes).sort()).toEqual(Object.keys(collectAttributes(ALL_DEVICE_ATTRIBUTES)).sort());
-    expect(attributes).toMatchObject({ userAgent: navigator.userAgent, cookiesEnabled: true });
+    expect(attributes).toMatchObject({ userAgent: navigator.userAgent, cookieEnabled: true });
+    for (const value of Object.values(attributes)) {
+      expect(['string', 'number', 'boolean'].includes(typeof value) || Array.isArray(value)).toBe(true);
+    }
   });
 
   it('collects everything at once when the config answers with an error', async () => {

@@ -6,6 +6,7 @@ import { CARD_FIELD_ORIGIN, CARD_FIELD_URL, bag, checkoutOf, home, methods } fro
 import { errorBody } from '../../../testing/fake-gateway';
 import { renderInShop } from '../../../testing/render';
 import CheckoutPage from './checkout-page';
+import { CARD_FIELD_ANSWER_MS } from './payment-section';
 
 const taxed = { subtotal: usd(5000), discount: usd(0), shipping: usd(599), tax: usd(444), total: usd(6043) };
 const addressed = checkoutOf(bag, {
@@ -161,6 +162,29 @@ describe('payment with the hosted card field', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Continue' }));
     await within(region).findByText('The card form is still loading. Wait a moment and select Continue again.');
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('says so when the card field does not answer within 20 s, and can be asked again', async () => {
+    checkoutGateway(addressed);
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const region = await screen.findByRole('region', { name: 'Payment' });
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const post = jest.spyOn(cardFrame().contentWindow as Window, 'postMessage').mockImplementation(() => undefined);
+      fromCardField({ type: CARD_FIELD_MESSAGES.ready });
+      fireEvent.click(within(region).getByRole('button', { name: 'Continue' }));
+      expect(within(region).getByRole('button', { name: 'Checking your card…' })).toBeTruthy();
+      act(() => jest.advanceTimersByTime(CARD_FIELD_ANSWER_MS - 1));
+      expect(within(region).queryByText(/did not answer/)).toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      expect(
+        within(region).getByText('The card form did not answer. Check your connection and select Continue again.'),
+      ).toBeTruthy();
+      fireEvent.click(within(region).getByRole('button', { name: 'Continue' }));
+      expect(post).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('offers another card in place of the saved one', async () => {
