@@ -78,7 +78,7 @@ export function AddressFields({ prefix, value, errors, onChange }: Props) {
           </option>
         ))}
       </Select>
-      {text('postalCode', { inputMode: 'numeric', maxLength: 10, hint: 'Five digits, like 10001.' })}
+      {text('postalCode', { inputMode: 'numeric', maxLength: 10 })}
       {text('phone', { type: 'tel', maxLength: 20, hint: 'For delivery questions only.' })}
     </div>
   );

@@ -117,6 +117,8 @@ export function AddressForm({ checkout, which, prefix, label, initial, submitLab
     const updated = { ...value, [field]: next };
     setValue(updated);
     setErrors((current) => ({ ...current, [field]: undefined }));
+    // A suggestion was about the address as it was sent; an edited one is checked again on "Continue".
+    setVerification(undefined);
     updateDraft(cartId, { [which]: updated });
   };
 
