@@ -228,17 +228,17 @@ describe('cart templates', () => {
     await page.goto(env.shop.url('hoopcraft', '/cart/create?cart=starter-kit'));
     await page.waitForURL((url) => url.pathname === '/login');
     await signIn(page, 'shopper@hoopcraft.example');
-    // Checkout does not take orders yet, so the template's cart lands on the bag.
-    await page.waitForURL((url) => url.pathname === '/cart');
+    // The template's cart has lines, so the shopper goes on to checkout.
+    await page.waitForURL((url) => url.pathname === '/checkout');
     await page.locator('li[data-line-sku]').first().waitFor();
     const made = await bagOf(page);
     expect(made.lines).toHaveLength(3);
 
     await page.goto(env.shop.url('hoopcraft', '/cart/create?cart=starter-kit'));
-    await page.waitForURL((url) => url.pathname === '/cart');
+    await page.waitForURL((url) => url.pathname === '/checkout');
     const second = await context.newPage();
     await second.goto(env.shop.url('hoopcraft', '/cart/create?cart=starter-kit'));
-    await second.waitForURL((url) => url.pathname === '/cart');
+    await second.waitForURL((url) => url.pathname === '/checkout');
     expect(await bagOf(page)).toMatchObject({ itemCount: made.itemCount, lines: made.lines });
 
     await page.goto(env.shop.url('hoopcraft', '/cart/create?cart=no-such-kit'));

@@ -3,7 +3,14 @@ import { Link } from 'react-router-dom';
 import './line-details.css';
 
 /** A bag line's picture, name (a link to its product page) and chosen options. */
-export function LineDetails({ line, size = 'large' }: { line: CartLine; size?: 'small' | 'large' }) {
+export function LineDetails({
+  line,
+  size = 'large',
+}: {
+  /** A bag line, or an order's line (the same fields). */
+  line: Pick<CartLine, 'image' | 'name' | 'url' | 'attributes'>;
+  size?: 'small' | 'large';
+}) {
   const width = size === 'small' ? 64 : 96;
   return (
     <div className={`line-details line-details--${size}`}>

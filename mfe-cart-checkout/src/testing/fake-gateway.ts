@@ -6,6 +6,7 @@ export interface SentRequest {
   headers: Headers;
 }
 export interface Answer {
+  /** 0: the request fails like fetch does when the network is down (or the answer is cut off). */
   status: number;
   body?: unknown;
 }
@@ -35,12 +36,15 @@ export function fakeGateway(routes: Record<string, Route>) {
     const route = routes[`${request.method} ${path}`];
     if (!route) return json(404, errorBody('NOT_FOUND', `No route for ${request.method} ${path}`));
     const answer = typeof route === 'function' ? await route(entry) : route;
+    if (answer.status === 0) throw new TypeError('fetch failed');
     return json(answer.status, answer.body);
   }) as typeof fetch;
   return {
     sent,
     /** Cart writes, in the order they reached the gateway. */
     writes: () => sent.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/cart')),
+    /** Requests to one route (`METHOD /api/path`), in order. */
+    to: (route: string) => sent.filter((r) => `${r.method} ${r.path}` === route),
     tracked: () => sent.filter((r) => r.path === '/api/tracking').map((r) => r.body as Record<string, unknown>),
   };
 }

@@ -24,6 +24,17 @@ describe('sendWithCsrf', () => {
     expect(await seen[0].json()).toEqual({ quantity: 3 });
   });
 
+  it('keeps the route’s own headers beside the CSRF header', async () => {
+    await sendWithCsrf(run, {
+      url: '/orders',
+      method: 'POST',
+      body: { cartId: 'c-1' },
+      headers: { 'Idempotency-Key': 'key-123456789abcdef' },
+    });
+    expect(seen[0].headers.get('idempotency-key')).toBe('key-123456789abcdef');
+    expect(seen[0].headers.get('x-csrf-token')).toBe('csrf-1');
+  });
+
   it('sends a DELETE without a body', async () => {
     await sendWithCsrf(run, { url: '/cart/lineItem/l-1', method: 'DELETE' });
     expect(seen[0].method).toBe('DELETE');

@@ -39,7 +39,16 @@ export function postWithCsrf<T>(baseQuery: BaseQuery, url: string, body: Record<
  */
 export function sendWithCsrf<T>(
   baseQuery: BaseQuery,
-  request: { url: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: Record<string, unknown> },
+  request: {
+    url: string;
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: Record<string, unknown>;
+    /** Headers of the route's own (an order's Idempotency-Key); the CSRF header is added to them. */
+    headers?: Record<string, string>;
+  },
 ): Promise<Answer<T>> {
-  return withCsrfToken<T>(baseQuery, (token) => ({ ...request, headers: { 'x-csrf-token': token } }));
+  return withCsrfToken<T>(baseQuery, (token) => ({
+    ...request,
+    headers: { ...request.headers, 'x-csrf-token': token },
+  }));
 }

@@ -7,6 +7,7 @@ import type {
 } from '@shop/contracts/browser';
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api, sendWithCsrf } from '@shop/platform';
+import { forgetAttempt } from '../checkout/idempotency-key';
 import { cartQueue } from './serial-queue';
 
 type BaseQuery = (
@@ -14,10 +15,20 @@ type BaseQuery = (
 ) =>
   | QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>
   | PromiseLike<QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>>;
+export type CartBaseQuery = BaseQuery;
 type Write = Parameters<typeof sendWithCsrf>[1];
 
-/** Every cart write runs in the serial queue, with the CSRF token the gateway requires. */
-const write = <T>(baseQuery: BaseQuery, request: Write) => cartQueue.run(() => sendWithCsrf<T>(baseQuery, request));
+/**
+ * Every write to the bag (its lines, codes and checkout details) runs in the serial queue, with
+ * the CSRF token the gateway requires. A write that succeeded changed the cart, so the order
+ * attempt in progress (its idempotency key) is over: the next "Place order" is a new attempt.
+ */
+export async function cartWrite<T>(baseQuery: BaseQuery, request: Write) {
+  const result = await cartQueue.run(() => sendWithCsrf<T>(baseQuery, request));
+  if ('data' in result) forgetAttempt();
+  return result;
+}
+const write = cartWrite;
 
 const lineItemPath = (lineItemId: string) => `/cart/lineItem/${encodeURIComponent(lineItemId)}`;
 

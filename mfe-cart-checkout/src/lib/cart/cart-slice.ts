@@ -50,6 +50,10 @@ export const cartSlice = createSlice({
       // The line is back in the bag, so there is nothing to undo.
       if (op?.kind === 'remove' && state.removed?.lineItemId === op.lineItemId) state.removed = null;
     },
+    /** The bag as another answer carried it (every checkout write answers the cart with the checkout). */
+    cartReceived(state, action: PayloadAction<CartResponse>) {
+      state.server = action.payload;
+    },
     problemDismissed(state, action: PayloadAction<string>) {
       delete state.problems[action.payload];
     },
@@ -81,6 +85,7 @@ export const {
   cartOpStarted,
   cartOpSucceeded,
   cartOpFailed,
+  cartReceived,
   problemDismissed,
   removalForgotten,
   drawerOpened,

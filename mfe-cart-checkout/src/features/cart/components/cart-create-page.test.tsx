@@ -19,19 +19,28 @@ describe('/cart/create?cart={template}', () => {
     expect(gateway.writes()).toEqual([]);
   });
 
-  it('creates the cart once, even with strict mode’s double effects and a remount, then goes to the bag (checkout is not open yet)', async () => {
+  it('creates the cart once, even with strict mode’s double effects and a remount, then goes where the gateway says (checkout)', async () => {
     const gateway = fakeGateway({
       'GET /api/auth/session': { status: 200, body: customer },
       'POST /api/cart/create': created,
     });
     const first = renderInShop(<CartCreatePage />, { url: '/cart/create?cart=starter-kit', strict: true });
-    await waitFor(() => expect(location.current).toBe('/cart'));
+    await waitFor(() => expect(location.current).toBe('/checkout'));
     first.unmount();
     renderInShop(<CartCreatePage />, { url: '/cart/create?cart=starter-kit', strict: true });
-    await waitFor(() => expect(location.current).toBe('/cart'));
+    await waitFor(() => expect(location.current).toBe('/checkout'));
     expect(gateway.writes().map((w) => [w.path, w.body, w.headers.get('x-csrf-token')])).toEqual([
       ['/api/cart/create', { cartTemplate: 'starter-kit' }, 'csrf-1'],
     ]);
+  });
+
+  it('goes to the bag when the template gave an empty cart (nothing of it is sold now)', async () => {
+    fakeGateway({
+      'GET /api/auth/session': { status: 200, body: customer },
+      'POST /api/cart/create': { status: 200, body: { cart: cartOf([]), next: '/cart' } },
+    });
+    renderInShop(<CartCreatePage />, { url: '/cart/create?cart=sold-out-kit' });
+    await waitFor(() => expect(location.current).toBe('/cart'));
   });
 
   it('says plainly that an unknown template’s link is not valid, with a way home', async () => {
@@ -61,7 +70,7 @@ describe('/cart/create?cart={template}', () => {
     await screen.findByRole('heading', { name: 'Your bag could not be prepared' });
     expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(location.current).toBe('/cart'));
+    await waitFor(() => expect(location.current).toBe('/checkout'));
     expect(gateway.writes()).toHaveLength(2);
   });
 });

@@ -22,7 +22,7 @@ const quantityOf = (sku: string) => within(line(sku)).getByRole('spinbutton') as
 const amount = (name: string) => document.querySelector(`[data-amount="${name}"]`)?.textContent;
 
 describe('the cart page', () => {
-  it('shows each line with its picture, options, prices and total, the amounts, the notes and no way to a checkout that is not open yet', async () => {
+  it('shows each line with its picture, options, prices and total, the amounts, the notes and the way to checkout', async () => {
     gatewayWith(bag);
     renderInShop(<CartPage />, { url: '/cart' });
     await screen.findByRole('heading', { name: '3 items' });
@@ -34,8 +34,7 @@ describe('the cart page', () => {
     expect(within(line(thong.sku)).getByText('was', { exact: false }).closest('s')?.textContent).toBe('was $15.00');
     expect(amount('subtotal')).toBe('$50.00');
     expect(amount('total')).toBe('$50.00');
-    // Checkout is closed until its page takes orders: no link to it.
-    expect(screen.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
     expect(await screen.findByRole('heading', { name: 'Free standard shipping over $50' })).toBeTruthy();
   });
 
@@ -180,7 +179,7 @@ describe('the cart page', () => {
     expect(screen.queryByRole('textbox', { name: 'Promo code' })).toBeNull();
   });
 
-  it('shows an empty bag with the brand’s catalog links and no checkout', async () => {
+  it('shows an empty bag with the brand’s catalog links and no way to checkout', async () => {
     gatewayWith(cartOf([]));
     renderInShop(<CartPage />, { url: '/cart' });
     await screen.findByRole('heading', { name: 'Your bag is empty' });

@@ -4,8 +4,8 @@ import { Button, Notice, Price, buttonClassName, formatPrice } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { removeDiscountCode } from '../../../lib/cart/cart-actions';
 import { selectProblems } from '../../../lib/cart/cart-slice';
-import { CODE_STATE_TEXT } from './discount-code-state';
-import { PromoCodeForm } from './promo-code-form';
+import { CODE_STATE_TEXT } from '../../../components/discount-code-state';
+import { PromoCodeForm } from '../../../components/promo-code-form';
 import { CHECKOUT_OPEN } from '../../../lib/checkout/checkout-open';
 
 const minus = (money: CartResponse['total']) => formatPrice({ ...money, centAmount: -money.centAmount });

@@ -1,12 +1,17 @@
+import type { CartResponse } from '@shop/contracts/browser';
 import { useAppDispatch, useAppSelector } from '@shop/platform';
 import { Button, TextField } from '@shop/ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { applyDiscountCode } from '../../../lib/cart/cart-actions';
-import { problemDismissed, selectProblems } from '../../../lib/cart/cart-slice';
+import { applyDiscountCode } from '../lib/cart/cart-actions';
+import { problemDismissed, selectProblems } from '../lib/cart/cart-slice';
 import { CODE_STATE_TEXT } from './discount-code-state';
+import './promo-code-form.css';
 
-/** The promo-code field (brand flag `discounts`): the server's own message when a code is refused. */
-export function PromoCodeForm() {
+/**
+ * The promo-code field (brand flag `discounts`): the server's own message when a code is refused.
+ * `onApplied` runs with the bag once a code is on it (checkout then reads its totals again).
+ */
+export function PromoCodeForm({ onApplied }: { onApplied?: (cart: CartResponse) => void } = {}) {
   const dispatch = useAppDispatch();
   const refused = useAppSelector(selectProblems).promo;
   const [code, setCode] = useState('');
@@ -34,6 +39,7 @@ export function PromoCodeForm() {
       return;
     }
     setCode('');
+    onApplied?.(result.cart);
     const added = result.cart.discountCodes.find((c) => c.code.toLowerCase() === entered.toLowerCase());
     setOutcome(
       added && added.state !== 'MatchesCart'

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+export type SectionId =
+  'contact' | 'shipping-address' | 'shipping-method' | 'payment' | 'billing-address' | 'loyalty' | 'promo' | 'review';
+
+const headingId = (id: SectionId) => `checkout-${id}-title`;
+
+/** One part of the checkout: a region named by its heading, which can take focus when the shopper is sent there. */
+export function CheckoutSection({
+  id,
+  title,
+  children,
+  busy,
+}: {
+  id: SectionId;
+  title: string;
+  children: ReactNode;
+  busy?: boolean;
+}) {
+  return (
+    <section
+      className="checkout-section"
+      aria-labelledby={headingId(id)}
+      data-section={id}
+      aria-busy={busy || undefined}
+    >
+      <h2 id={headingId(id)} className="checkout-section__title" tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Moves focus to a section's heading (after its step is done, the next one's; from the review, the one to fix). */
+export function focusSection(id: SectionId): void {
+  document.getElementById(headingId(id))?.focus();
+}

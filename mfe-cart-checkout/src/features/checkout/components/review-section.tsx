@@ -1,0 +1,46 @@
+import type { CheckoutResponse } from '@shop/contracts/browser';
+import { Button, Notice, Price } from '@shop/ui';
+import { LineDetails } from '../../../components/line-details';
+import { CheckoutSection } from './checkout-section';
+import { OrderTotals } from './order-totals';
+import { PlaceOrder } from './place-order';
+import type { TaxState } from './use-taxes';
+
+/** The review: what is ordered, what takes money off, shipping, tax and the total, then "Place order". */
+export function ReviewSection({ checkout, tax }: { checkout: CheckoutResponse; tax: TaxState }) {
+  const { cart } = checkout;
+  const totals = checkout.checkout.totals;
+  return (
+    <CheckoutSection id="review" title="Review your order" busy={tax.loading}>
+      <ul className="checkout-lines" aria-label={`${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'}`}>
+        {cart.lines.map((line) => (
+          <li key={line.lineItemId} className="checkout-line" data-line-sku={line.sku}>
+            <LineDetails line={line} size="small" />
+            <p className="checkout-line__amounts">
+              <span>Qty {line.quantity}</span>
+              <Price price={line.total} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      {cart.discountCodes
+        .filter((code) => code.state === 'MatchesCart')
+        .map((code) => (
+          <p key={code.id} className="checkout-note" data-discount-code={code.code}>
+            Code {code.code}: {code.description}
+          </p>
+        ))}
+      <OrderTotals totals={totals} />
+      {tax.loading && <p className="checkout-note">Working out the tax…</p>}
+      {tax.problem && (
+        <Notice as="div" tone="error">
+          <p>{tax.problem}</p>
+          <Button variant="secondary" size="small" onClick={tax.retry}>
+            Work out the tax again
+          </Button>
+        </Notice>
+      )}
+      <PlaceOrder checkout={checkout} />
+    </CheckoutSection>
+  );
+}
