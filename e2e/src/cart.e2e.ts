@@ -1,8 +1,9 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
 import { eventually } from './support/eventually';
 import { withShopAndBrowser } from './support/shop';
+import { addFromProductPage, amount, countBecomes, press, productPages, signIn, welcomeCode } from './support/shopper';
 
 const env = withShopAndBrowser({ services: true });
 
@@ -15,87 +16,6 @@ interface Bag {
 
 /** The bag as the gateway holds it, read from inside the page (its session cookie, its brand). */
 const bagOf = (page: Page) => page.evaluate(async () => (await (await fetch('/api/cart')).json()) as Bag);
-
-/** Product pages of in-stock variants with room for several items, from the brand's own listing. */
-async function productPages(page: Page, count: number): Promise<Array<{ url: string; sku: string; name: string }>> {
-  return page.evaluate(async (wanted) => {
-    type Variant = { sku: string; available: number };
-    const list = (await (await fetch('/api/products?limit=24')).json()) as {
-      results: Array<{ masterStyle: string }>;
-    };
-    const found: Array<{ url: string; sku: string; name: string }> = [];
-    for (const summary of list.results) {
-      const detail = await (await fetch(`/api/products/${summary.masterStyle}`)).json();
-      const variant = (detail.variants as Variant[]).find((v) => v.available >= 5);
-      if (variant)
-        found.push({ url: `${detail.url.replace(/[^/]+$/, '')}${variant.sku}`, sku: variant.sku, name: detail.name });
-      if (found.length === wanted) break;
-    }
-    return found;
-  }, count);
-}
-
-/** Presses a control with the keyboard: it takes focus, then Enter. */
-async function press(control: Locator, key = 'Enter') {
-  await control.focus();
-  await control.press(key);
-}
-
-const bagButton = (page: Page) => page.locator('[data-remote-slot="mini-cart"]');
-const countOf = async (page: Page) => Number(await bagButton(page).getAttribute('data-cart-count'));
-async function countBecomes(page: Page, expected: number) {
-  await eventually(async () => {
-    const count = await countOf(page);
-    if (count !== expected) throw new Error(`the bag shows ${count} items, not ${expected}`);
-  });
-}
-const amount = async (page: Page, name: string) =>
-  Number(((await page.locator(`[data-amount="${name}"]`).textContent()) ?? '').replace(/[^0-9.]/g, ''));
-
-/** Adds the product page's variant with the keyboard and waits for the drawer to show it. */
-async function addFromProductPage(page: Page, brand: string, product: { url: string; sku: string }) {
-  await page.goto(env.shop.url(brand, product.url));
-  const add = page.getByRole('button', { name: 'Add to bag' });
-  await press(add);
-  const drawer = page.getByRole('dialog', { name: 'Your bag' });
-  await drawer.locator(`li[data-line-sku="${product.sku}"]`).waitFor();
-  return drawer;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill('Shopper-Pass-1');
-  await press(page.getByRole('button', { name: 'Sign in' }));
-}
-
-/** A WELCOME code from the footer's e-mail signup, as a shopper gets one. */
-async function welcomeCode(page: Page) {
-  const footer = page.getByRole('contentinfo');
-  await footer
-    .getByLabel('E-mail for offers')
-    .fill(`cart-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
-  const signUp = footer.getByRole('button', { name: 'Sign me up' });
-  await press(signUp);
-  const code = footer.getByTestId('welcome-code');
-  const retry = footer.getByText('We could not sign you up right now; please try again.');
-  // The form asks the shopper to try again when the CRM or commerce is briefly unavailable (a cold
-  // start on a busy machine); a shopper would, once.
-  if (
-    (await Promise.race([
-      code.waitFor().then(
-        () => 'code',
-        () => 'none',
-      ),
-      retry.waitFor().then(
-        () => 'retry',
-        () => 'none',
-      ),
-    ])) === 'retry'
-  )
-    await press(signUp);
-  await code.waitFor();
-  return ((await code.textContent()) ?? '').trim();
-}
 
 describe.each(['vanityfair', 'hoopcraft'])('the bag on %s', (brand) => {
   let context: BrowserContext;
@@ -112,7 +32,7 @@ describe.each(['vanityfair', 'hoopcraft'])('the bag on %s', (brand) => {
     const [first, second] = await productPages(page, 2);
     expect(second).toBeDefined();
 
-    const drawer = await addFromProductPage(page, brand, first);
+    const drawer = await addFromProductPage(page, (path) => env.shop.url(brand, path), first);
     await countBecomes(page, 1);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
@@ -120,7 +40,7 @@ describe.each(['vanityfair', 'hoopcraft'])('the bag on %s', (brand) => {
     // Focus goes back to where the shopper was.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add to bag');
 
-    await addFromProductPage(page, brand, second);
+    await addFromProductPage(page, (path) => env.shop.url(brand, path), second);
     await countBecomes(page, 2);
     expect((await bagOf(page)).lines.map((l) => l.sku).sort()).toEqual([first.sku, second.sku].sort());
     await press(page.getByRole('dialog', { name: 'Your bag' }).getByRole('link', { name: 'View bag' }));
@@ -195,7 +115,7 @@ describe('the bag across sign-in', () => {
     await signIn(page, 'shopper@everwear.example');
     await page.waitForURL((url) => url.pathname !== '/login');
     const [older, newer] = await productPages(page, 2);
-    await addFromProductPage(page, 'everwear', older);
+    await addFromProductPage(page, (path) => env.shop.url('everwear', path), older);
     await countBecomes(page, 1);
 
     // Signing out starts an empty guest bag.
@@ -204,7 +124,7 @@ describe('the bag across sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await countBecomes(page, 0);
 
-    await addFromProductPage(page, 'everwear', newer);
+    await addFromProductPage(page, (path) => env.shop.url('everwear', path), newer);
     await countBecomes(page, 1);
     await page.goto(env.shop.url('everwear', '/login?callbackUrl=%2Fcart'));
     await signIn(page, 'shopper@everwear.example');
