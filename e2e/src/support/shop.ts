@@ -1,6 +1,6 @@
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,8 +59,25 @@ const SERVICES_START_MS = 240_000;
 
 /** Runs a Node program until the shop stops, waiting for its health check. */
 async function runService(main: string, env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnLogged(main, env);
   await listening(child, health, SERVICES_START_MS, `${main} did not start`);
+  return child;
+}
+
+/**
+ * Runs a Node program with everything it writes kept in `{DATA_DIR or its data folder}/logs/{name}.log`
+ * (what a log scan reads), its error output also shown with the test's.
+ */
+function spawnLogged(main: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = main.split('/').slice(-3, -2)[0] ?? 'service';
+  const log = createWriteStream(join(String(env.SHOP_LOG_DIR), `${name}.log`), { flags: 'a' });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    process.stderr.write(chunk);
+  });
+  child.once('exit', () => log.end());
   return child;
 }
 
@@ -86,7 +103,7 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
  * each on a free port) and a local OAuth2 provider, with the gateway settings that reach them.
  * The vendor keys are in SECRETS, which both sides get.
  */
-async function startServices(dataDir: string) {
+async function startServices(dataDir: string, logLevel: string) {
   const children: ChildProcess[] = [];
   const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -112,7 +129,8 @@ async function startServices(dataDir: string) {
         COMMERCE_PORT: String(commercePort),
         COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'),
         COMMERCE_SEED_PRODUCTS: '400',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: logLevel,
+        SHOP_LOG_DIR: join(dataDir, 'logs'),
       },
       `http://127.0.0.1:${commercePort}/healthz`,
     ),
@@ -125,6 +143,8 @@ async function startServices(dataDir: string) {
         PAYMENT_HOSTED_PORT: String(hostedPort),
         FRAUD_COLLECTOR_PORT: String(collectorPort),
         VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
+        LOG_LEVEL: logLevel,
+        SHOP_LOG_DIR: join(dataDir, 'logs'),
       },
       `http://127.0.0.1:${vendorsPort}/healthz`,
     ),
@@ -162,15 +182,25 @@ async function startServices(dataDir: string) {
   };
 }
 
+export interface ShopOptions {
+  services?: boolean;
+  environment?: string;
+  /** LOG_LEVEL of the gateway and the services (warn by default); their logs are in `{dataDir}/logs`. */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+}
+
 /** `environment` is the gateway's APP_ENV: production by default; development pages such as /dev/cases need another. */
-export async function startShop(options: { services?: boolean; environment?: string } = {}): Promise<Shop> {
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const services = options.services ? await startServices(dataDir) : undefined;
+  mkdirSync(join(dataDir, 'logs'));
+  const logLevel = options.logLevel ?? 'warn';
+  const services = options.services ? await startServices(dataDir, logLevel) : undefined;
   const env = {
     ...process.env,
     ...SECRETS,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
+    SHOP_LOG_DIR: join(dataDir, 'logs'),
     APP_ENV: options.environment ?? 'production',
     ...services?.env,
   };
@@ -186,9 +216,10 @@ export async function startShop(options: { services?: boolean; environment?: str
   cli('publish', ...REMOTE_APPS.map((app) => join(root, app)));
 
   const port = await freePort();
-  const gateway: ChildProcess = spawn(process.execPath, [join(root, 'api-gateway', 'dist', 'main.js')], {
-    env: { ...env, PORT: String(port), TRACKING_LOG: join(dataDir, 'tracking.log') },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const gateway = spawnLogged(join(root, 'api-gateway', 'dist', 'main.js'), {
+    ...env,
+    PORT: String(port),
+    TRACKING_LOG: join(dataDir, 'tracking.log'),
   });
   const base = `http://localhost:${port}`;
   await listening(gateway, `${base}/healthz`, 20_000, 'The gateway did not start');
@@ -210,7 +241,7 @@ export async function startShop(options: { services?: boolean; environment?: str
 }
 
 /** Starts a shop and a browser before a test file and stops both after it. */
-export function withShopAndBrowser(options: { services?: boolean; environment?: string } = {}): {
+export function withShopAndBrowser(options: ShopOptions = {}): {
   shop: Shop;
   browser: Browser;
 } {

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface CardTrace {
+  where: string;
+  needle: string;
+}
+
+/**
+ * Where a card number could have been written during a shop's run: every log file of the gateway
+ * and the services, the tracking log, the outbox, and every row of every table of the commerce
+ * and vendor databases. Each number is looked for with and without its spaces. The shop must be
+ * stopped first (the embedded databases are one process's at a time).
+ */
+export function scanForCardNumbers(
+  dataDir: string,
+  cards: string[],
+): { files: number; tables: number; found: CardTrace[] } {
+  const needles = [...new Set(cards.flatMap((card) => [card, card.replace(/\s/g, '')]))];
+  const found: CardTrace[] = [];
+  const logs = join(dataDir, 'logs');
+  const files = [
+    ...(existsSync(logs) ? readdirSync(logs).map((name) => join(logs, name)) : []),
+    join(dataDir, 'tracking.log'),
+    join(dataDir, 'outbox.jsonl'),
+  ].filter((file) => existsSync(file));
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const needle of needles) if (text.includes(needle)) found.push({ where: file, needle });
+  }
+  const scan = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        join(__dirname, 'scan-databases.mjs'),
+        JSON.stringify({ dirs: [join(dataDir, 'commerce-db'), join(dataDir, 'vendors-db')], needles }),
+      ],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    ),
+  ) as { tables: number; found: Array<{ dir: string; table: string; needle: string }> };
+  for (const trace of scan.found) found.push({ where: `${trace.dir} ${trace.table}`, needle: trace.needle });
+  return { files: files.length, tables: scan.tables, found };
+}
