@@ -3,6 +3,7 @@ import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
 import { DomainError, type DomainErrorCode } from '../../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
+import { UpstreamAnswerError, VendorRefusal } from '../../../clients/vendor-http';
 import { CartQueueUnavailableError } from '../../../data-access/cart-write-queue';
 import { unavailableMessage } from './service-label';
 import type { Logger } from '@shop/node-kit';
@@ -102,6 +103,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         502,
         'UPSTREAM_FAILED',
         `A service we depend on did not answer as expected${call}. Please try again.`,
+      );
+    }
+    if (error instanceof UpstreamAnswerError || error instanceof VendorRefusal) {
+      // A vendor answered out of its contract, or refused in a way no use case expected: logged
+      // (the answer error where it was read), never a 500. The shopper may try again.
+      if (error instanceof VendorRefusal)
+        logger.warn('Vendor refusal not handled', {
+          correlationId: res.locals.correlationId,
+          upstream: error.upstream,
+          operation: error.operation,
+          status: error.status,
+          code: error.code,
+        });
+      return send(
+        res,
+        502,
+        'UPSTREAM_FAILED',
+        `A service we depend on did not answer as expected (${error.upstream} ${error.operation}). Please try again.`,
       );
     }
     const type = (error as { type?: string }).type;
