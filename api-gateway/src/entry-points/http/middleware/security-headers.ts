@@ -45,7 +45,8 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
         scriptSrc: ["'self'", (_req, res) => extra(res as never).join(' ')],
         connectSrc: [
           "'self'",
-          (_req, res) => [...extra(res as never), ...devSockets, ...(collectorOrigin ? [collectorOrigin] : [])].join(' '),
+          (_req, res) =>
+            [...extra(res as never), ...devSockets, ...(collectorOrigin ? [collectorOrigin] : [])].join(' '),
         ],
         frameSrc: frames.length ? [...new Set(frames)] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
