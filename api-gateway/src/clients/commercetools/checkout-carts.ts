@@ -100,7 +100,9 @@ export type CheckoutAction =
   | { setCustomType: { key: string; fields: Record<string, unknown> } }
   | { setCustomField: { name: string; value: unknown } }
   | { addPayment: string }
-  | { removePayment: string };
+  | { removePayment: string }
+  /** Every line takes its variant's current price (a price changed since it was added). */
+  | { recalculate: true };
 
 export interface ShippingMethodRecord {
   key: string;
@@ -295,6 +297,7 @@ function reshapeActions(action: CheckoutAction): Array<Record<string, unknown>> 
     ];
   if ('setCustomField' in action)
     return [{ setCustomField: { name: action.setCustomField.name, ...fieldValue(action.setCustomField.value) } }];
+  if ('recalculate' in action) return [{ recalculate: { updateProductData: true } }];
   if ('addPayment' in action) return [{ addPayment: { payment: { typeId: 'payment', id: action.addPayment } } }];
   return [{ removePayment: { payment: { typeId: 'payment', id: action.removePayment } } }];
 }
