@@ -17,14 +17,7 @@ import type { CartWriter } from '../cart/cart-writer';
 import { discountCodeRefusal } from '../cart/discount-code-refusal';
 import { FIELDS, PAYMENT_INTERFACE, PAYMENT_TYPE } from '../checkout/checkout-fields';
 import type { CheckoutScope, CheckoutUseCases } from '../checkout/checkout-use-cases';
-import {
-  checkoutAddressOf,
-  goodsTotalOf,
-  missingOf,
-  pointsEarned,
-  redemptionOf,
-  totalsOf,
-} from '../checkout/checkout-view';
+import { checkoutAddressOf, goodsTotalOf, missingOf, redemptionOf, totalsOf } from '../checkout/checkout-view';
 import { quoteRequestOf, taxActionsOf } from '../checkout/tax-lines';
 import { type IdempotencyRecord, type IdempotencyRecords, recordKeyOf, requestHashOf } from './idempotency-records';
 import { confirmationOf } from './order-confirmation';
