@@ -5,10 +5,9 @@ import { CatalogService } from './domain/catalog/catalog-service';
 import { CustomerService } from './domain/customers/customer-service';
 import { DiscountCodeService } from './domain/discounts/discount-code-service';
 import { OrderService } from './domain/orders/order-service';
+import { PaymentService } from './domain/payments/payment-service';
 import { CustomObjectService } from './domain/platform/custom-object-service';
 import { StoreRepository } from './domain/platform/store-repository';
-
-export const ORDER_NUMBER_PREFIX = 'VF';
 
 /** Every use case of the service, wired to one database. */
 export async function createServices(
@@ -20,7 +19,8 @@ export async function createServices(
   const catalog = new CatalogService(db);
   await catalog.load();
   const discountCodes = new DiscountCodeService(db, now);
-  const carts = new CartService(db, stores, catalog, discountCodes);
+  const payments = new PaymentService(db, now);
+  const carts = new CartService(db, stores, catalog, discountCodes, payments);
   return {
     db,
     stores,
@@ -28,7 +28,9 @@ export async function createServices(
     customers: new CustomerService(db, stores, now),
     carts,
     discountCodes,
-    orders: new OrderService(db, carts.repository, ORDER_NUMBER_PREFIX, discountCodes, () => catalog.refreshStock()),
+    payments,
+    // Order numbers are the caller's: commercetools never generates one.
+    orders: new OrderService(db, carts.repository, discountCodes, payments, () => catalog.refreshStock()),
     customObjects: new CustomObjectService(db),
     imageBase: `${config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`}`,
   };

@@ -65,6 +65,8 @@ export function discountCodeSuite(kind: DatabaseKind) {
           // A different sku per cart, so no order here runs short of stock.
           draft: {
             currency: 'USD',
+            // No tax rates to set before ordering: these tests are about the codes.
+            taxMode: 'Disabled',
             lineItems: [{ sku, quantity: 1 }],
             ...(customerId ? { customerId } : {}),
           },
@@ -82,12 +84,12 @@ export function discountCodeSuite(kind: DatabaseKind) {
         },
       )
     ).updateCart;
-  const placeOrder = async (cart: { id: string; version: number }) =>
+  const placeOrder = async (cart: { id: string; version: number }, orderNumber?: string) =>
     (
       await api.gql(
         `mutation($draft: OrderCartCommand!) { createOrderFromCart(draft: $draft) { orderNumber discountCodes { code } } }`,
         {
-          draft: { id: cart.id, version: cart.version },
+          draft: { id: cart.id, version: cart.version, ...(orderNumber ? { orderNumber } : {}) },
         },
       )
     ).createOrderFromCart;
@@ -267,6 +269,44 @@ export function discountCodeSuite(kind: DatabaseKind) {
       code: 'DiscountCodeNonApplicable',
       extensions: { reason: 'MaxApplicationReached' },
     });
+  });
+
+  it('gives a code with one application left to exactly one of two carts ordered at the same moment', async () => {
+    const once = await create({ code: unique('RACE'), maxApplications: 1 });
+    const carts = [await addCode(await newCart(), once.code), await addCode(await newCart(), once.code)];
+    const [a, b] = await Promise.allSettled(carts.map((cart, i) => placeOrder(cart, `RACE-${kind}-${serial}-${i}`)));
+    const outcomes = [a, b].map((result) => result.status);
+    expect(outcomes.sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = [a, b].find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    // The loser learns why, in commercetools' terms, and keeps its cart.
+    expect(refused?.reason).toMatchObject({
+      code: 'DiscountCodeNonApplicable',
+      extensions: { reason: 'MaxApplicationReached' },
+    });
+    expect(await applicationCount(once.id)).toBe(1);
+    const states = await Promise.all(carts.map((cart) => cartState(cart.id)));
+    expect(states.sort()).toEqual(['Active', 'Ordered']);
+    const [{ n }] = await commerce.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE cart_id::text = ANY($1)',
+      [carts.map((cart) => cart.id)],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('turns one cart ordered twice at the same moment into one order', async () => {
+    const cart = await newCart();
+    const results = await Promise.allSettled([
+      placeOrder(cart, unique('TWICE-A')),
+      placeOrder(cart, unique('TWICE-B')),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    // Whichever comes second finds the cart moved on: a newer version, or already ordered.
+    expect(['ConcurrentModification', 'InvalidOperation']).toContain((refused?.reason as Failure).code);
+    const [{ n }] = await commerce.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE cart_id = $1', [
+      cart.id,
+    ]);
+    expect(n).toBe(1);
   });
 
   it('limits each customer to maxApplicationsPerCustomer, and other customers not at all', async () => {

@@ -1,15 +1,54 @@
 import { resolve } from 'node:path';
 import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
 import { z } from 'zod';
+import { DEFAULT_ALLOWED_ORIGINS, type OriginPattern, parseOriginPatterns } from './http/allowed-origins';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const apiKey = (fallback: string) => z.string().min(16).default(fallback);
+const origins = z
+  .string()
+  .default(DEFAULT_ALLOWED_ORIGINS)
+  .superRefine((value, ctx) => {
+    try {
+      if (parseOriginPatterns(value).length === 0)
+        ctx.addIssue({ code: 'custom', message: 'list at least one origin' });
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 const envSchema = z.object({
-  VENDORS_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  VENDORS_PORT: port(4010),
   VENDORS_HOST: z.string().default('127.0.0.1'),
   CAPTCHA_SECRET: z.string().min(16).default('dev-only-captcha-secret'),
   /** The shared secret the gateway sends; the CRM's read endpoints (/cases, /leads) require it. */
-  CRM_API_KEY: z.string().min(16).default('dev-only-crm-api-key'),
+  CRM_API_KEY: apiKey('dev-only-crm-api-key'),
+  TAX_API_KEY: apiKey('dev-only-tax-api-key'),
+  ADDRESS_API_KEY: apiKey('dev-only-address-api-key'),
+  /** The payment API's secret key (server to server); also keys the card fingerprints' HMAC. */
+  PAYMENT_SECRET_KEY: apiKey('dev-only-payment-secret-key'),
+  /** Public: the checkout page puts it in the hosted card field's URL. */
+  PAYMENT_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_[A-Za-z0-9_]{4,100}$/)
+    .default('pk_dev_shop'),
+  /** The hosted card field's own origin (a second listener on VENDORS_HOST). */
+  PAYMENT_HOSTED_PORT: port(4011),
+  /** Pages that may frame the card field (its CSP frame-ancestors), as origin patterns. */
+  PAYMENT_ALLOWED_ORIGINS: origins,
+  FRAUD_API_KEY: apiKey('dev-only-fraud-api-key'),
+  /** The fraud collector's own origin (a third listener on VENDORS_HOST). */
+  FRAUD_COLLECTOR_PORT: port(4012),
+  /** Pages whose scripts may call the collector (CORS) and frame /logo.htm. */
+  FRAUD_ALLOWED_ORIGINS: origins,
+  /** Public: the merchant's org id the browser collector sends. */
+  FRAUD_ORG_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,64}$/)
+    .default('shop-dev'),
+  LOYALTY_API_KEY: apiKey('dev-only-loyalty-api-key'),
   /** A PostgreSQL URL; without it the embedded PGlite database in VENDORS_DATA_DIR is used. */
   DATABASE_URL: z
     .string()
@@ -21,18 +60,57 @@ const envSchema = z.object({
   APP_ENV: z.string().optional(),
 });
 
-export type VendorsConfig = ReturnType<typeof loadVendorsConfig>;
+export interface VendorsConfig {
+  port: number;
+  host: string;
+  captchaSecret: string;
+  crmApiKey: string;
+  taxApiKey: string;
+  addressApiKey: string;
+  paymentSecretKey: string;
+  paymentPublishableKey: string;
+  paymentHostedPort: number;
+  paymentAllowedOrigins: OriginPattern[];
+  fraudApiKey: string;
+  fraudCollectorPort: number;
+  fraudAllowedOrigins: OriginPattern[];
+  fraudOrgId: string;
+  loyaltyApiKey: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  environment: string;
+}
 
 /** Validates the environment; a bad value stops the service naming the variable. */
-export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): VendorsConfig {
   const v = parseEnv(envSchema, env);
   const environment = deploymentEnvironment(v);
-  requireStrongSecrets(environment, { CAPTCHA_SECRET: v.CAPTCHA_SECRET, CRM_API_KEY: v.CRM_API_KEY });
+  requireStrongSecrets(environment, {
+    CAPTCHA_SECRET: v.CAPTCHA_SECRET,
+    CRM_API_KEY: v.CRM_API_KEY,
+    TAX_API_KEY: v.TAX_API_KEY,
+    ADDRESS_API_KEY: v.ADDRESS_API_KEY,
+    PAYMENT_SECRET_KEY: v.PAYMENT_SECRET_KEY,
+    FRAUD_API_KEY: v.FRAUD_API_KEY,
+    LOYALTY_API_KEY: v.LOYALTY_API_KEY,
+  });
   return {
     port: v.VENDORS_PORT,
     host: v.VENDORS_HOST,
     captchaSecret: v.CAPTCHA_SECRET,
     crmApiKey: v.CRM_API_KEY,
+    taxApiKey: v.TAX_API_KEY,
+    addressApiKey: v.ADDRESS_API_KEY,
+    paymentSecretKey: v.PAYMENT_SECRET_KEY,
+    paymentPublishableKey: v.PAYMENT_PUBLISHABLE_KEY,
+    paymentHostedPort: v.PAYMENT_HOSTED_PORT,
+    paymentAllowedOrigins: parseOriginPatterns(v.PAYMENT_ALLOWED_ORIGINS),
+    fraudApiKey: v.FRAUD_API_KEY,
+    fraudCollectorPort: v.FRAUD_COLLECTOR_PORT,
+    fraudAllowedOrigins: parseOriginPatterns(v.FRAUD_ALLOWED_ORIGINS),
+    fraudOrgId: v.FRAUD_ORG_ID,
+    loyaltyApiKey: v.LOYALTY_API_KEY,
     databaseUrl: v.DATABASE_URL,
     dataDir: v.VENDORS_DATA_DIR,
     logLevel: v.LOG_LEVEL,

@@ -1,18 +1,41 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@shop/node-kit';
-import { lazyDatabase, openDatabase } from '@shop/node-kit/db';
-import express, { type ErrorRequestHandler } from 'express';
+import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { addressRoutes } from './address/address-routes';
 import { captchaRoutes } from './captcha';
 import { type VendorsConfig, loadVendorsConfig } from './config';
 import { crmRepository } from './crm/crm-repository';
 import { crmRoutes } from './crm/crm-routes';
-import { migrate } from './crm/migrate';
+import { migrate } from './db/migrate';
+import { fraudCollectorApp } from './fraud/collector-app';
+import { decisionRoutes } from './fraud/decision-routes';
+import { fraudRepository } from './fraud/fraud-repository';
+import { loyaltyRepository } from './loyalty/loyalty-repository';
+import { loyaltyRoutes } from './loyalty/loyalty-routes';
+import { paymentHostedApp } from './payment/hosted-app';
+import { paymentRepository } from './payment/payment-repository';
+import { paymentRoutes } from './payment/payment-routes';
+import { taxRoutes } from './tax/tax-routes';
+import { loadZipData } from './zip-data';
 
 export interface RunningVendors {
+  /** The server-to-server API (captcha, CRM, tax, address, payments, fraud decisions, loyalty). */
   url: string;
+  /** The payment stand-in's own origin, serving the hosted card field. */
+  paymentHostedUrl: string;
+  /** The fraud collector's own origin (SPEC §7). */
+  fraudCollectorUrl: string;
   config: VendorsConfig;
+  /** The stand-ins' database (opened and migrated on first use), for tests and tools that inspect it. */
+  database: () => Promise<Db>;
   stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** The clock the payment stand-in reads (token expiry, card expiry); tests move it. */
+  now?: () => Date;
 }
 
 /** Body-parser refusals (too large, too many fields, bad encoding) as JSON, like every other answer. */
@@ -22,42 +45,102 @@ const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(status).json({ error: { code: 'BAD_REQUEST', message: (error as Error).message } });
 };
 
+async function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const listening = app.listen(port, host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
 /**
- * Serves the vendor stand-ins at once; the CRM's database is opened (created and migrated on
- * first use) only when a CRM endpoint is first called, so start-up stays instant.
+ * Serves the vendor stand-ins at once on three listeners: the API (VENDORS_PORT), the hosted
+ * card field's origin (PAYMENT_HOSTED_PORT) and the fraud collector's (FRAUD_COLLECTOR_PORT).
+ * The shared database is opened (created and migrated on first use) only when an endpoint that
+ * stores something is first called, and the ZIP data on the first tax or address call, so
+ * start-up stays instant. `start({ port: 0 })` puts the two other listeners on free ports too,
+ * unless their ports are given.
  */
-export async function start(overrides: Partial<VendorsConfig> = {}): Promise<RunningVendors> {
-  const config = { ...loadVendorsConfig(), ...overrides };
+export async function start(
+  overrides: Partial<VendorsConfig> = {},
+  { now = () => new Date() }: StartOptions = {},
+): Promise<RunningVendors> {
+  const loaded = loadVendorsConfig();
+  const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0 } : {};
+  const config: VendorsConfig = { ...loaded, ...ephemeral, ...overrides };
   const logger = createLogger(config.logLevel);
   const database = lazyDatabase(async () => {
-    const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+    const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 10 });
     const applied = await migrate(db).catch(async (error: unknown) => {
       await db.close();
       throw error;
     });
-    if (applied.length) logger.info('Migrated the CRM database', { applied });
+    if (applied.length) logger.info('Migrated the vendors database', { applied });
     return db;
   });
+  const payments = paymentRepository(database.get);
+  const fraud = fraudRepository(database.get);
+
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   app.use('/captcha', captchaRoutes(config.captchaSecret));
+  app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData: loadZipData }));
+  app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData: loadZipData }));
+  app.use('/payments/v1', paymentRoutes({ secretKey: config.paymentSecretKey, repository: payments, logger, now }));
+  app.use(
+    '/fraud/v1',
+    decisionRoutes({ apiKey: config.fraudApiKey, orgId: config.fraudOrgId, repository: fraud, logger }),
+  );
+  app.use(
+    '/loyalty/v1',
+    loyaltyRoutes({ apiKey: config.loyaltyApiKey, repository: loyaltyRepository(database.get), logger }),
+  );
   app.use(crmRoutes({ repository: crmRepository(database.get), apiKey: config.crmApiKey, logger }));
   app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Nothing here' } }));
   app.use(bodyErrors);
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
+
+  const hosted = paymentHostedApp({
+    publishableKey: config.paymentPublishableKey,
+    allowedOrigins: config.paymentAllowedOrigins,
+    secretKey: config.paymentSecretKey,
+    repository: payments,
+    logger,
+    now,
   });
-  const { port } = server.address() as AddressInfo;
+  const collector = fraudCollectorApp({
+    orgId: config.fraudOrgId,
+    allowedOrigins: config.fraudAllowedOrigins,
+    deviceSecret: config.fraudApiKey,
+    repository: fraud,
+    logger,
+  });
+
+  const servers: Server[] = [];
+  try {
+    servers.push(await listen(app, config.port, config.host));
+    servers.push(await listen(hosted, config.paymentHostedPort, config.host));
+    servers.push(await listen(collector, config.fraudCollectorPort, config.host));
+  } catch (error) {
+    await Promise.all(servers.map(close));
+    throw error;
+  }
+  const [api, card, fraudOrigin] = servers.map(
+    (server) => `http://${config.host}:${(server.address() as AddressInfo).port}`,
+  );
   return {
-    url: `http://${config.host}:${port}`,
+    url: api,
+    paymentHostedUrl: card,
+    fraudCollectorUrl: fraudOrigin,
     config,
+    database: database.get,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all(servers.map(close));
       await database.close();
     },
   };

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS } from '../src/crm/migrations';
+import { MIGRATIONS } from '../src/db/migrations';
 import { type RunningVendors, start } from '../src/server';
 import { CRM_KEY, ORG_ID, getJson, postForm } from './support';
 

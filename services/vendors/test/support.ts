@@ -3,19 +3,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type RunningVendors, start } from '../src/server';
+import { type RunningVendors, type StartOptions, start } from '../src/server';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const CRM_KEY = 'test-crm-api-key-0123456789';
+/** Each vendor's key in the tests (the secret scan knows test values for what they are). */
+export const KEYS = {
+  taxApiKey: 'test-tax-api-key-0123456789',
+  addressApiKey: 'test-address-api-key-0123456789',
+  paymentSecretKey: 'test-payment-secret-key-0123456789',
+  fraudApiKey: 'test-fraud-api-key-0123456789',
+  loyaltyApiKey: 'test-loyalty-api-key-0123456789',
+} as const;
+export const PUBLISHABLE_KEY = 'pk_test_shop';
 export const ORG_ID = '00D5g000004XyZaEAK';
 export const RECORD_TYPE_ID = '0125g000001AbCdAAK';
 
-/** The vendor services on an ephemeral port over a CRM database of their own (dropped at stop). */
+/** The vendor services on ephemeral ports over a database of their own (dropped at stop). */
 export async function startVendors(
   kind: DatabaseKind,
   dataDir = mkdtempSync(join(tmpdir(), 'vendors-')),
+  options: StartOptions = {},
 ): Promise<RunningVendors> {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
@@ -33,14 +43,20 @@ export async function startVendors(
       await again.end();
     };
   }
-  const vendors = await start({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    dataDir,
-    crmApiKey: CRM_KEY,
-    logLevel: 'silent',
-  });
+  const vendors = await start(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      dataDir,
+      crmApiKey: CRM_KEY,
+      ...KEYS,
+      paymentPublishableKey: PUBLISHABLE_KEY,
+      fraudOrgId: 'shop-test',
+      logLevel: 'silent',
+    },
+    options,
+  );
   return {
     ...vendors,
     stop: async () => {
@@ -65,4 +81,44 @@ export async function postForm(url: string, fields: Record<string, string | stri
 export async function getJson(url: string, key: string | null = CRM_KEY) {
   const response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
   return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A JSON call with a bearer key (none when null), as the gateway makes them. */
+export async function call(
+  url: string,
+  {
+    method = 'GET',
+    key = null,
+    body,
+    headers = {},
+  }: {
+    method?: string;
+    key?: string | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a page, a script): the text itself.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
 }

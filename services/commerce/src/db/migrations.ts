@@ -300,4 +300,27 @@ ALTER TABLE products ALTER COLUMN last_modified_at SET NOT NULL, ALTER COLUMN la
 CREATE INDEX products_last_modified ON products(last_modified_at);
 ${cartTemplatesSql()}`,
   },
+  {
+    // Checkout as commercetools has it: Payments with their transactions (carts and orders
+    // reference them), and order numbers only the caller gives (commercetools never generates
+    // one, so an order placed without a number has none). Store-scoped order queries
+    // (inStore(key) { orders }) read by store.
+    name: '008_payments_and_caller_order_numbers',
+    sql: `
+CREATE TABLE payments (
+  id uuid PRIMARY KEY,
+  key text,
+  version int NOT NULL,
+  customer_id uuid REFERENCES customers(id),
+  data jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  last_modified_at timestamptz NOT NULL,
+  CONSTRAINT payments_key_unique UNIQUE (key)
+);
+CREATE INDEX payments_customer ON payments(customer_id) WHERE customer_id IS NOT NULL;
+ALTER TABLE orders ALTER COLUMN order_number DROP NOT NULL;
+DROP SEQUENCE IF EXISTS order_number_seq;
+CREATE INDEX orders_store ON orders(store_key, created_at DESC);
+`,
+  },
 ];

@@ -11,6 +11,7 @@ import {
   customerShape,
   discountCodeShape,
   orderShape,
+  paymentShape,
   productProjectionShape,
   type ProductSelectionDocument,
   productSelectionShape,
@@ -31,6 +32,10 @@ async function shapeContext(services: CommerceServices, _skus: string[]): Promis
       const code = await services.discountCodes.find({ id });
       return code ? discountCodeShape(code, () => services.discountCodes.cartDiscountsOf(code)) : null;
     },
+    payment: async (id) => {
+      const payment = await services.payments.repository.byRef({ id });
+      return payment ? paymentShape(payment) : null;
+    },
   };
 }
 
@@ -45,7 +50,7 @@ const filterStrings = (list: Array<{ string?: string | null }> | null | undefine
   });
 
 export function createRootValue(services: CommerceServices) {
-  const { customers, catalog, carts, orders, stores, customObjects, discountCodes, db } = services;
+  const { customers, catalog, carts, orders, payments, stores, customObjects, discountCodes, db } = services;
   const shapeCode = (code: DiscountCode) => discountCodeShape(code, () => discountCodes.cartDiscountsOf(code));
   const selections = async () => {
     const rows = await db.query<{ data: ProductSelectionDocument }>('SELECT data FROM product_selections ORDER BY key');
@@ -70,6 +75,10 @@ export function createRootValue(services: CommerceServices) {
     null;
   const withStock = async <T>(skus: string[], build: (ctx: ShapeContext) => T) =>
     build(await shapeContext(services, skus));
+  const orderPage = async (where: string, sort: string[], limit: number, offset: number, storeKey?: string) => {
+    const result = await orders.query(where, sort, limit ?? 20, offset ?? 0, storeKey);
+    return withStock([], (ctx) => ({ ...result, results: result.results.map((o) => orderShape(ctx, o)) }));
+  };
   const cartPage = async (where: string, sort: string[], limit: number, offset: number, storeKey?: string) => {
     const result = await carts.query(where, sort, limit ?? 20, offset ?? 0, storeKey);
     return withStock([], (ctx) => ({
@@ -181,6 +190,12 @@ export function createRootValue(services: CommerceServices) {
             : null;
         },
         carts: ({ where, sort, limit, offset }: Args) => cartPage(where, sort, limit, offset, store.key),
+        order: async ({ id, orderNumber }: Args) => {
+          if (!id && !orderNumber) throw invalidInput('order needs an id or an orderNumber.');
+          const order = await orders.byNumberOrId({ id, orderNumber }, store.key);
+          return order ? withStock([], (ctx) => orderShape(ctx, order)) : null;
+        },
+        orders: ({ where, sort, limit, offset }: Args) => orderPage(where, sort, limit, offset, store.key),
         customerActiveCart: async ({ customerId }: Args) => {
           const cart = await carts.activeCart(customerId, store.key);
           return cart
@@ -215,23 +230,30 @@ export function createRootValue(services: CommerceServices) {
       return withStock([], (ctx) => cartShape(ctx, cart));
     },
     createOrderFromCart: async ({ draft, storeKey }: Args) => {
-      const order = await orders.createFromCart(draft.id, draft.version, draft.orderNumber, storeKey);
+      const order = await orders.createFromCart(draft, storeKey);
       return withStock([], (ctx) => orderShape(ctx, order));
     },
-    order: async ({ id, orderNumber, storeKey }: Args) => {
-      const order = await orders.byNumberOrId({ id, orderNumber }, storeKey);
+    order: async ({ id, orderNumber }: Args) => {
+      if (!id && !orderNumber) throw invalidInput('order needs an id or an orderNumber.');
+      const order = await orders.byNumberOrId({ id, orderNumber });
       return order ? withStock([], (ctx) => orderShape(ctx, order)) : null;
     },
-    orders: async ({ where, limit, offset }: Args) => {
-      const result = await orders.query(where, limit ?? 20, offset ?? 0);
-      return withStock([], (ctx) => ({ ...result, results: result.results.map((o) => orderShape(ctx, o)) }));
-    },
+    orders: ({ where, sort, limit, offset }: Args) => orderPage(where, sort, limit, offset),
     updateOrder: async ({ id, orderNumber, version, actions, storeKey }: Args) => {
-      const target = id ?? (await orders.byNumberOrId({ orderNumber }, storeKey))?.id;
+      const target = id ?? (orderNumber ? (await orders.byNumberOrId({ orderNumber }, storeKey))?.id : undefined);
       if (!target) throw invalidInput('updateOrder needs the id or number of an existing order.');
-      const order = await orders.update(target, version, actions);
+      const order = await orders.update(target, version, actions, storeKey);
       return withStock([], (ctx) => orderShape(ctx, order));
     },
+
+    // payments
+    createPayment: async ({ draft }: Args) => paymentShape(await payments.create(draft)),
+    payment: async ({ id, key }: Args) => {
+      const payment = await payments.get({ id, key });
+      return payment ? paymentShape(payment) : null;
+    },
+    updatePayment: async ({ id, key, version, actions }: Args) =>
+      paymentShape(await payments.update({ id, key }, version, actions)),
 
     // discount codes
     createDiscountCode: async ({ draft }: Args) => shapeCode(await discountCodes.create(draft)),

@@ -13,6 +13,70 @@ export const SDL = /* GraphQL */ `
   scalar Currency
   scalar Country
 
+  enum TaxMode {
+    Platform
+    External
+    ExternalAmount
+    Disabled
+  }
+
+  enum RoundingMode {
+    HalfEven
+    HalfUp
+    HalfDown
+  }
+
+  enum TaxCalculationMode {
+    LineItemLevel
+    UnitPriceLevel
+  }
+
+  enum CustomLineItemPriceMode {
+    Standard
+    External
+  }
+
+  enum TransactionType {
+    Authorization
+    CancelAuthorization
+    Charge
+    Refund
+    Chargeback
+  }
+
+  enum TransactionState {
+    Initial
+    Pending
+    Success
+    Failure
+  }
+
+  enum PaymentState {
+    Pending
+    Paid
+    Failed
+    BalanceDue
+    CreditOwed
+  }
+
+  enum OrderState {
+    Open
+    Confirmed
+    Complete
+    Cancelled
+  }
+
+  enum ShipmentState {
+    Pending
+    Ready
+    Shipped
+    Delivered
+    Delayed
+    Partial
+    Backorder
+    Canceled
+  }
+
   type Money {
     type: String!
     currencyCode: Currency!
@@ -430,16 +494,24 @@ export const SDL = /* GraphQL */ `
     results: [InventoryEntry!]!
   }
 
+  type TaxPortion {
+    name: String
+    rate: Float!
+    amount: Money!
+  }
+
   type TaxedItemPrice {
     totalNet: Money!
     totalGross: Money
     totalTax: Money
+    taxPortions: [TaxPortion!]!
   }
 
   type TaxedPrice {
     totalNet: Money!
     totalGross: Money!
     totalTax: Money
+    taxPortions: [TaxPortion!]!
   }
 
   type TaxRate {
@@ -487,6 +559,163 @@ export const SDL = /* GraphQL */ `
   type DiscountedLineItemPriceForQuantity {
     quantity: Long!
     discountedPrice: DiscountedLineItemPrice!
+  }
+
+  "A line not bound to a product (a fee, a voucher, a loyalty redemption); its money may be negative."
+  type CustomLineItem {
+    id: String!
+    key: String
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    nameAllLocales: [LocalizedString!]!
+    money: Money!
+    totalPrice: Money!
+    slug: String!
+    quantity: Long!
+    taxRate: TaxRate
+    taxedPrice: TaxedItemPrice
+    discountedPricePerQuantity: [DiscountedLineItemPriceForQuantity!]!
+    custom: CustomFieldsType
+    priceMode: CustomLineItemPriceMode!
+  }
+
+  type PaymentMethodInfo {
+    paymentInterface: String
+    method: String
+    name(locale: Locale, acceptLanguage: [Locale!]): String
+    nameAllLocales: [LocalizedString!]
+  }
+
+  type PaymentStatus {
+    interfaceCode: String
+    interfaceText: String
+  }
+
+  type Transaction {
+    id: String!
+    timestamp: DateTime
+    type: TransactionType
+    amount: Money!
+    interactionId: String
+    state: TransactionState!
+  }
+
+  type Payment {
+    id: String!
+    version: Long!
+    key: String
+    customerRef: Reference
+    anonymousId: String
+    amountPlanned: Money!
+    paymentMethodInfo: PaymentMethodInfo!
+    interfaceId: String
+    paymentStatus: PaymentStatus!
+    transactions: [Transaction!]!
+    custom: CustomFieldsType
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
+  type PaymentInfo {
+    paymentRefs: [Reference!]!
+    payments: [Payment!]!
+  }
+
+  input PaymentMethodInfoInput {
+    paymentInterface: String
+    method: String
+    name: [LocalizedStringItemInputType!]
+  }
+
+  input PaymentStatusInput {
+    interfaceCode: String
+    interfaceText: String
+  }
+
+  input TransactionDraft {
+    type: TransactionType!
+    amount: MoneyInput!
+    timestamp: DateTime
+    interactionId: String
+    state: TransactionState
+  }
+
+  input PaymentDraft {
+    key: String
+    amountPlanned: MoneyInput!
+    customer: ResourceIdentifierInput
+    anonymousId: String
+    interfaceId: String
+    paymentMethodInfo: PaymentMethodInfoInput
+    paymentStatus: PaymentStatusInput
+    transactions: [TransactionDraft!]
+    custom: CustomFieldsDraft
+  }
+
+  input AddPaymentTransaction {
+    transaction: TransactionDraft!
+  }
+  input ChangePaymentTransactionState {
+    transactionId: String!
+    state: TransactionState!
+  }
+  input ChangePaymentTransactionInteractionId {
+    transactionId: String!
+    interactionId: String!
+  }
+  input ChangePaymentTransactionTimestamp {
+    transactionId: String!
+    timestamp: DateTime!
+  }
+  input ChangePaymentAmountPlanned {
+    amount: MoneyInput!
+  }
+  input SetPaymentStatusInterfaceCode {
+    interfaceCode: String
+  }
+  input SetPaymentStatusInterfaceText {
+    interfaceText: String
+  }
+  input SetPaymentInterfaceId {
+    interfaceId: String
+  }
+  input SetPaymentKey {
+    key: String
+  }
+  input SetPaymentMethodInfoInterface {
+    interface: String!
+  }
+  input SetPaymentMethodInfoMethod {
+    method: String
+  }
+  input SetPaymentMethodInfoName {
+    name: [LocalizedStringItemInputType!]
+  }
+  input SetPaymentCustomField {
+    name: String!
+    value: String
+  }
+  input SetPaymentCustomType {
+    typeId: String
+    typeKey: String
+    type: ResourceIdentifierInput
+    fields: [CustomFieldInput!]
+  }
+
+  input PaymentUpdateAction {
+    addTransaction: AddPaymentTransaction
+    changeTransactionState: ChangePaymentTransactionState
+    changeTransactionInteractionId: ChangePaymentTransactionInteractionId
+    changeTransactionTimestamp: ChangePaymentTransactionTimestamp
+    changeAmountPlanned: ChangePaymentAmountPlanned
+    setStatusInterfaceCode: SetPaymentStatusInterfaceCode
+    setStatusInterfaceText: SetPaymentStatusInterfaceText
+    setInterfaceId: SetPaymentInterfaceId
+    setKey: SetPaymentKey
+    setMethodInfoInterface: SetPaymentMethodInfoInterface
+    setMethodInfoMethod: SetPaymentMethodInfoMethod
+    setMethodInfoName: SetPaymentMethodInfoName
+    setCustomField: SetPaymentCustomField
+    setCustomType: SetPaymentCustomType
   }
 
   type ShippingRate {
@@ -621,12 +850,15 @@ export const SDL = /* GraphQL */ `
     storeRef: KeyReference
     cartState: String!
     lineItems: [LineItem!]!
+    customLineItems: [CustomLineItem!]!
     totalLineItemQuantity: Long
     totalPrice: Money!
     taxedPrice: TaxedPrice
-    taxMode: String!
-    taxRoundingMode: String!
-    taxCalculationMode: String!
+    taxedShippingPrice: TaxedPrice
+    taxMode: TaxMode!
+    taxRoundingMode: RoundingMode!
+    taxCalculationMode: TaxCalculationMode!
+    paymentInfo: PaymentInfo
     inventoryMode: String!
     country: Country
     shippingAddress: Address
@@ -640,7 +872,7 @@ export const SDL = /* GraphQL */ `
 
   input ExternalTaxRateDraft {
     name: String!
-    amount: Float
+    amount: Float!
     country: Country!
     state: String
     includedInPrice: Boolean
@@ -661,12 +893,77 @@ export const SDL = /* GraphQL */ `
     customerEmail: String
     anonymousId: String
     country: Country
-    taxMode: String
+    taxMode: TaxMode
+    taxRoundingMode: RoundingMode
+    taxCalculationMode: TaxCalculationMode
     inventoryMode: String
     lineItems: [LineItemDraft!]
+    customLineItems: [CustomLineItemDraft!]
     shippingAddress: AddressInput
     billingAddress: AddressInput
     custom: CustomFieldsDraft
+  }
+
+  input CustomLineItemDraft {
+    name: [LocalizedStringItemInputType!]!
+    money: BaseMoneyInput!
+    slug: String!
+    key: String
+    quantity: Long
+    externalTaxRate: ExternalTaxRateDraft
+    custom: CustomFieldsDraft
+    priceMode: CustomLineItemPriceMode
+  }
+
+  input AddCartCustomLineItem {
+    name: [LocalizedStringItemInputType!]!
+    money: BaseMoneyInput!
+    slug: String!
+    key: String
+    quantity: Long
+    externalTaxRate: ExternalTaxRateDraft
+    custom: CustomFieldsDraft
+    priceMode: CustomLineItemPriceMode
+  }
+  input RemoveCartCustomLineItem {
+    customLineItemId: String
+    customLineItemKey: String
+  }
+  input ChangeCartCustomLineItemQuantity {
+    customLineItemId: String
+    customLineItemKey: String
+    quantity: Long!
+  }
+  input ChangeCartCustomLineItemMoney {
+    customLineItemId: String
+    customLineItemKey: String
+    money: BaseMoneyInput!
+  }
+  input SetCartCustomLineItemCustomField {
+    customLineItemId: String
+    customLineItemKey: String
+    name: String!
+    value: String
+  }
+  input SetCartCustomLineItemTaxRate {
+    customLineItemId: String
+    customLineItemKey: String
+    externalTaxRate: ExternalTaxRateDraft
+  }
+  input ChangeCartTaxMode {
+    taxMode: TaxMode!
+  }
+  input ChangeCartTaxRoundingMode {
+    taxRoundingMode: RoundingMode!
+  }
+  input ChangeCartTaxCalculationMode {
+    taxCalculationMode: TaxCalculationMode!
+  }
+  input AddCartPayment {
+    payment: ResourceIdentifierInput!
+  }
+  input RemoveCartPayment {
+    payment: ResourceIdentifierInput!
   }
 
   input AddCartLineItem {
@@ -738,6 +1035,17 @@ export const SDL = /* GraphQL */ `
     setCustomField: SetCustomField
     setCustomType: SetCustomType
     recalculate: RecalculateCart
+    addCustomLineItem: AddCartCustomLineItem
+    removeCustomLineItem: RemoveCartCustomLineItem
+    changeCustomLineItemQuantity: ChangeCartCustomLineItemQuantity
+    changeCustomLineItemMoney: ChangeCartCustomLineItemMoney
+    setCustomLineItemCustomField: SetCartCustomLineItemCustomField
+    setCustomLineItemTaxRate: SetCartCustomLineItemTaxRate
+    changeTaxMode: ChangeCartTaxMode
+    changeTaxRoundingMode: ChangeCartTaxRoundingMode
+    changeTaxCalculationMode: ChangeCartTaxCalculationMode
+    addPayment: AddCartPayment
+    removePayment: RemoveCartPayment
   }
 
   input MoneyInput {
@@ -798,17 +1106,24 @@ export const SDL = /* GraphQL */ `
     customerEmail: String
     anonymousId: String
     store: KeyReference
+    storeRef: KeyReference
     cartRef: Reference
     lineItems: [LineItem!]!
+    customLineItems: [CustomLineItem!]!
     totalPrice: Money!
     taxedPrice: TaxedPrice
+    taxedShippingPrice: TaxedPrice
+    taxMode: TaxMode!
+    taxRoundingMode: RoundingMode!
+    taxCalculationMode: TaxCalculationMode!
+    paymentInfo: PaymentInfo
     shippingAddress: Address
     billingAddress: Address
     shippingInfo: ShippingInfo
     discountCodes: [DiscountCodeInfo!]!
-    orderState: String!
-    shipmentState: String
-    paymentState: String
+    orderState: OrderState!
+    shipmentState: ShipmentState
+    paymentState: PaymentState
     returnInfo: [ReturnInfo!]!
     custom: CustomFieldsType
     createdAt: DateTime!
@@ -819,20 +1134,35 @@ export const SDL = /* GraphQL */ `
     offset: Int!
     count: Int!
     total: Long!
+    exists: Boolean!
     results: [Order!]!
   }
 
+  "Only the caller numbers an order: without orderNumber the order has none (commercetools never generates one)."
   input OrderCartCommand {
-    id: String!
+    id: String
+    cart: ResourceIdentifierInput
     version: Long!
     orderNumber: String
+    orderState: OrderState
+    paymentState: PaymentState
+    shipmentState: ShipmentState
   }
 
   input ChangeOrderState {
-    orderState: String!
+    orderState: OrderState!
   }
   input ChangeOrderShipmentState {
-    shipmentState: String
+    shipmentState: ShipmentState!
+  }
+  input ChangeOrderPaymentState {
+    paymentState: PaymentState!
+  }
+  input AddOrderPayment {
+    payment: ResourceIdentifierInput!
+  }
+  input RemoveOrderPayment {
+    payment: ResourceIdentifierInput!
   }
   input ReturnItemDraftType {
     lineItemId: String
@@ -851,6 +1181,9 @@ export const SDL = /* GraphQL */ `
     changeShipmentState: ChangeOrderShipmentState
     addReturnInfo: AddOrderReturnInfo
     setCustomField: SetCustomField
+    addPayment: AddOrderPayment
+    removePayment: RemoveOrderPayment
+    changePaymentState: ChangeOrderPaymentState
   }
 
   type Channel {
@@ -942,6 +1275,9 @@ export const SDL = /* GraphQL */ `
     cart(id: String!): Cart
     carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
     customerActiveCart(customerId: String!): Cart
+    order(id: String, orderNumber: String): Order
+    "where must name customerId or orderNumber with =; sort by createdAt or lastModifiedAt."
+    orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
   }
 
   type Query {
@@ -978,9 +1314,12 @@ export const SDL = /* GraphQL */ `
     carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
     "The customer's most recently modified active cart, in any store (inStore scopes it to one)."
     customerActiveCart(customerId: String!): Cart
-    order(id: String, orderNumber: String, storeKey: KeyReferenceInput): Order
+    "Any store's order; inStore(key) { order } scopes it to one store, as commercetools does."
+    order(id: String, orderNumber: String): Order
     discountCode(id: String, key: String): DiscountCode
+    "where must name customerId or orderNumber with =; sort by createdAt or lastModifiedAt."
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
+    payment(id: String, key: String): Payment
     store(id: String, key: String): Store
     productSelection(id: String, key: String): ProductSelection
     stores(where: String, sort: [String!], limit: Int, offset: Int): StoreQueryResult!
@@ -1023,6 +1362,8 @@ export const SDL = /* GraphQL */ `
       actions: [OrderUpdateAction!]!
       storeKey: KeyReferenceInput
     ): Order
+    createPayment(draft: PaymentDraft!): Payment
+    updatePayment(id: String, key: String, version: Long!, actions: [PaymentUpdateAction!]!): Payment
     createOrUpdateCustomObject(draft: CustomObjectDraft!): CustomObject
     deleteCustomObject(container: String!, key: String!, version: Long): CustomObject
   }

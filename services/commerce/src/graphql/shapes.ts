@@ -1,9 +1,18 @@
-import type { Cart, LineItem, ShippingInfo, ShippingMethod } from '../domain/carts/cart-types';
+import type {
+  Cart,
+  CustomLineItem,
+  LineItem,
+  PaymentReference,
+  ShippingInfo,
+  ShippingMethod,
+  TaxedPrice,
+} from '../domain/carts/cart-types';
 import type { CatalogService, CategoryDocument } from '../domain/catalog/catalog-service';
 import type { Product, Variant } from '../domain/catalog/catalog-types';
 import type { Customer } from '../domain/customers/customer-repository';
 import type { CartDiscount, DiscountCode } from '../domain/discounts/discount-types';
 import type { Order } from '../domain/orders/order-service';
+import type { Payment } from '../domain/payments/payment-types';
 import type { CustomFields } from '../domain/platform/custom-types';
 import type { Store } from '../domain/platform/store-repository';
 
@@ -51,7 +60,13 @@ export interface ShapeContext {
   availability: Availability;
   /** A discount code by id, shaped, for DiscountCodeInfo.discountCode (loaded only when asked for). */
   discountCode?: (id: string) => Promise<unknown>;
+  /** A payment by id, shaped, for PaymentInfo.payments (loaded only when asked for). */
+  payment?: (id: string) => Promise<unknown>;
 }
+
+/** Taxed prices stored before tax portions existed read as having none. */
+const taxedShape = (taxed: TaxedPrice | undefined) =>
+  taxed ? { ...taxed, taxPortions: taxed.taxPortions ?? [] } : null;
 
 function availabilityShape(ctx: ShapeContext, sku: string) {
   const entries = ctx.availability.get(sku);
@@ -159,7 +174,7 @@ const lineItemShape = (ctx: ShapeContext, line: LineItem) => ({
     prices: [line.price],
     images: line.variant.images.map((i) => ({ ...i, dimensions: { w: 600, h: 800 } })),
   }),
-  taxedPrice: line.taxedPrice ?? null,
+  taxedPrice: taxedShape(line.taxedPrice),
   custom: customShape(line.custom),
   supplyChannel: line.supplyChannel ? channelShape(line.supplyChannel.key) : null,
   supplyChannelRef: line.supplyChannel ? { typeId: 'channel', id: line.supplyChannel.key } : null,
@@ -177,6 +192,37 @@ const lineItemShape = (ctx: ShapeContext, line: LineItem) => ({
   })),
 });
 
+const customLineItemShape = (line: CustomLineItem) => ({
+  ...line,
+  name: localized(line.name),
+  nameAllLocales: allLocales(line.name),
+  taxRate: line.taxRate ?? null,
+  taxedPrice: taxedShape(line.taxedPrice),
+  custom: customShape(line.custom),
+  discountedPricePerQuantity: [],
+});
+
+/** A cart's or order's payments: references at once, the payments themselves only when asked for. */
+const paymentInfoShape = (ctx: ShapeContext, info: { payments: PaymentReference[] } | undefined) =>
+  info && info.payments.length > 0
+    ? {
+        paymentRefs: info.payments,
+        payments: async () =>
+          (await Promise.all(info.payments.map((ref) => ctx.payment?.(ref.id) ?? null))).filter(Boolean),
+      }
+    : null;
+
+export const paymentShape = (payment: Payment) => ({
+  ...payment,
+  customerRef: payment.customer ?? null,
+  paymentMethodInfo: {
+    ...payment.paymentMethodInfo,
+    name: localized(payment.paymentMethodInfo.name),
+    nameAllLocales: payment.paymentMethodInfo.name ? allLocales(payment.paymentMethodInfo.name) : null,
+  },
+  custom: customShape(payment.custom),
+});
+
 /** A channel: here its id is its key (a store's inventory list). */
 const channelShape = (key: string) => ({ id: key, key, version: 1, roles: ['InventorySupply'] });
 
@@ -184,6 +230,7 @@ const shippingInfoShape = (info: ShippingInfo | undefined) =>
   info
     ? {
         ...info,
+        taxedPrice: taxedShape(info.taxedPrice),
         shippingMethodRef: { typeId: 'shipping-method', id: info.shippingMethod.id },
         shippingMethod: {
           id: info.shippingMethod.id,
@@ -218,6 +265,10 @@ export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
   ...cart,
   storeRef: cart.store,
   lineItems: cart.lineItems.map((line) => lineItemShape(ctx, line)),
+  customLineItems: (cart.customLineItems ?? []).map(customLineItemShape),
+  taxedPrice: taxedShape(cart.taxedPrice),
+  taxedShippingPrice: taxedShape(cart.taxedShippingPrice),
+  paymentInfo: paymentInfoShape(ctx, cart.paymentInfo),
   totalLineItemQuantity: cart.lineItems.reduce((sum, line) => sum + line.quantity, 0),
   shippingInfo: shippingInfoShape(cart.shippingInfo),
   discountCodes: discountCodesShape(ctx, cart.discountCodes),
@@ -226,8 +277,13 @@ export const cartShape = (ctx: ShapeContext, cart: Cart) => ({
 
 export const orderShape = (ctx: ShapeContext, order: Order) => ({
   ...order,
+  storeRef: order.store,
   cartRef: order.cart,
   lineItems: order.lineItems.map((line) => lineItemShape(ctx, line)),
+  customLineItems: (order.customLineItems ?? []).map(customLineItemShape),
+  taxedPrice: taxedShape(order.taxedPrice),
+  taxedShippingPrice: taxedShape(order.taxedShippingPrice),
+  paymentInfo: paymentInfoShape(ctx, order.paymentInfo),
   shippingInfo: shippingInfoShape(order.shippingInfo),
   discountCodes: discountCodesShape(ctx, order.discountCodes),
   custom: customShape(order.custom),

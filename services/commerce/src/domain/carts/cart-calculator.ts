@@ -1,5 +1,6 @@
 import type { Money } from '@shop/catalog-seed';
 import type { Cart, DiscountedPriceForQuantity, ExternalTaxRate, TaxedPrice } from './cart-types';
+import { type UnitGroup, sumTaxedPrices, taxedItemPrice } from './tax-calculator';
 
 export const usd = (centAmount: number): Money => ({
   type: 'centPrecision',
@@ -8,18 +9,8 @@ export const usd = (centAmount: number): Money => ({
   fractionDigits: 2,
 });
 
-/** Half-up rounding to whole cents (SPEC §9); amounts here are never negative. */
+/** Half-up rounding to whole cents of a cart discount's share (amounts here are never negative). */
 const roundHalfUp = (value: number) => Math.floor(value + 0.5 + 1e-9);
-
-function taxed(net: number, rate: ExternalTaxRate | undefined): TaxedPrice | undefined {
-  if (!rate) return undefined;
-  if (rate.includedInPrice) {
-    const netPart = roundHalfUp(net / (1 + rate.amount));
-    return { totalNet: usd(netPart), totalGross: usd(net), totalTax: usd(net - netPart) };
-  }
-  const tax = roundHalfUp(net * rate.amount);
-  return { totalNet: usd(net), totalGross: usd(net + tax), totalTax: usd(tax) };
-}
 
 /**
  * Splits a line's discount over its units as commercetools reports it: `discount` cents off
@@ -52,11 +43,19 @@ export function discountedPerQuantity(
   ];
 }
 
+/** A line's units by price: its discounted unit price groups, or every unit at its price. */
+const unitGroups = (unit: number, quantity: number, groups: DiscountedPriceForQuantity[]): UnitGroup[] =>
+  groups.length > 0
+    ? groups.map((group) => ({ unit: group.discountedPrice.value.centAmount, quantity: group.quantity }))
+    : [{ unit, quantity }];
+
 /**
  * Recomputes every derived amount of a cart: line totals (after the discount codes that match
- * the cart, per unit in discountedPricePerQuantity), the shipping price (free above the
- * method's threshold), the total, and the taxed prices once every line and the shipping have an
- * external tax rate.
+ * the cart, per unit in discountedPricePerQuantity), custom line totals (money x quantity, which
+ * may be negative), the shipping price (free once the lines and custom lines reach the method's
+ * threshold, as commercetools' freeAbove), the total, and, in the External tax mode, each item's
+ * taxed price with its own external rate and the cart's taxed price once every line, custom line
+ * and the shipping have one (see tax-calculator.ts for the rounding levels).
  */
 export function recalculate(cart: Cart): Cart {
   const matching = cart.discountCodes.filter((code) => code.state === 'MatchesCart');
@@ -67,39 +66,59 @@ export function recalculate(cart: Cart): Cart {
   const cartDiscounts = matching.flatMap(
     (code) => code.cartDiscounts ?? [{ id: code.discountCode.id, permyriad: Math.round(code.percentOff * 100) }],
   );
+  const taxing = cart.taxMode === 'External';
+  const settings = { roundingMode: cart.taxRoundingMode, calculationMode: cart.taxCalculationMode };
+  const tax = (groups: UnitGroup[], total: number, rate: ExternalTaxRate | undefined) =>
+    taxing && rate ? taxedItemPrice(groups, total, rate, settings) : undefined;
+
   const lineItems = cart.lineItems.map((line) => {
     const unit = line.price.discounted?.value.centAmount ?? line.price.value.centAmount;
     const total = roundHalfUp((unit * line.quantity * (100 - percentOff)) / 100);
+    const perQuantity = discountedPerQuantity(unit, line.quantity, unit * line.quantity - total, cartDiscounts);
     return {
       ...line,
-      discountedPricePerQuantity: discountedPerQuantity(
-        unit,
-        line.quantity,
-        unit * line.quantity - total,
-        cartDiscounts,
-      ),
+      discountedPricePerQuantity: perQuantity,
       totalPrice: usd(total),
-      taxedPrice: taxed(total, line.taxRate),
+      taxedPrice: tax(unitGroups(unit, line.quantity, perQuantity), total, line.taxRate),
     };
   });
-  const subtotal = lineItems.reduce((sum, line) => sum + line.totalPrice.centAmount, 0);
+  const customLineItems = (cart.customLineItems ?? []).map((line) => {
+    const total = line.money.centAmount * line.quantity;
+    return {
+      ...line,
+      totalPrice: usd(total),
+      discountedPricePerQuantity: [],
+      taxedPrice: tax([{ unit: line.money.centAmount, quantity: line.quantity }], total, line.taxRate),
+    };
+  });
+  const subtotal =
+    lineItems.reduce((sum, line) => sum + line.totalPrice.centAmount, 0) +
+    customLineItems.reduce((sum, line) => sum + line.totalPrice.centAmount, 0);
   let shippingInfo = cart.shippingInfo;
   if (shippingInfo) {
     const free = shippingInfo.shippingRate.freeAbove && subtotal >= shippingInfo.shippingRate.freeAbove.centAmount;
     const price = free ? 0 : shippingInfo.shippingRate.price.centAmount;
-    shippingInfo = { ...shippingInfo, price: usd(price), taxedPrice: taxed(price, shippingInfo.taxRate) };
+    shippingInfo = {
+      ...shippingInfo,
+      price: usd(price),
+      taxedPrice: tax([{ unit: price, quantity: 1 }], price, shippingInfo.taxRate),
+    };
   }
   const total = subtotal + (shippingInfo?.price.centAmount ?? 0);
-  const parts = [...lineItems.map((l) => l.taxedPrice), ...(shippingInfo ? [shippingInfo.taxedPrice] : [])];
-  const complete = lineItems.length > 0 && parts.every(Boolean);
-  const sum = (pick: (t: TaxedPrice) => Money) => usd(parts.reduce((acc, t) => acc + (t ? pick(t).centAmount : 0), 0));
+  const parts = [
+    ...lineItems.map((l) => l.taxedPrice),
+    ...customLineItems.map((l) => l.taxedPrice),
+    ...(shippingInfo ? [shippingInfo.taxedPrice] : []),
+  ];
+  const complete =
+    taxing && lineItems.length + customLineItems.length > 0 && parts.every((part): part is TaxedPrice => !!part);
   return {
     ...cart,
     lineItems,
+    customLineItems,
     shippingInfo,
     totalPrice: usd(total),
-    taxedPrice: complete
-      ? { totalNet: sum((t) => t.totalNet), totalGross: sum((t) => t.totalGross), totalTax: sum((t) => t.totalTax) }
-      : undefined,
+    taxedPrice: complete ? sumTaxedPrices(parts as TaxedPrice[]) : undefined,
+    taxedShippingPrice: complete ? shippingInfo?.taxedPrice : undefined,
   };
 }

@@ -14,6 +14,9 @@ const LOOKUPS: Record<string, string> = {
 };
 const SORTS = /^\s*(lastModifiedAt|createdAt)\s+(asc|desc)\s*$/;
 
+/** A stored cart in today's shape: carts stored before custom line items have none. */
+export const withDefaults = (cart: Cart): Cart => (cart.customLineItems ? cart : { ...cart, customLineItems: [] });
+
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export class CartRepository {
@@ -68,7 +71,7 @@ export class CartRepository {
       `SELECT data FROM carts WHERE ${conditions.join(' AND ')} ORDER BY last_modified_at DESC, id LIMIT 10000`,
       params,
     );
-    const found = rows.map((row) => row.data).filter((cart) => !predicate || matches(cart, predicate));
+    const found = rows.map((row) => withDefaults(row.data)).filter((cart) => !predicate || matches(cart, predicate));
     const rules = (sort ?? []).map((text) => {
       const match = SORTS.exec(text);
       if (!match) throw invalidInput(`Unsupported sort "${text}": use lastModifiedAt or createdAt with asc or desc.`);
@@ -98,7 +101,7 @@ export class CartRepository {
       `SELECT data FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return row?.data;
+    return row && withDefaults(row.data);
   }
 
   /** The customer's active cart (in a store, when one is given): the most recently modified one. */
@@ -109,7 +112,7 @@ export class CartRepository {
        ORDER BY last_modified_at DESC, id LIMIT 1`,
       [customerId, storeKey ?? null],
     );
-    return row?.data;
+    return row && withDefaults(row.data);
   }
 
   /** Writes the next version only if nobody else did first (optimistic concurrency). */

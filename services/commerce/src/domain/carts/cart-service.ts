@@ -3,13 +3,22 @@ import type { Db } from '../../db/database';
 import { CommerceError, concurrentModification, invalidField, invalidInput, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { DiscountCodeService } from '../discounts/discount-code-service';
+import type { PaymentService } from '../payments/payment-service';
 import { toAddress } from '../platform/address';
 import { type CustomFieldsDraftInput, customFromDraft, withCustomField } from '../platform/custom-types';
 import type { StoreRepository } from '../platform/store-repository';
 import { actionOf, checkActions, unknownAction } from '../platform/update';
 import { recalculate, usd } from './cart-calculator';
 import { CartRepository } from './cart-repository';
-import type { Cart, ChannelReference, ExternalTaxRate, LineItem, ShippingMethod } from './cart-types';
+import { calculationMode, externalTaxRate, requireExternalMode, roundingMode, taxMode, withTaxMode } from './cart-tax';
+import type { Cart, ChannelReference, LineItem, ShippingMethod } from './cart-types';
+import {
+  addCustomLineItem,
+  customLineIndex,
+  customLineMoney,
+  customLineQuantity,
+  replaceCustomLine,
+} from './custom-line-items';
 import { sameLine } from './line-identity';
 
 export const MIN_QUANTITY = 1;
@@ -33,7 +42,10 @@ export interface CartDraft {
   anonymousId?: string | null;
   country?: string | null;
   taxMode?: string | null;
+  taxRoundingMode?: string | null;
+  taxCalculationMode?: string | null;
   lineItems?: LineDraft[] | null;
+  customLineItems?: object[] | null;
   shippingAddress?: Record<string, unknown> | null;
   billingAddress?: Record<string, unknown> | null;
   custom?: CustomFieldsDraftInput | null;
@@ -80,6 +92,7 @@ export class CartService {
     private readonly stores: StoreRepository,
     private readonly catalog: CatalogService,
     private readonly discounts: DiscountCodeService,
+    private readonly payments: PaymentService,
   ) {
     this.repository = new CartRepository(db);
   }
@@ -87,8 +100,13 @@ export class CartService {
   async create(draft: CartDraft, storeKey: string | null | undefined): Promise<Cart> {
     const store = await this.stores.require(storeKey);
     if (draft.currency !== 'USD') throw invalidField('currency', draft.currency, 'The only currency is USD.');
-    if (draft.taxMode && draft.taxMode !== 'External')
-      throw invalidField('taxMode', draft.taxMode, 'Carts use the External tax mode.');
+    // commercetools defaults to Platform, which needs tax categories this service does not have:
+    // a cart without a taxMode is External here (ADR 0010). Rounding and level default as commercetools.
+    const taxes = {
+      taxMode: taxMode(draft.taxMode ?? 'External'),
+      taxRoundingMode: roundingMode(draft.taxRoundingMode ?? 'HalfEven'),
+      taxCalculationMode: calculationMode(draft.taxCalculationMode ?? 'LineItemLevel'),
+    };
     const country = draft.country ?? 'US';
     if (country !== 'US') throw invalidField('country', country, 'The only country is US.');
     if (
@@ -124,10 +142,9 @@ export class CartService {
           : { anonymousId: randomUUID() }),
       cartState: 'Active',
       lineItems: [],
+      customLineItems: [],
       totalPrice: usd(0),
-      taxMode: 'External',
-      taxRoundingMode: 'HalfUp',
-      taxCalculationMode: 'UnitPriceLevel',
+      ...taxes,
       inventoryMode: 'None',
       country,
       ...(draft.shippingAddress ? { shippingAddress: toAddress(draft.shippingAddress) } : {}),
@@ -139,6 +156,7 @@ export class CartService {
     };
     for (const line of draft.lineItems ?? [])
       cart = this.addLineItem(cart, { ...line, quantity: line.quantity ?? 1 }, store.inventoryListKey);
+    for (const line of draft.customLineItems ?? []) cart = addCustomLineItem(cart, line);
     cart = recalculate(cart);
     await this.repository.insert(this.db, cart);
     return cart;
@@ -283,13 +301,68 @@ export class CartService {
       case 'setShippingMethod':
         return this.setShippingMethod(tx, cart, p.shippingMethod as { id?: string; key?: string } | null);
       case 'setLineItemTaxRate': {
+        requireExternalMode(cart, 'setLineItemTaxRate');
         const index = lineIndex();
-        return replaceLine(index, { ...cart.lineItems[index], taxRate: taxRate(p.externalTaxRate) });
+        return replaceLine(index, { ...cart.lineItems[index], taxRate: externalTaxRate(p.externalTaxRate) });
       }
       case 'setShippingMethodTaxRate':
+        requireExternalMode(cart, 'setShippingMethodTaxRate');
         if (!cart.shippingInfo)
           throw new CommerceError(400, 'InvalidOperation', 'Set a shipping method before its tax rate.');
-        return { ...cart, shippingInfo: { ...cart.shippingInfo, taxRate: taxRate(p.externalTaxRate) } };
+        return { ...cart, shippingInfo: { ...cart.shippingInfo, taxRate: externalTaxRate(p.externalTaxRate) } };
+      case 'addCustomLineItem':
+        return addCustomLineItem(cart, p);
+      case 'removeCustomLineItem':
+        return replaceCustomLine(cart, customLineIndex(cart, p), undefined);
+      case 'changeCustomLineItemQuantity': {
+        const index = customLineIndex(cart, p);
+        return replaceCustomLine(cart, index, {
+          ...cart.customLineItems[index],
+          quantity: customLineQuantity(p.quantity),
+        });
+      }
+      case 'changeCustomLineItemMoney': {
+        const index = customLineIndex(cart, p);
+        return replaceCustomLine(cart, index, { ...cart.customLineItems[index], money: customLineMoney(p.money) });
+      }
+      case 'setCustomLineItemCustomField': {
+        const index = customLineIndex(cart, p);
+        const line = cart.customLineItems[index];
+        return replaceCustomLine(cart, index, {
+          ...line,
+          custom: withCustomField(line.custom, String(p.name), p.value as string | null),
+        });
+      }
+      case 'setCustomLineItemTaxRate': {
+        requireExternalMode(cart, 'setCustomLineItemTaxRate');
+        const index = customLineIndex(cart, p);
+        return replaceCustomLine(cart, index, {
+          ...cart.customLineItems[index],
+          taxRate: externalTaxRate(p.externalTaxRate),
+        });
+      }
+      case 'changeTaxMode':
+        return withTaxMode(cart, taxMode(p.taxMode));
+      case 'changeTaxRoundingMode':
+        return { ...cart, taxRoundingMode: roundingMode(p.taxRoundingMode) };
+      case 'changeTaxCalculationMode':
+        return { ...cart, taxCalculationMode: calculationMode(p.taxCalculationMode) };
+      case 'addPayment': {
+        const payment = await this.payments.require(tx, p.payment as { id?: string; key?: string } | null);
+        const payments = cart.paymentInfo?.payments ?? [];
+        // Adding a payment the cart already has changes nothing (a retried request stays harmless).
+        if (payments.some((ref) => ref.id === payment.id)) return cart;
+        return { ...cart, paymentInfo: { payments: [...payments, { typeId: 'payment', id: payment.id }] } };
+      }
+      case 'removePayment': {
+        const payment = await this.payments.require(tx, p.payment as { id?: string; key?: string } | null);
+        const payments = cart.paymentInfo?.payments ?? [];
+        if (!payments.some((ref) => ref.id === payment.id))
+          throw invalidInput(`The cart does not reference the payment '${payment.id}'.`);
+        const rest = payments.filter((ref) => ref.id !== payment.id);
+        const { paymentInfo: _info, ...withoutInfo } = cart;
+        return rest.length ? { ...cart, paymentInfo: { payments: rest } } : withoutInfo;
+      }
       case 'addDiscountCode':
         return this.addDiscountCode(tx, cart, String(p.code ?? ''));
       case 'removeDiscountCode': {
@@ -501,22 +574,4 @@ export class CartService {
     );
     return merged;
   }
-}
-
-function taxRate(input: unknown): ExternalTaxRate | undefined {
-  if (input === null || input === undefined) return undefined;
-  const rate = input as Record<string, unknown>;
-  if (typeof rate.amount !== 'number' || rate.amount < 0 || rate.amount > 1)
-    throw invalidField('amount', rate.amount ?? null, 'amount must be a number between 0 and 1.');
-  if (typeof rate.name !== 'string' || !rate.name || rate.name.length > 100)
-    throw invalidField('name', rate.name ?? null, 'A tax rate needs a name.');
-  if (typeof rate.country !== 'string' || !/^[A-Z]{2}$/.test(rate.country))
-    throw invalidField('country', rate.country ?? null, 'country must be an ISO 3166-1 code.');
-  return {
-    name: rate.name,
-    amount: rate.amount,
-    country: rate.country,
-    ...(typeof rate.state === 'string' ? { state: rate.state } : {}),
-    includedInPrice: rate.includedInPrice === true,
-  };
 }

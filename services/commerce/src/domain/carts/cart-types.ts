@@ -1,6 +1,13 @@
 import type { Money, SeedShippingMethod } from '@shop/catalog-seed';
 import type { Address } from '../platform/address';
 import type { CustomFields } from '../platform/custom-types';
+import type { RoundingMode } from './tax-rounding';
+
+export type { RoundingMode } from './tax-rounding';
+
+/** commercetools TaxMode. This service implements External and Disabled and refuses the others. */
+export type TaxMode = 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
 
 export interface ExternalTaxRate {
   name: string;
@@ -10,10 +17,19 @@ export interface ExternalTaxRate {
   includedInPrice: boolean;
 }
 
+/** The tax of one rate within a taxed price (commercetools TaxPortion). */
+export interface TaxPortion {
+  name?: string;
+  rate: number;
+  amount: Money;
+}
+
 export interface TaxedPrice {
   totalNet: Money;
   totalGross: Money;
   totalTax: Money;
+  /** Absent on documents stored before taxes had portions; read as []. */
+  taxPortions?: TaxPortion[];
 }
 
 export interface LineItem {
@@ -78,6 +94,32 @@ export interface CartDiscountCodeEntry {
   cartDiscounts?: Array<{ id: string; permyriad: number }>;
 }
 
+/**
+ * commercetools CustomLineItem: a line not bound to a product (a fee, a voucher, a loyalty
+ * redemption), priced by the caller; its money may be negative.
+ */
+export interface CustomLineItem {
+  id: string;
+  key?: string;
+  name: Record<string, string>;
+  /** The unit price. */
+  money: Money;
+  slug: string;
+  quantity: number;
+  totalPrice: Money;
+  taxRate?: ExternalTaxRate;
+  taxedPrice?: TaxedPrice;
+  /** Cart discounts here target product line items only, so this stays empty. */
+  discountedPricePerQuantity: DiscountedPriceForQuantity[];
+  custom?: CustomFields;
+  priceMode: 'Standard' | 'External';
+}
+
+export interface PaymentReference {
+  typeId: 'payment';
+  id: string;
+}
+
 export interface ShippingInfo {
   shippingMethodName: string;
   shippingMethod: { typeId: 'shipping-method'; id: string; key: string };
@@ -99,11 +141,16 @@ export interface Cart {
   anonymousId?: string;
   cartState: 'Active' | 'Merged' | 'Ordered';
   lineItems: LineItem[];
+  /** Absent on carts stored before custom line items; the repository reads it as []. */
+  customLineItems: CustomLineItem[];
   totalPrice: Money;
   taxedPrice?: TaxedPrice;
-  taxMode: 'External';
-  taxRoundingMode: 'HalfUp';
-  taxCalculationMode: 'UnitPriceLevel';
+  /** The shipping's part of taxedPrice (commercetools Cart.taxedShippingPrice). */
+  taxedShippingPrice?: TaxedPrice;
+  taxMode: TaxMode;
+  taxRoundingMode: RoundingMode;
+  taxCalculationMode: TaxCalculationMode;
+  paymentInfo?: { payments: PaymentReference[] };
   inventoryMode: 'None';
   country: string;
   shippingAddress?: Address;

@@ -6,12 +6,16 @@ import { page } from '../customers/customer-service';
 import type { CartRepository } from '../carts/cart-repository';
 import type { Cart } from '../carts/cart-types';
 import type { DiscountCodeService } from '../discounts/discount-code-service';
+import type { PaymentService } from '../payments/payment-service';
 import { withCustomField } from '../platform/custom-types';
 import { equalities, matches, parsePredicate } from '../platform/predicate';
 import { actionOf, checkActions, unknownAction } from '../platform/update';
+import { missingTaxRates } from './order-checks';
 
 export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
-export type ShipmentState = 'Pending' | 'Ready' | 'Shipped' | 'Delivered' | 'Delayed' | 'Partial' | 'Backorder';
+export type ShipmentState =
+  'Pending' | 'Ready' | 'Shipped' | 'Delivered' | 'Delayed' | 'Partial' | 'Backorder' | 'Canceled';
+export type PaymentState = 'Pending' | 'Paid' | 'Failed' | 'BalanceDue' | 'CreditOwed';
 
 export interface ReturnItem {
   id: string;
@@ -24,11 +28,12 @@ export interface ReturnItem {
 }
 
 export type Order = Omit<Cart, 'cartState' | 'anonymousId'> & {
-  orderNumber: string;
+  /** Only the caller numbers an order (commercetools never generates one): an order placed without one has none. */
+  orderNumber?: string;
   cart: { typeId: 'cart'; id: string };
   orderState: OrderState;
-  shipmentState: ShipmentState;
-  paymentState: 'Pending' | 'Paid' | 'Failed' | 'BalanceDue' | 'CreditOwed';
+  shipmentState?: ShipmentState;
+  paymentState?: PaymentState;
   returnInfo: Array<{ items: ReturnItem[]; returnTrackingId?: string; returnDate?: string }>;
   anonymousId?: string;
 };
@@ -43,14 +48,36 @@ const SHIPMENT_STATES: ShipmentState[] = [
   'Delayed',
   'Partial',
   'Backorder',
+  'Canceled',
 ];
+const PAYMENT_STATES: PaymentState[] = ['Pending', 'Paid', 'Failed', 'BalanceDue', 'CreditOwed'];
+const SORTS = /^\s*(lastModifiedAt|createdAt)\s+(asc|desc)\s*$/;
+
+/** An order stored before custom line items has none. */
+const withDefaults = (order: Order): Order => (order.customLineItems ? order : { ...order, customLineItems: [] });
+
+/** What createOrderFromCart takes besides the cart (commercetools OrderCartCommand). */
+export interface OrderCartCommand {
+  id?: string | null;
+  cart?: { id?: string | null } | null;
+  version: number;
+  orderNumber?: string | null;
+  orderState?: string | null;
+  paymentState?: string | null;
+  shipmentState?: string | null;
+}
+
+const oneOf = <T extends string>(field: string, values: T[], value: unknown): T => {
+  if (!values.includes(value as T)) throw invalidInput(`${field} must be one of ${values.join(', ')}.`);
+  return value as T;
+};
 
 export class OrderService {
   constructor(
     private readonly db: Db,
     private readonly carts: CartRepository,
-    private readonly orderNumberPrefix: string,
     private readonly discounts: DiscountCodeService,
+    private readonly payments: PaymentService,
     /** Called after stock changed, so listings show it at once on this instance. */
     private readonly onStockChanged: () => Promise<void> = async () => undefined,
   ) {}
@@ -58,22 +85,30 @@ export class OrderService {
   /**
    * Places an order from a cart in one transaction: the cart version must match, its stock is
    * taken, its discount codes are counted (and refused if no longer usable), the cart becomes
-   * Ordered and one cart can never become two orders.
+   * Ordered and one cart can never become two orders. The order number is the caller's (unique
+   * in the project) or none; the order copies the cart's lines, custom lines, taxes, payments
+   * and custom fields. As commercetools, a cart in the External tax mode is ordered only once
+   * every line, custom line and the shipping have a tax rate.
    */
-  async createFromCart(
-    cartId: string,
-    version: number,
-    orderNumber: string | null | undefined,
-    storeKey?: string | null,
-  ): Promise<Order> {
+  async createFromCart(command: OrderCartCommand, storeKey?: string | null): Promise<Order> {
+    const { orderNumber } = command;
+    const cartId = command.id ?? command.cart?.id;
+    if (!cartId) throw invalidInput('createOrderFromCart needs the cart id.');
     if (orderNumber !== null && orderNumber !== undefined && !ORDER_NUMBER.test(orderNumber)) {
       throw invalidInput('orderNumber may hold letters, digits, _ and - only (at most 100).');
     }
+    const states = {
+      orderState: command.orderState ? oneOf('orderState', ORDER_STATES, command.orderState) : ('Open' as const),
+      ...(command.paymentState ? { paymentState: oneOf('paymentState', PAYMENT_STATES, command.paymentState) } : {}),
+      ...(command.shipmentState
+        ? { shipmentState: oneOf('shipmentState', SHIPMENT_STATES, command.shipmentState) }
+        : {}),
+    };
     try {
       const order = await this.db.transaction(async (tx) => {
         const cart = await this.carts.byId(cartId, tx, true);
         if (!cart || (storeKey && cart.store.key !== storeKey)) throw notFound(`The Cart with ID '${cartId}'`);
-        if (cart.version !== version) throw concurrentModification(version, cart.version);
+        if (cart.version !== command.version) throw concurrentModification(command.version, cart.version);
         if (cart.cartState !== 'Active')
           throw new CommerceError(
             400,
@@ -82,29 +117,34 @@ export class OrderService {
           );
         if (cart.lineItems.length === 0)
           throw new CommerceError(400, 'InvalidOperation', 'The cart has no line items.');
+        const missing = missingTaxRates(cart);
+        if (missing.length > 0)
+          throw new CommerceError(
+            400,
+            'InvalidOperation',
+            `The cart's taxMode is External and these have no external tax rate: ${missing.join(', ')}.`,
+            { missingTaxRates: missing },
+          );
+        if (cart.totalPrice.centAmount < 0)
+          throw new CommerceError(400, 'InvalidOperation', 'The cart total is below zero; it cannot be ordered.');
         await this.takeStock(tx, cart);
         await this.discounts.recordApplications(tx, cart);
-        const number =
-          orderNumber ??
-          `${this.orderNumberPrefix}${(await tx.query<{ n: number }>("SELECT nextval('order_number_seq')::int AS n"))[0].n}`;
         const now = new Date().toISOString();
         const { cartState: _state, ...rest } = cart;
         const order: Order = {
           ...rest,
           id: randomUUID(),
           version: 1,
-          orderNumber: number,
+          ...(orderNumber ? { orderNumber } : {}),
           cart: { typeId: 'cart', id: cart.id },
-          orderState: 'Open',
-          shipmentState: 'Pending',
-          paymentState: 'Pending',
+          ...states,
           returnInfo: [],
           createdAt: now,
           lastModifiedAt: now,
         };
         await tx.query(
           `INSERT INTO orders (id, order_number, version, store_key, customer_id, cart_id, data, created_at) VALUES ($1, $2, 1, $3, $4, $5, $6, $7)`,
-          [order.id, number, cart.store.key, cart.customerId ?? null, cart.id, order, now],
+          [order.id, orderNumber ?? null, cart.store.key, cart.customerId ?? null, cart.id, order, now],
         );
         await this.carts.update(
           tx,
@@ -152,40 +192,94 @@ export class OrderService {
       : by.id && /^[0-9a-f-]{36}$/i.test(by.id)
         ? await this.db.query<{ data: Order }>('SELECT data FROM orders WHERE id = $1', [by.id])
         : [];
-    return row && (!storeKey || row.data.store.key === storeKey) ? row.data : undefined;
+    return row && (!storeKey || row.data.store.key === storeKey) ? withDefaults(row.data) : undefined;
   }
 
-  /** Orders for a where predicate, newest first; `customerId = "..."` uses the index. */
-  async query(where: string | null | undefined, limit = 20, offset = 0) {
+  /**
+   * Orders for a where predicate (within a store when one is given), newest first unless sorted
+   * by createdAt or lastModifiedAt. The predicate must name the customer (`customerId = "..."`)
+   * or the order (`orderNumber = "..."`), each an indexed lookup; the rest of it is evaluated on
+   * those orders.
+   */
+  async query(
+    where: string | null | undefined,
+    sort: string[] | null | undefined,
+    limit = 20,
+    offset = 0,
+    storeKey?: string,
+  ) {
     const predicate = where ? parsePredicate(where) : undefined;
-    const customerId = predicate ? equalities(predicate).get('customerId') : undefined;
-    if (!customerId) throw invalidInput('orders needs customerId="..." in its where predicate.');
+    const hints = predicate ? equalities(predicate) : new Map();
+    const customerId = hints.get('customerId');
+    const orderNumber = hints.get('orderNumber');
+    if (typeof customerId !== 'string' && typeof orderNumber !== 'string')
+      throw invalidInput('orders needs customerId="..." or orderNumber="..." in its where predicate.');
+    const rules = (sort ?? []).map((text) => {
+      const match = SORTS.exec(text);
+      if (!match) throw invalidInput(`Unsupported sort "${text}": use createdAt or lastModifiedAt with asc or desc.`);
+      return { field: match[1] as 'lastModifiedAt' | 'createdAt', direction: match[2] === 'asc' ? 1 : -1 };
+    });
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (typeof customerId === 'string') conditions.push(`customer_id::text = $${params.push(customerId)}`);
+    if (typeof orderNumber === 'string') conditions.push(`order_number = $${params.push(orderNumber)}`);
+    if (storeKey) conditions.push(`store_key = $${params.push(storeKey)}`);
     const rows = await this.db.query<{ data: Order }>(
-      'SELECT data FROM orders WHERE customer_id::text = $1 ORDER BY created_at DESC, id DESC LIMIT 10000',
-      [customerId],
+      `SELECT data FROM orders WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT 10000`,
+      params,
     );
-    const all = rows.map((row) => row.data).filter((order) => !predicate || matches(order, predicate));
-    return page(all, limit, offset);
+    const all = rows.map((row) => withDefaults(row.data)).filter((order) => !predicate || matches(order, predicate));
+    all.sort((a, b) => {
+      for (const { field, direction } of rules) {
+        if (a[field] !== b[field]) return (a[field] < b[field] ? -1 : 1) * direction;
+      }
+      return 0;
+    });
+    return { ...page(all, limit, offset), exists: all.length > 0 };
   }
 
-  async update(id: string, version: number, actions: object[]): Promise<Order> {
+  async update(id: string, version: number, actions: object[], storeKey?: string | null): Promise<Order> {
     checkActions(actions);
     const parsed = actions.map(actionOf);
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ data: Order }>('SELECT data FROM orders WHERE id::text = $1 FOR UPDATE', [id]);
-      if (!row) throw notFound(`The Order with ID '${id}'`);
+      if (!row || (storeKey && row.data.store.key !== storeKey)) throw notFound(`The Order with ID '${id}'`);
       if (row.data.version !== version) throw concurrentModification(version, row.data.version);
-      let order = row.data;
-      for (const { name, payload } of parsed) order = applyOrderAction(order, name, payload);
+      let order = withDefaults(row.data);
+      for (const { name, payload } of parsed) order = await this.apply(tx, order, name, payload);
       const updated = { ...order, version: version + 1, lastModifiedAt: new Date().toISOString() };
       await tx.query('UPDATE orders SET version = $2, data = $3 WHERE id = $1', [updated.id, updated.version, updated]);
       return updated;
     });
   }
+
+  /** Payment actions read the payment in the order's transaction; the rest need nothing else. */
+  private async apply(tx: Db, order: Order, name: string, p: Record<string, unknown>): Promise<Order> {
+    const payments = order.paymentInfo?.payments ?? [];
+    switch (name) {
+      case 'addPayment': {
+        const payment = await this.payments.require(tx, p.payment as { id?: string; key?: string } | null);
+        if (payments.some((ref) => ref.id === payment.id)) return order;
+        return { ...order, paymentInfo: { payments: [...payments, { typeId: 'payment', id: payment.id }] } };
+      }
+      case 'removePayment': {
+        const payment = await this.payments.require(tx, p.payment as { id?: string; key?: string } | null);
+        if (!payments.some((ref) => ref.id === payment.id))
+          throw invalidInput(`The order does not reference the payment '${payment.id}'.`);
+        const rest = payments.filter((ref) => ref.id !== payment.id);
+        const { paymentInfo: _info, ...withoutInfo } = order;
+        return rest.length ? { ...order, paymentInfo: { payments: rest } } : withoutInfo;
+      }
+      default:
+        return applyOrderAction(order, name, p);
+    }
+  }
 }
 
 function applyOrderAction(order: Order, name: string, p: Record<string, unknown>): Order {
   switch (name) {
+    case 'changePaymentState':
+      return { ...order, paymentState: oneOf('paymentState', PAYMENT_STATES, p.paymentState) };
     case 'changeOrderState':
       if (!ORDER_STATES.includes(p.orderState as OrderState))
         throw invalidInput(`orderState must be one of ${ORDER_STATES.join(', ')}.`);

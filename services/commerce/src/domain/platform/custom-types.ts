@@ -1,4 +1,5 @@
 import { CommerceError, invalidInput } from '../../errors';
+import { refuseCardNumber } from './card-number-guard';
 
 type FieldType = 'String' | 'Boolean' | 'Number';
 
@@ -14,18 +15,45 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
       idVerificationGroup: 'String',
     },
   },
-  'lineItem-b2c': { resources: ['line-item'], fields: { inventoryListKey: 'String', giftMessage: 'String' } },
+  // One type for product and custom line items, as a commercetools Type may list several resourceTypeIds.
+  'lineItem-b2c': {
+    resources: ['line-item', 'custom-line-item'],
+    fields: { inventoryListKey: 'String', giftMessage: 'String' },
+  },
+  // What checkout keeps on the cart, copied to the order when it is placed.
   'order-b2c': {
     resources: ['order', 'cart'],
     fields: {
       fraudSessionId: 'String',
+      fraudDecision: 'String',
+      idempotencyKey: 'String',
+      paymentToken: 'String',
+      cardBrand: 'String',
+      cardLast4: 'String',
+      billingSameAsShipping: 'String',
+      loyaltyHoldId: 'String',
+      placedBySession: 'String',
       orderSource: 'String',
       loyaltyRedemption: 'String',
       loyaltyPoints: 'Number',
       cartTemplate: 'String',
     },
   },
-  payment: { resources: ['payment'], fields: { gatewayReference: 'String', cardLast4: 'String' } },
+  // The payment service provider's side of a Payment: its references and the card's public details only.
+  payment: {
+    resources: ['payment'],
+    fields: {
+      gatewayReference: 'String',
+      authorizationStatus: 'String',
+      declineCode: 'String',
+      idempotencyKey: 'String',
+      cardBrand: 'String',
+      cardLast4: 'String',
+      cardExpMonth: 'Number',
+      cardExpYear: 'Number',
+      fraudDecision: 'String',
+    },
+  },
 };
 
 export interface CustomFields {
@@ -67,6 +95,8 @@ export function parseFieldValue(typeKey: string, name: string, raw: string | nul
       invalidValue: value,
     });
   }
+  // The checkout types sit next to payments: a card number sent by mistake never reaches the database.
+  if (typeKey === 'payment' || typeKey === 'order-b2c') refuseCardNumber(name, value);
   return value;
 }
 

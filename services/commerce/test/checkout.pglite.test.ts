@@ -1,0 +1,3 @@
+import { checkoutSuite } from './checkout.suite';
+
+describe('checkout on PGlite', () => checkoutSuite('pglite'));

@@ -1,8 +1,0 @@
-import { type Db, type MigrationPlan, prepareDatabase } from '@shop/node-kit/db';
-import { MIGRATIONS } from './migrations';
-
-/** The CRM's schema, recorded in its own table so it can share a database with the commerce service. */
-export const CRM_MIGRATIONS: MigrationPlan = { table: 'vendor_migrations', migrations: MIGRATIONS };
-
-/** Applies pending migrations under the CRM's migration lock; returns the names applied. */
-export const migrate = async (db: Db): Promise<string[]> => (await prepareDatabase(db, CRM_MIGRATIONS)).applied;

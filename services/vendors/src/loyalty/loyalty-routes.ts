@@ -1,0 +1,174 @@
+import type { Logger } from '@shop/node-kit';
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { randomId } from '../http/ids';
+import { reference, usd } from '../http/schemas';
+import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, requireBearer } from '../http/vendor-http';
+import { type Hold, type LoyaltyRepository, WELCOME_BONUS } from './loyalty-repository';
+
+/**
+ * Loyalty stand-in, mounted at /loyalty/v1. Key: `LOYALTY_API_KEY` as `Authorization: Bearer <key>`.
+ * One member per brand and customer; 1 point is worth 1 cent.
+ *
+ * GET    /members/:brand/:customerId
+ *        -> { brand, customerId, balance, held, available, pointsPerDollar, centsPerPoint }
+ *        The first call enrols the customer with a welcome bonus of 1000 points.
+ * POST   /members/:brand/:customerId/holds { points, reference }
+ *        -> 201 { id: 'hold_…', points, amount: { centAmount, currencyCode: 'USD' }, reference, status: 'held' }
+ *        Sets points aside for a cart; `held` never exceeds `balance`, however many holds race
+ *        (400 INSUFFICIENT_POINTS, nothing held).
+ * DELETE /holds/:id -> { id, status: 'released', points }: gives the points back; releasing a
+ *        released hold answers the same; 409 HOLD_REDEEMED for a redeemed one.
+ * POST   /holds/:id/redeem { reference } -> { id, status: 'redeemed', points, reference, balance }:
+ *        the held points leave the balance. Idempotent: the same reference again answers the
+ *        same (200, `Idempotent-Replayed: true`); 409 HOLD_REDEEMED for another reference,
+ *        409 HOLD_RELEASED for a released hold.
+ * POST   /members/:brand/:customerId/earn { reference, amount: { centAmount, currencyCode? } }
+ *        -> { earned, balance }: the brand's points per whole dollar. Once per reference (the order
+ *        number): a repeat answers what was earned (`Idempotent-Replayed: true`); the same
+ *        reference with another amount is 409 REFERENCE_REUSED.
+ * 404 UNKNOWN_BRAND, HOLD_NOT_FOUND; 400 INVALID_REQUEST naming the field; 401 UNAUTHORIZED.
+ */
+export const POINTS_PER_DOLLAR: Readonly<Record<string, number>> = {
+  vanityfair: 1,
+  everwear: 2,
+  rallyathletic: 1,
+  hoopcraft: 1,
+};
+export const CENTS_PER_POINT = 1;
+export { WELCOME_BONUS };
+
+const customerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _');
+const HOLD_ID = /^hold_[A-Za-z0-9]{24}$/;
+const points = z.number().int('must be whole points').min(1).max(10_000_000);
+const holdSchema = z.strictObject({ points, reference });
+const redeemSchema = z.strictObject({ reference });
+const earnSchema = z.strictObject({
+  reference,
+  amount: z.strictObject({ centAmount: z.number().int().min(0).max(100_000_000), currencyCode: usd.optional() }),
+});
+
+const holdView = (hold: Hold) => ({
+  id: hold.id,
+  points: hold.points,
+  amount: { centAmount: hold.points * CENTS_PER_POINT, currencyCode: 'USD' },
+  reference: hold.reference,
+  status: hold.status,
+});
+
+export function loyaltyRoutes({
+  apiKey,
+  repository,
+  logger,
+}: {
+  apiKey: string;
+  repository: LoyaltyRepository;
+  logger: Logger;
+}): Router {
+  const router = Router();
+  const json = jsonBody('4kb');
+  const run = (work: (req: Request, res: Response) => Promise<unknown>) => handle(logger, 'loyalty', work);
+  router.use(requireBearer(apiKey, 'loyalty'));
+
+  const memberOf = (req: Request) => {
+    const brand = String(req.params.brand);
+    if (!Object.hasOwn(POINTS_PER_DOLLAR, brand))
+      throw new VendorError(404, 'UNKNOWN_BRAND', `No programme for ${brand}.`);
+    return { brand, customerId: parseInput(customerId, String(req.params.customerId)) };
+  };
+  const holdId = (req: Request) => {
+    const id = String(req.params.id);
+    if (!HOLD_ID.test(id)) throw new VendorError(404, 'HOLD_NOT_FOUND', 'No such hold.');
+    return id;
+  };
+
+  router.get(
+    '/members/:brand/:customerId',
+    run(async (req, res) => {
+      const who = memberOf(req);
+      const member = await repository.member(who.brand, who.customerId);
+      res.json({
+        ...member,
+        available: member.balance - member.held,
+        pointsPerDollar: POINTS_PER_DOLLAR[who.brand],
+        centsPerPoint: CENTS_PER_POINT,
+      });
+    }),
+  );
+
+  router.post(
+    '/members/:brand/:customerId/holds',
+    json,
+    run(async (req, res) => {
+      const who = memberOf(req);
+      const body = parseInput(holdSchema, req.body);
+      const hold = await repository.hold({ id: randomId('hold_'), ...who, ...body });
+      if (!hold) {
+        throw new VendorError(400, 'INSUFFICIENT_POINTS', `points: fewer than ${body.points} points are available`);
+      }
+      res.status(201).json(holdView(hold));
+    }),
+  );
+
+  router.delete(
+    '/holds/:id',
+    run(async (req, res) => {
+      const result = await repository.release(holdId(req));
+      if (!result) throw new VendorError(404, 'HOLD_NOT_FOUND', 'No such hold.');
+      if (result.hold.status === 'redeemed') {
+        throw new VendorError(409, 'HOLD_REDEEMED', 'The hold was redeemed: its points are spent.');
+      }
+      res.json({ id: result.hold.id, status: 'released', points: result.hold.points });
+    }),
+  );
+
+  router.post(
+    '/holds/:id/redeem',
+    json,
+    run(async (req, res) => {
+      const id = holdId(req);
+      const body = parseInput(redeemSchema, req.body);
+      const result = await repository.redeem(id, body.reference);
+      if (!result) throw new VendorError(404, 'HOLD_NOT_FOUND', 'No such hold.');
+      const { hold } = result;
+      if (hold.status === 'released') throw new VendorError(409, 'HOLD_RELEASED', 'The hold was released.');
+      if (hold.redeemReference !== body.reference) {
+        throw new VendorError(409, 'HOLD_REDEEMED', 'The hold was redeemed for another reference.');
+      }
+      if (!result.changed) res.set('Idempotent-Replayed', 'true');
+      else logger.info('Loyalty redemption', { hold: hold.id, points: hold.points, reference: body.reference });
+      res.json({
+        id: hold.id,
+        status: 'redeemed',
+        points: hold.points,
+        reference: body.reference,
+        balance: result.balance,
+      });
+    }),
+  );
+
+  router.post(
+    '/members/:brand/:customerId/earn',
+    json,
+    run(async (req, res) => {
+      const who = memberOf(req);
+      const body = parseInput(earnSchema, req.body);
+      const earned = Math.floor(body.amount.centAmount / 100) * POINTS_PER_DOLLAR[who.brand];
+      const result = await repository.earn({
+        ...who,
+        reference: body.reference,
+        points: earned,
+        amount: body.amount.centAmount,
+      });
+      if (!result.changed && result.amount !== body.amount.centAmount) {
+        throw new VendorError(409, 'REFERENCE_REUSED', `Points were earned for ${body.reference} on another amount.`);
+      }
+      if (!result.changed) res.set('Idempotent-Replayed', 'true');
+      res.json({ earned: result.earned, balance: result.balance });
+    }),
+  );
+
+  router.use(notFound);
+  router.use(bodyErrors);
+  return router;
+}

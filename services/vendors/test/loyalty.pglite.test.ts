@@ -1,0 +1,3 @@
+import { loyaltySuite } from './loyalty.suite';
+
+describe('loyalty stand-in on PGlite', () => loyaltySuite('pglite'));

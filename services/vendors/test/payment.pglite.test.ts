@@ -1,0 +1,3 @@
+import { paymentSuite } from './payment.suite';
+
+describe('payment stand-in on PGlite', () => paymentSuite('pglite'));
