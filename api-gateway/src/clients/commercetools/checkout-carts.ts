@@ -362,7 +362,7 @@ export function checkoutOperations(graphql: Graphql) {
     async shippingMethods(call: Call): Promise<ShippingMethodRecord[]> {
       const { shippingMethods } = await graphql<{
         shippingMethods: { results: RawShippingMethod[] };
-      }>('ShippingMethods', SHIPPING_METHODS, { limit: 500 }, { ...call, shared: true });
+      }>('ShippingMethods', SHIPPING_METHODS, { limit: 50 }, { ...call, shared: true });
       return shippingMethods.results.flatMap((raw) =>
         raw.key
           ? [

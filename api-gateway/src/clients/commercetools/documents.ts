@@ -183,7 +183,7 @@ export const CHECKOUT_FIND_CART = `query CheckoutFindCart($storeKey: KeyReferenc
 export const UPDATE_CHECKOUT_CART = `mutation UpdateCheckoutCart($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [CartUpdateAction!]!) {
   updateCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CHECKOUT_CART_FIELDS} } }`;
 
-/** Every shipping method with its zone rates; a store's are keyed `{store}-...` (docs/adr/0014). */
+/** The shipping methods with their zone rates (up to 50: every brand's few); a store's are keyed `{store}-...` (docs/adr/0014). */
 export const SHIPPING_METHODS = `query ShippingMethods($limit: Int) {
   shippingMethods(limit: $limit) { results { key name localizedDescription(locale: "en-US") isDefault active
     zoneRates { zone { key locations { country state } } shippingRates { price { centAmount } freeAbove { centAmount } } } } } }`;

@@ -107,9 +107,9 @@ export interface LoyaltyStanding {
   pointsPerDollar: number;
 }
 
-/** Points an order of `cents` (goods after codes and points, before shipping and tax) earns. */
+/** Points an order of `cents` (goods after codes and points, before shipping and tax) earns: per whole dollar. */
 export const pointsEarned = (cents: number, pointsPerDollar: number) =>
-  Math.max(0, Math.floor((cents / 100) * pointsPerDollar));
+  Math.max(0, Math.floor(cents / 100) * pointsPerDollar);
 
 export interface CheckoutViewInput {
   cart: CheckoutCart | undefined;
