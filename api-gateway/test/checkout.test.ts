@@ -85,13 +85,13 @@ describe('the checkout view', () => {
     // New York City: 8.875 %, half-up on each unit, summed over the units (SPEC §9).
     const unit = item.price;
     const expectedLineTax = 3 * Math.floor((unit * 8875 + 50_000) / 100_000);
-    const shipping = taxed.totals.shipping.centAmount;
+    const shipping = taxed.totals.shipping!.centAmount;
     const shippingTax = Math.floor((shipping * 8875 + 50_000) / 100_000);
-    expect(taxed.totals.tax.centAmount).toBe(expectedLineTax + shippingTax);
+    expect(taxed.totals.tax!.centAmount).toBe(expectedLineTax + shippingTax);
     expect(taxed.totals.total.centAmount).toBe(
-      taxed.totals.subtotal.centAmount - taxed.totals.discount.centAmount + shipping + taxed.totals.tax.centAmount,
+      taxed.totals.subtotal.centAmount - taxed.totals.discount.centAmount + shipping + taxed.totals.tax!.centAmount,
     );
-    const stored = await commerceCart(cart.id);
+    const stored = await commerceCart(cart.id!);
     expect(stored).toMatchObject({
       taxMode: 'External',
       taxRoundingMode: 'HalfUp',
@@ -159,18 +159,18 @@ describe('the checkout view', () => {
     const shopper = await checkoutShopper(stack);
     await shopper.add(first.sku, 1);
     const before = await shopper.ready();
-    const taxBefore = before.checkout.totals.tax.centAmount;
+    const taxBefore = before.checkout.totals.tax!.centAmount;
     await shopper.add(second.sku, 2);
     const after = (await shopper.checkout()).body.checkout;
     expect(after.missing).toEqual([]);
-    expect(after.totals.tax.centAmount).toBeGreaterThan(taxBefore);
+    expect(after.totals.tax!.centAmount).toBeGreaterThan(taxBefore);
     const moved = await shopper.update({
       shippingAddress: { ...ADDRESS, streetName: '1 MAIN ST', city: 'PORTLAND', state: 'OR', postalCode: '97201' },
     });
     expect(moved.status).toBe(200);
     // Oregon has no sales tax: the New York rate is gone from every line.
-    expect(moved.body.checkout.totals.tax.centAmount).toBe(0);
-    const stored = await commerceCart(moved.body.cart.id);
+    expect(moved.body.checkout.totals.tax!.centAmount).toBe(0);
+    const stored = await commerceCart(moved.body.cart.id!);
     expect(stored.lineItems.map((line: Json) => line.taxRate.amount)).toEqual([0, 0]);
   });
 
@@ -196,7 +196,7 @@ describe('the checkout view', () => {
       'billingAddress',
       'tax',
     ]);
-    const stored = await commerceCart(reset.body.cart.id);
+    const stored = await commerceCart(reset.body.cart.id!);
     expect(stored.lineItems[0].taxRate).toBeNull();
   });
 
@@ -243,18 +243,18 @@ describe('loyalty redemption', () => {
     const start = (await shopper.checkout()).body.checkout.loyalty;
     // The welcome bonus.
     expect(start).toMatchObject({ balance: 1000, centsPerPoint: 1, pointsPerDollar: 1 });
-    expect(start.redeemable).toBe(Math.min(1000, item.price));
+    expect(start!.redeemable).toBe(Math.min(1000, item.price));
     await shopper.ready();
     const redeemed = await shopper.redeem(300);
     expect(redeemed.status).toBe(200);
     const { checkout } = redeemed.body;
-    expect(checkout.loyalty.redemption).toEqual({
+    expect(checkout.loyalty!.redemption).toEqual({
       points: 300,
       amount: { centAmount: 300, currencyCode: 'USD', fractionDigits: 2 },
     });
-    expect(checkout.totals.loyalty.centAmount).toBe(300);
+    expect(checkout.totals.loyalty!.centAmount).toBe(300);
     expect(checkout.missing).toEqual([]);
-    const stored = await commerceCart(redeemed.body.cart.id);
+    const stored = await commerceCart(redeemed.body.cart.id!);
     expect(stored.customLineItems).toEqual([
       { slug: 'loyalty-redemption', money: { centAmount: -300 }, taxRate: { amount: expect.any(Number) } },
     ]);
@@ -263,8 +263,8 @@ describe('loyalty redemption', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.code).toBe('LOYALTY_POINTS_INVALID');
     const removed = await shopper.unredeem();
-    expect(removed.body.checkout.loyalty.redemption).toBeUndefined();
-    expect(removed.body.checkout.loyalty.balance).toBe(1000);
+    expect(removed.body.checkout.loyalty!.redemption).toBeUndefined();
+    expect(removed.body.checkout.loyalty!.balance).toBe(1000);
     expect(removed.body.checkout.totals.loyalty).toBeUndefined();
   });
 });

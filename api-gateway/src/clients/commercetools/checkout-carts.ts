@@ -358,35 +358,47 @@ export function checkoutOperations(graphql: Graphql) {
       return reshapeCheckoutCart(data.updateCart);
     },
 
-    /** Every shipping method with its zone rates (a store's are keyed `{store}-...`). */
+    /** Every shipping method with its zone rates (a store's are keyed `{store}-...`), page by page. */
     async shippingMethods(call: Call): Promise<ShippingMethodRecord[]> {
-      const { shippingMethods } = await graphql<{
-        shippingMethods: { results: RawShippingMethod[] };
-      }>('ShippingMethods', SHIPPING_METHODS, { limit: 50 }, { ...call, shared: true });
-      return shippingMethods.results.flatMap((raw) =>
-        raw.key
-          ? [
-              {
-                key: raw.key,
-                name: raw.name,
-                ...(raw.localizedDescription ? { description: raw.localizedDescription } : {}),
-                isDefault: raw.isDefault,
-                active: raw.active ?? true,
-                zoneRates: raw.zoneRates.map((zoneRate) => ({
-                  ...(zoneRate.zone?.key ? { zoneKey: zoneRate.zone.key } : {}),
-                  locations: (zoneRate.zone?.locations ?? []).map((location) => ({
-                    country: location.country,
-                    ...(location.state ? { state: location.state } : {}),
-                  })),
-                  rates: zoneRate.shippingRates.map((rate) => ({
-                    price: rate.price.centAmount,
-                    ...(rate.freeAbove ? { freeAbove: rate.freeAbove.centAmount } : {}),
-                  })),
-                })),
-              },
-            ]
-          : [],
-      );
+      const all: RawShippingMethod[] = [];
+      for (let offset = 0; ; offset += SHIPPING_METHOD_PAGE) {
+        const { shippingMethods } = await graphql<{ shippingMethods: { results: RawShippingMethod[] } }>(
+          'ShippingMethods',
+          SHIPPING_METHODS,
+          { offset },
+          { ...call, shared: true },
+        );
+        all.push(...shippingMethods.results);
+        if (shippingMethods.results.length < SHIPPING_METHOD_PAGE || offset >= 1000) break;
+      }
+      return all.flatMap(reshapeShippingMethod);
     },
   };
+}
+
+/** The page size written in SHIPPING_METHODS. */
+const SHIPPING_METHOD_PAGE = 20;
+
+function reshapeShippingMethod(raw: RawShippingMethod): ShippingMethodRecord[] {
+  if (!raw.key) return [];
+  return [
+    {
+      key: raw.key,
+      name: raw.name,
+      ...(raw.localizedDescription ? { description: raw.localizedDescription } : {}),
+      isDefault: raw.isDefault,
+      active: raw.active ?? true,
+      zoneRates: raw.zoneRates.map((zoneRate) => ({
+        ...(zoneRate.zone?.key ? { zoneKey: zoneRate.zone.key } : {}),
+        locations: (zoneRate.zone?.locations ?? []).map((location) => ({
+          country: location.country,
+          ...(location.state ? { state: location.state } : {}),
+        })),
+        rates: zoneRate.shippingRates.map((rate) => ({
+          price: rate.price.centAmount,
+          ...(rate.freeAbove ? { freeAbove: rate.freeAbove.centAmount } : {}),
+        })),
+      })),
+    },
+  ];
 }

@@ -183,9 +183,12 @@ export const CHECKOUT_FIND_CART = `query CheckoutFindCart($storeKey: KeyReferenc
 export const UPDATE_CHECKOUT_CART = `mutation UpdateCheckoutCart($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [CartUpdateAction!]!) {
   updateCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CHECKOUT_CART_FIELDS} } }`;
 
-/** The shipping methods with their zone rates (up to 50: every brand's few); a store's are keyed `{store}-...` (docs/adr/0014). */
-export const SHIPPING_METHODS = `query ShippingMethods($limit: Int) {
-  shippingMethods(limit: $limit) { results { key name localizedDescription(locale: "en-US") isDefault active
+/**
+ * A page of 20 shipping methods with their zone rates (pages are read until one comes back short;
+ * the page size keeps the query's cost low); a store's are keyed `{store}-...` (docs/adr/0014).
+ */
+export const SHIPPING_METHODS = `query ShippingMethods($offset: Int) {
+  shippingMethods(limit: 20, offset: $offset, sort: ["key asc"]) { results { key name localizedDescription(locale: "en-US") isDefault active
     zoneRates { zone { key locations { country state } } shippingRates { price { centAmount } freeAbove { centAmount } } } } } }`;
 
 // Payments and orders ---------------------------------------------------------------------------
