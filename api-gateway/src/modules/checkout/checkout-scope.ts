@@ -5,7 +5,19 @@ import { brandOf } from '../../entry-points/http/middleware/brand';
 import type { SessionService } from '../../sessions/session-service';
 import type { SessionClaims } from '../../sessions/session-token';
 import { DomainError } from '../../shared/domain-error';
-import type { CheckoutScope } from './checkout-use-cases';
+import type { CartScope } from '../cart/cart-use-cases';
+
+/** Whose checkout: the bag's scope plus what the brand and the session say about the shopper. */
+export interface CheckoutScope extends CartScope {
+  flags: { guestOrdering: boolean; loyalty: boolean };
+  /** A signed-in customer's names and e-mail (SPEC §2: prefilled). */
+  customer?: { firstName: string; lastName: string; email: string };
+  /** The brand origin the page runs on (the hosted card field answers only to it). */
+  origin: string;
+  fraudSessionId: string;
+}
+
+export const customerOf = (scope: CheckoutScope) => ('customerId' in scope.owner ? scope.owner.customerId : undefined);
 
 /** The brand's flags that checkout reads (SPEC §6: guest ordering and loyalty per brand). */
 export function checkoutFlags(res: Response, catalog: BrandCatalog) {

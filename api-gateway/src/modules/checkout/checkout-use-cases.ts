@@ -26,7 +26,11 @@ import type { CartScope } from '../cart/cart-use-cases';
 import { cartQueueKey } from '../cart/cart-use-cases';
 import type { CartWriter } from '../cart/cart-writer';
 import { type AddressRole, checkAddress } from './address-check';
-import { FIELDS, LOYALTY_SLUG, ORDER_TYPE } from './checkout-fields';
+import { type CheckoutScope, customerOf } from './checkout-scope';
+import { loyaltyRedemption } from './loyalty-redemption';
+
+export type { CheckoutScope } from './checkout-scope';
+import { FIELDS, ORDER_TYPE } from './checkout-fields';
 import {
   addressRecordOf,
   checkoutAddressOf,
@@ -44,16 +48,6 @@ import {
   taxSettingsAction,
   taxState,
 } from './tax-lines';
-
-/** Whose checkout: the bag's scope plus what the brand and the session say about the shopper. */
-export interface CheckoutScope extends CartScope {
-  flags: { guestOrdering: boolean; loyalty: boolean };
-  /** A signed-in customer's names and e-mail (SPEC §2: prefilled). */
-  customer?: { firstName: string; lastName: string; email: string };
-  /** The brand origin the page runs on (the hosted card field answers only to it). */
-  origin: string;
-  fraudSessionId: string;
-}
 
 export interface CheckoutDeps {
   commerce: CommerceClient;
@@ -73,8 +67,6 @@ interface Decision {
   /** Quote taxes even when nothing looks missing (POST /api/cart/taxes, an address or method change). */
   requote?: boolean;
 }
-
-const customerOf = (scope: CheckoutScope) => ('customerId' in scope.owner ? scope.owner.customerId : undefined);
 
 /**
  * Checkout's use cases (SPEC §2, §3, §7, §9): the checkout view, the checkout data on the cart
@@ -410,80 +402,7 @@ export function checkoutUseCases(deps: CheckoutDeps) {
       return respond(scope, cart, priceChanges);
     },
 
-    /**
-     * POST /api/cart/loyalty/redemption: holds the points with the loyalty vendor and takes their
-     * worth off the cart as a negative custom line; never more than the goods (after codes). A
-     * redemption already on the cart is replaced (its hold released).
-     */
-    async redeem(scope: CheckoutScope, points: number): Promise<CheckoutResponse> {
-      const customerId = loyaltyCustomer(scope);
-      let replaced: string | undefined;
-      // Every hold made (a write that lost a race on the cart's version is made again, with a new hold).
-      const holds: string[] = [];
-      let applied = false;
-      try {
-        const { cart, priceChanges } = await change(scope, async (current) => {
-          const member = await vendors.loyalty.member(scope.storeKey, customerId, scope.correlationId);
-          const goods = goodsTotalOf(current);
-          if (Math.round(points * member.centsPerPoint) > goods)
-            throw new DomainError(
-              'LOYALTY_POINTS_INVALID',
-              `You can redeem at most ${Math.floor(goods / member.centsPerPoint)} points on this order.`,
-              { points: 'more than the goods in your bag are worth' },
-            );
-          const hold = await vendors.loyalty.hold(
-            scope.storeKey,
-            customerId,
-            { points, reference: current.id },
-            scope.correlationId,
-          );
-          if (hold === 'insufficient')
-            throw new DomainError('LOYALTY_POINTS_INVALID', 'You do not have that many points to redeem.', {
-              points: 'more than your balance',
-            });
-          holds.push(hold.id);
-          const existing = redemptionOf(current);
-          replaced = existing?.holdId;
-          return {
-            actions: [
-              ...(existing ? [{ removeCustomLine: existing.line.id }] : []),
-              { addCustomLine: { slug: LOYALTY_SLUG, name: `Loyalty points (${points})`, centAmount: -hold.amount } },
-              ...fieldActions(current, { [FIELDS.loyaltyHoldId]: hold.id, [FIELDS.loyaltyPoints]: points }),
-            ],
-          };
-        });
-        applied = true;
-        // The earlier redemption's points, and those of attempts that lost a race, go back.
-        for (const id of [...holds.slice(0, -1), ...(replaced ? [replaced] : [])])
-          await vendors.loyalty.release(id, scope.correlationId);
-        return await respond(scope, cart, priceChanges);
-      } catch (error) {
-        // The cart did not take the redemption: its points go back.
-        if (!applied)
-          for (const id of holds) await vendors.loyalty.release(id, scope.correlationId).catch(() => undefined);
-        throw error;
-      }
-    },
-
-    /** DELETE /api/cart/loyalty/redemption: the custom line goes, the hold is released. */
-    async removeRedemption(scope: CheckoutScope): Promise<CheckoutResponse> {
-      loyaltyCustomer(scope);
-      let holdId: string | undefined;
-      const { cart, priceChanges } = await change(scope, (current) => {
-        const redemption = redemptionOf(current);
-        holdId = redemption?.holdId;
-        if (!redemption) return { actions: [] };
-        return {
-          actions: [
-            { removeCustomLine: redemption.line.id },
-            ...fieldActions(current, { [FIELDS.loyaltyHoldId]: undefined, [FIELDS.loyaltyPoints]: undefined }),
-          ],
-        };
-      });
-      if (holdId) await vendors.loyalty.release(holdId, scope.correlationId);
-      return respond(scope, cart, priceChanges);
-    },
-
+    ...loyaltyRedemption({ vendors, change, respond }),
     /** The checkout answer for a cart already read (the order routes' CHECKOUT_CHANGED). */
     respond,
     load,
@@ -503,11 +422,3 @@ export function checkoutUseCases(deps: CheckoutDeps) {
   };
 }
 export type CheckoutUseCases = ReturnType<typeof checkoutUseCases>;
-
-/** Loyalty needs the brand's flag and a signed-in customer. */
-function loyaltyCustomer(scope: CheckoutScope): string {
-  if (!scope.flags.loyalty) throw new DomainError('FEATURE_DISABLED', `${scope.brandName} has no loyalty programme.`);
-  const customerId = customerOf(scope);
-  if (!customerId) throw new DomainError('SessionRequired', 'Sign in to use your loyalty points.');
-  return customerId;
-}

@@ -7,22 +7,19 @@ import {
   CommerceRequestError,
 } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
-import type { Authorization } from '../../clients/payment';
-import { UpstreamUnavailableError } from '../../clients/upstream-guard';
-import { VendorRefusal } from '../../clients/vendor-http';
 import type { Mailer } from '../../data-access/outbox';
 import { DomainError } from '../../shared/domain-error';
 import { cartQueueKey } from '../cart/cart-use-cases';
 import type { CartWriter } from '../cart/cart-writer';
 import { discountCodeRefusal } from '../cart/discount-code-refusal';
-import { FIELDS, PAYMENT_INTERFACE, PAYMENT_TYPE } from '../checkout/checkout-fields';
+import { FIELDS } from '../checkout/checkout-fields';
 import type { CheckoutScope, CheckoutUseCases } from '../checkout/checkout-use-cases';
 import { checkoutAddressOf, goodsTotalOf, missingOf, redemptionOf, totalsOf } from '../checkout/checkout-view';
 import { quoteRequestOf, taxActionsOf } from '../checkout/tax-lines';
 import { type IdempotencyRecord, type IdempotencyRecords, recordKeyOf, requestHashOf } from './idempotency-records';
-import { confirmationOf } from './order-confirmation';
-import { orderEmail } from './order-email';
 import { newOrderNumber } from './order-number';
+import { orderCompletion } from './order-completion';
+import { orderPayments } from './order-payment';
 
 export interface PlaceOrderDeps {
   commerce: CommerceClient;
@@ -75,6 +72,8 @@ const ownerIdOf = (scope: CheckoutScope) =>
  * 7. loyalty redeemed and earned, the order e-mail, the record completed.
  */
 export function placeOrderUseCase({ commerce, vendors, checkout, records, write, outbox, logger }: PlaceOrderDeps) {
+  const { authorize, paymentOf, voidAuthorization } = orderPayments({ commerce, vendors });
+  const finish = orderCompletion({ vendors, checkout, records, outbox, logger });
   const call = (scope: CheckoutScope, expected: string[] = []) => ({
     correlationId: scope.correlationId,
     expected: ['ConcurrentModification', ...expected],
@@ -88,87 +87,25 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
     version: number,
     error: Error,
   ): Promise<never> => {
-    await records.put(key, { ...record, state: 'failed', fraud: undefined }, version, scope.correlationId);
+    // An authorisation an earlier attempt under this key made (it stopped before the order) is released.
+    if (record.authorizationId)
+      await vendors.payment.void(record.authorizationId, scope.correlationId).catch((reason: Error) =>
+        logger.warn('Earlier authorisation not voided', {
+          correlationId: scope.correlationId,
+          reason: reason.message,
+        }),
+      );
+    await records.put(
+      key,
+      { ...record, state: 'failed', fraud: undefined, authorizationId: undefined },
+      version,
+      scope.correlationId,
+    );
     throw error;
   };
 
   const changed = async (scope: CheckoutScope, cart: CheckoutCart, message: string) =>
     new DomainError('CHECKOUT_CHANGED', message, undefined, { checkout: await checkout.respond(scope, cart) });
-
-  /** Releases an authorisation that will not become an order, and records it on the commerce Payment. */
-  const voidAuthorization = async (scope: CheckoutScope, authorizationId: string, cart: CheckoutCart) => {
-    await vendors.payment.void(authorizationId, scope.correlationId);
-    for (const paymentId of cart.paymentIds) {
-      const payment = await commerce.paymentByKey(paymentKeyOf(authorizationId), call(scope));
-      if (!payment || payment.id !== paymentId) continue;
-      await commerce.updatePayment(
-        payment,
-        [
-          {
-            addTransaction: {
-              type: 'CancelAuthorization',
-              state: 'Success',
-              amount: payment.amountPlanned,
-              interactionId: authorizationId,
-            },
-          },
-        ],
-        call(scope),
-      );
-      await commerce.updateCheckoutCart(scope.storeKey, cart, [{ removePayment: payment.id }], call(scope));
-    }
-  };
-
-  /** Steps after the order exists: points, the e-mail, the record. Each is done once (the record says which). */
-  const finish = async (
-    scope: CheckoutScope,
-    key: string,
-    record: IdempotencyRecord,
-    version: number,
-    order: CommerceOrder,
-  ): Promise<Omit<OrderConfirmation, 'viewableUntil'>> => {
-    let earned = record.earned;
-    const customerId = 'customerId' in scope.owner ? scope.owner.customerId : undefined;
-    const redemption = redemptionOf(order);
-    try {
-      if (redemption?.holdId) await vendors.loyalty.redeem(redemption.holdId, order.orderNumber, scope.correlationId);
-      if (customerId && scope.flags.loyalty && earned === undefined) {
-        const amount = Math.max(0, goodsTotalOf(order) - (redemption?.amount ?? 0));
-        earned = (
-          await vendors.loyalty.earn(
-            scope.storeKey,
-            customerId,
-            { reference: order.orderNumber, amount },
-            scope.correlationId,
-          )
-        ).earned;
-      }
-    } catch (error) {
-      // The order stands; points are reconciled from the order number (both calls are idempotent by it).
-      if (!(error instanceof UpstreamUnavailableError || error instanceof VendorRefusal)) throw error;
-      logger.error('Loyalty not updated for an order', {
-        correlationId: scope.correlationId,
-        orderNumber: order.orderNumber,
-        reason: error.message,
-      });
-    }
-    const confirmation = confirmationOf(order, await checkout.bagOf(scope, { ...order, state: 'Ordered' }), earned);
-    if (!record.emailed) await outbox.send(orderEmail(scope.brandName, confirmation, `${scope.origin}/order/track`));
-    await records.put(
-      key,
-      {
-        ...record,
-        state: 'completed',
-        orderNumber: order.orderNumber,
-        emailed: true,
-        ...(earned !== undefined ? { earned } : {}),
-        confirmation,
-      },
-      version,
-      scope.correlationId,
-    );
-    return confirmation;
-  };
 
   /** The cart, priced and taxed as it will be ordered (line prices current, taxes quoted again). */
   const priced = async (scope: CheckoutScope, cart: CheckoutCart): Promise<CheckoutCart> => {
@@ -182,73 +119,6 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
       [{ recalculate: true }, ...taxActionsOf(cart, quote)],
       call(scope),
     );
-  };
-
-  const authorize = async (
-    scope: CheckoutScope,
-    key: string,
-    cart: CheckoutCart,
-    amount: number,
-  ): Promise<Authorization> => {
-    const token = String(cart.custom[FIELDS.paymentToken]);
-    try {
-      return await vendors.payment.authorize(
-        { token, amount, reference: cart.id, idempotencyKey: `${key.slice(0, 40)}-${amount}-${token.slice(-12)}` },
-        scope.correlationId,
-      );
-    } catch (error) {
-      if (error instanceof VendorRefusal && (error.code === 'TOKEN_EXPIRED' || error.code === 'TOKEN_NOT_FOUND'))
-        throw new DomainError('CHECKOUT_INCOMPLETE', 'The card details expired. Enter the card again.', undefined, {
-          missing: ['payment'],
-        });
-      throw error;
-    }
-  };
-
-  /** The commerce Payment of an authorisation (keyed by it, so a repeat finds the one made before). */
-  const paymentOf = async (
-    scope: CheckoutScope,
-    key: string,
-    authorization: Authorization,
-    total: number,
-    fraud?: string,
-  ) => {
-    const review = authorization.status === 'review';
-    const made = await commerce.createPayment(
-      {
-        key: paymentKeyOf(authorization.id),
-        amount: total,
-        paymentInterface: PAYMENT_INTERFACE,
-        method: 'CREDIT_CARD',
-        interfaceId: authorization.id,
-        transactions: [
-          {
-            type: 'Authorization',
-            state: review ? 'Pending' : 'Success',
-            amount: authorization.amount.centAmount,
-            interactionId: authorization.id,
-          },
-        ],
-        custom: {
-          type: PAYMENT_TYPE,
-          fields: {
-            gatewayReference: authorization.id,
-            authorizationStatus: authorization.status,
-            idempotencyKey: key,
-            cardBrand: authorization.card.brand,
-            cardLast4: authorization.card.last4,
-            cardExpMonth: authorization.card.expMonth,
-            cardExpYear: authorization.card.expYear,
-            ...(fraud ? { fraudDecision: fraud } : {}),
-          },
-        },
-      },
-      call(scope),
-    );
-    if (!('duplicate' in made)) return made;
-    const found = await commerce.paymentByKey(paymentKeyOf(authorization.id), call(scope));
-    if (!found) throw new Error(`Payment ${paymentKeyOf(authorization.id)} exists and cannot be read`);
-    return found;
   };
 
   /** Creates the order with a fresh number (drawn again on a clash); the number is recorded first. */
@@ -456,10 +326,6 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
     });
   };
 }
-
-/** The commerce Payment's key: the authorisation's id, unique per project like the authorisation itself. */
-const paymentKeyOf = (authorizationId: string) =>
-  `payment-${authorizationId.replace(/[^A-Za-z0-9_-]/g, '')}`.slice(0, 256);
 
 /** The code a DiscountCodeNonApplicable names, for the shopper's message. */
 function codeOf(cart: CheckoutCart, error: unknown): string {
