@@ -38,12 +38,20 @@ const freePort = () =>
 const secret = () => randomBytes(32).toString('base64url');
 /** The gateway runs as in production, which refuses any secret written in the repository. */
 export const INTERNAL_CAPTCHA = secret();
+/** The bearer key of the gateway's back-office routes (POST /api/ops/orders/:orderNumber/fulfil|cancel). */
+export const OPS_API_KEY = secret();
 const SECRETS = {
   AUTH_SECRET: secret(),
   COMMERCE_CLIENT_SECRET: secret(),
   COMMERCE_TOKEN_SECRET: secret(),
   CAPTCHA_SECRET: secret(),
   CRM_API_KEY: secret(),
+  TAX_API_KEY: secret(),
+  ADDRESS_API_KEY: secret(),
+  PAYMENT_SECRET_KEY: secret(),
+  FRAUD_API_KEY: secret(),
+  LOYALTY_API_KEY: secret(),
+  OPS_API_KEY,
 };
 
 /** How long a service may take to answer its health check: the commerce one seeds on first start. */
@@ -73,7 +81,11 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
   }
 }
 
-/** Commerce, vendor services and a local OAuth2 provider, with the gateway settings that reach them. */
+/**
+ * Commerce, vendor services (their API, the hosted card field's origin and the fraud collector's,
+ * each on a free port) and a local OAuth2 provider, with the gateway settings that reach them.
+ * The vendor keys are in SECRETS, which both sides get.
+ */
 async function startServices(dataDir: string) {
   const children: ChildProcess[] = [];
   const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], {
@@ -85,7 +97,12 @@ async function startServices(dataDir: string) {
       provider.once('message', (m) => resolve(m as Record<string, string>)),
     );
   const providerUrl = (await reply()).url;
-  const [commercePort, vendorsPort] = [await freePort(), await freePort()];
+  const [commercePort, vendorsPort, hostedPort, collectorPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   children.push(
     await runService(
       join(root, 'services', 'commerce', 'dist', 'main.js'),
@@ -101,7 +118,14 @@ async function startServices(dataDir: string) {
     ),
     await runService(
       join(root, 'services', 'vendors', 'dist', 'main.js'),
-      { ...process.env, ...SECRETS, VENDORS_PORT: String(vendorsPort), VENDORS_DATA_DIR: join(dataDir, 'vendors-db') },
+      {
+        ...process.env,
+        ...SECRETS,
+        VENDORS_PORT: String(vendorsPort),
+        PAYMENT_HOSTED_PORT: String(hostedPort),
+        FRAUD_COLLECTOR_PORT: String(collectorPort),
+        VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
+      },
       `http://127.0.0.1:${vendorsPort}/healthz`,
     ),
   );
@@ -120,6 +144,13 @@ async function startServices(dataDir: string) {
       CAPTCHA_CHALLENGE_URL: `http://127.0.0.1:${vendorsPort}/captcha/challenge`,
       CAPTCHA_INTERNAL_SECRET: INTERNAL_CAPTCHA,
       CRM_URL: `http://127.0.0.1:${vendorsPort}`,
+      TAX_API_URL: `http://127.0.0.1:${vendorsPort}/tax/v1`,
+      ADDRESS_API_URL: `http://127.0.0.1:${vendorsPort}/address/v1`,
+      PAYMENT_API_URL: `http://127.0.0.1:${vendorsPort}/payments/v1`,
+      PAYMENT_HOSTED_URL: `http://127.0.0.1:${hostedPort}`,
+      FRAUD_API_URL: `http://127.0.0.1:${vendorsPort}/fraud/v1`,
+      FRAUD_COLLECTOR_URL: `http://127.0.0.1:${collectorPort}`,
+      LOYALTY_API_URL: `http://127.0.0.1:${vendorsPort}/loyalty/v1`,
       ...oauth('GOOGLE'),
       ...oauth('FACEBOOK'),
     },

@@ -513,8 +513,10 @@ export function checkoutSuite(kind: DatabaseKind) {
       );
       const customerId = customerSignUp.customer.id;
       const numbers = [unique('VF'), unique('VF')];
+      const carts: string[] = [];
       for (const [i, orderNumber] of numbers.entries()) {
         const cart = await newCart({ taxMode: 'Disabled', customerId, lineItems: [{ sku: skus[4 + i], quantity: 1 }] });
+        carts.push(cart.id);
         await placeOrder(cart, { orderNumber });
       }
       const ORDER = `query($store: KeyReferenceInput!, $number: String) { inStore(key: $store) { order(orderNumber: $number) { orderNumber } } }`;
@@ -535,6 +537,9 @@ export function checkoutSuite(kind: DatabaseKind) {
       });
       const byNumber = await api.gql(ORDERS, { store: 'everwear', where: `orderNumber = "${numbers[1]}"` });
       expect(byNumber.inStore.orders.results).toEqual([{ orderNumber: numbers[1] }]);
+      // A retried placement finds the order its cart became.
+      const byCart = await api.gql(ORDERS, { store: 'everwear', where: `cart(id = "${carts[0]}")` });
+      expect(byCart.inStore.orders.results).toEqual([{ orderNumber: numbers[0] }]);
       // Another brand's store finds neither.
       expect((await api.gql(ORDER, { store: 'hoopcraft', number: numbers[0] })).inStore.order).toBeNull();
       const elsewhere = await api.gql(ORDERS, { store: 'hoopcraft', where: `orderNumber = "${numbers[0]}"` });

@@ -1276,7 +1276,7 @@ export const SDL = /* GraphQL */ `
     carts(where: String, sort: [String!], limit: Int, offset: Int): CartQueryResult!
     customerActiveCart(customerId: String!): Cart
     order(id: String, orderNumber: String): Order
-    "where must name customerId or orderNumber with =; sort by createdAt or lastModifiedAt."
+    "where must name customerId, orderNumber (with =) or cart(id = ...); sort by createdAt or lastModifiedAt."
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
   }
 
@@ -1317,7 +1317,7 @@ export const SDL = /* GraphQL */ `
     "Any store's order; inStore(key) { order } scopes it to one store, as commercetools does."
     order(id: String, orderNumber: String): Order
     discountCode(id: String, key: String): DiscountCode
-    "where must name customerId or orderNumber with =; sort by createdAt or lastModifiedAt."
+    "where must name customerId, orderNumber (with =) or cart(id = ...); sort by createdAt or lastModifiedAt."
     orders(where: String, sort: [String!], limit: Int, offset: Int): OrderQueryResult!
     payment(id: String, key: String): Payment
     store(id: String, key: String): Store

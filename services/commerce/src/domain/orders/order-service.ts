@@ -197,9 +197,9 @@ export class OrderService {
 
   /**
    * Orders for a where predicate (within a store when one is given), newest first unless sorted
-   * by createdAt or lastModifiedAt. The predicate must name the customer (`customerId = "..."`)
-   * or the order (`orderNumber = "..."`), each an indexed lookup; the rest of it is evaluated on
-   * those orders.
+   * by createdAt or lastModifiedAt. The predicate must name the customer (`customerId = "..."`),
+   * the order (`orderNumber = "..."`) or its cart (`cart(id = "...")`), each an indexed lookup;
+   * the rest of it is evaluated on those orders.
    */
   async query(
     where: string | null | undefined,
@@ -212,8 +212,9 @@ export class OrderService {
     const hints = predicate ? equalities(predicate) : new Map();
     const customerId = hints.get('customerId');
     const orderNumber = hints.get('orderNumber');
-    if (typeof customerId !== 'string' && typeof orderNumber !== 'string')
-      throw invalidInput('orders needs customerId="..." or orderNumber="..." in its where predicate.');
+    const cartId = hints.get('cart.id');
+    if (typeof customerId !== 'string' && typeof orderNumber !== 'string' && typeof cartId !== 'string')
+      throw invalidInput('orders needs customerId="...", orderNumber="..." or cart(id="...") in its where predicate.');
     const rules = (sort ?? []).map((text) => {
       const match = SORTS.exec(text);
       if (!match) throw invalidInput(`Unsupported sort "${text}": use createdAt or lastModifiedAt with asc or desc.`);
@@ -223,6 +224,7 @@ export class OrderService {
     const conditions: string[] = [];
     if (typeof customerId === 'string') conditions.push(`customer_id::text = $${params.push(customerId)}`);
     if (typeof orderNumber === 'string') conditions.push(`order_number = $${params.push(orderNumber)}`);
+    if (typeof cartId === 'string') conditions.push(`cart_id::text = $${params.push(cartId)}`);
     if (storeKey) conditions.push(`store_key = $${params.push(storeKey)}`);
     const rows = await this.db.query<{ data: Order }>(
       `SELECT data FROM orders WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT 10000`,
