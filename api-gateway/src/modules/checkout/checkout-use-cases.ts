@@ -18,7 +18,7 @@ import type {
 } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
-import { VendorRefusal } from '../../clients/vendor-http';
+import { UpstreamAnswerError, VendorRefusal } from '../../clients/vendor-http';
 import type { CategoryTree } from '../../shared/category-tree';
 import { DomainError } from '../../shared/domain-error';
 import { type ViewContext, cartView, priceChangesOf } from '../cart/cart-view';
@@ -300,8 +300,15 @@ export function checkoutUseCases(deps: CheckoutDeps) {
         (cart.shippingAddress !== undefined && taxState(cart) === 'partial') ||
         (cart.shippingAddress !== undefined && !cart.shipping);
       if (!stale) return respond(scope, cart);
-      const settled = await change(scope, () => ({ actions: [] }));
-      return respond(scope, settled.cart, settled.priceChanges);
+      try {
+        const settled = await change(scope, () => ({ actions: [] }));
+        return await respond(scope, settled.cart, settled.priceChanges);
+      } catch (error) {
+        // The page still opens while the tax vendor is away: taxes show as missing, never as a stale figure.
+        if (!(error instanceof UpstreamUnavailableError || error instanceof UpstreamAnswerError)) throw error;
+        logger.warn('Checkout shown unsettled', { correlationId: scope.correlationId, upstream: error.upstream });
+        return respond(scope, await load(scope));
+      }
     },
 
     /** POST /api/cart: sets what the body holds (SPEC §7); addresses verified first, the token checked. */
