@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
-import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
+import { RELAXED_ENVIRONMENTS, deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
 import { trustProxySetting } from './trust-proxy';
 import { z } from 'zod';
 
@@ -19,6 +19,17 @@ const devUrls = z.string().transform((value, ctx) => {
   }
   return out;
 });
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+/** A vendor's server-side key: sent as a bearer, never to the browser. */
+const vendorKey = z
+  .string()
+  .min(16)
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+/** The development default of OPS_API_KEY, used only where secrets may be weak (development, test). */
+const DEV_OPS_API_KEY = 'dev-only-ops-api-key';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -95,6 +106,37 @@ const envSchema = z.object({
   UPSTREAM_BREAKER_HALF_OPEN_SECONDS: z.coerce.number().min(1).max(300).default(5),
   /** How long content from the CMS is kept before it is fetched again. */
   CONTENT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Checkout vendors (docs/adr/0014): each a base URL and its server-side key; a hosted vendor
+  // replaces its local stand-in by these variables alone.
+  TAX_API_URL: httpUrl.default('http://127.0.0.1:4010/tax/v1'),
+  TAX_API_KEY: vendorKey.default('dev-only-tax-api-key'),
+  ADDRESS_API_URL: httpUrl.default('http://127.0.0.1:4010/address/v1'),
+  ADDRESS_API_KEY: vendorKey.default('dev-only-address-api-key'),
+  PAYMENT_API_URL: httpUrl.default('http://127.0.0.1:4010/payments/v1'),
+  PAYMENT_SECRET_KEY: vendorKey.default('dev-only-payment-secret-key'),
+  /** Public: the hosted card field is opened with it. */
+  PAYMENT_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_[A-Za-z0-9_]{2,100}$/, 'a publishable key such as pk_live_...')
+    .default('pk_dev_shop'),
+  /** The payment vendor's own origin serving the hosted card field (the only frame the CSP allows besides the fraud collector). */
+  PAYMENT_HOSTED_URL: httpUrl.default('http://127.0.0.1:4011'),
+  FRAUD_API_URL: httpUrl.default('http://127.0.0.1:4010/fraud/v1'),
+  FRAUD_API_KEY: vendorKey.default('dev-only-fraud-api-key'),
+  /** The fraud collector's host the browser talks to (SPEC §7). */
+  FRAUD_COLLECTOR_URL: httpUrl.default('http://127.0.0.1:4012'),
+  /** Public: the organisation id the browser collector sends. */
+  FRAUD_ORG_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('shop-dev'),
+  LOYALTY_API_URL: httpUrl.default('http://127.0.0.1:4010/loyalty/v1'),
+  LOYALTY_API_KEY: vendorKey.default('dev-only-loyalty-api-key'),
+  /**
+   * The bearer key of the back-office order routes (/api/ops/orders/...). Outside development and
+   * test it has no default: unset, those routes are off (404); set, it must be a strong secret.
+   */
+  OPS_API_KEY: vendorKey.optional(),
 });
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;
@@ -110,7 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     CAPTCHA_SECRET: value.CAPTCHA_SECRET,
     CRM_API_KEY: value.CRM_API_KEY,
     ...(value.CAPTCHA_INTERNAL_SECRET ? { CAPTCHA_INTERNAL_SECRET: value.CAPTCHA_INTERNAL_SECRET } : {}),
+    TAX_API_KEY: value.TAX_API_KEY,
+    ADDRESS_API_KEY: value.ADDRESS_API_KEY,
+    PAYMENT_SECRET_KEY: value.PAYMENT_SECRET_KEY,
+    FRAUD_API_KEY: value.FRAUD_API_KEY,
+    LOYALTY_API_KEY: value.LOYALTY_API_KEY,
+    ...(value.OPS_API_KEY ? { OPS_API_KEY: value.OPS_API_KEY } : {}),
   });
+  const relaxed = RELAXED_ENVIRONMENTS.includes(environment);
   return {
     port: value.PORT,
     host: value.HOST,
@@ -163,6 +212,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientSecret: value.COMMERCE_CLIENT_SECRET,
     },
     crm: { url: value.CRM_URL, apiKey: value.CRM_API_KEY },
+    vendors: {
+      tax: { url: value.TAX_API_URL, apiKey: value.TAX_API_KEY },
+      address: { url: value.ADDRESS_API_URL, apiKey: value.ADDRESS_API_KEY },
+      payment: {
+        url: value.PAYMENT_API_URL,
+        apiKey: value.PAYMENT_SECRET_KEY,
+        publishableKey: value.PAYMENT_PUBLISHABLE_KEY,
+        hostedUrl: value.PAYMENT_HOSTED_URL,
+      },
+      fraud: {
+        url: value.FRAUD_API_URL,
+        apiKey: value.FRAUD_API_KEY,
+        collectorUrl: value.FRAUD_COLLECTOR_URL,
+        orgId: value.FRAUD_ORG_ID,
+      },
+      loyalty: { url: value.LOYALTY_API_URL, apiKey: value.LOYALTY_API_KEY },
+    },
+    /** Undefined: the back-office order routes are off. */
+    opsApiKey: value.OPS_API_KEY ?? (relaxed ? DEV_OPS_API_KEY : undefined),
     captcha: {
       verifyUrl: value.CAPTCHA_VERIFY_URL,
       challengeUrl: value.CAPTCHA_CHALLENGE_URL,

@@ -18,6 +18,7 @@ import { createThrottle } from './shared/throttle';
 import { createCaptchaClient } from './clients/captcha/captcha-client';
 import { createCommerceClient } from './clients/commercetools';
 import { createCrmClient } from './clients/crm';
+import { createCheckoutVendors } from './clients/checkout-vendors';
 import { createFileRevocationStore, createRedisRevocationStore } from './sessions/revocation-store';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
@@ -95,6 +96,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     origins,
     cartQueue,
     cartStats: createCartWriteStats(),
+    vendors: createCheckoutVendors(config.vendors, logger, guard),
   });
 
   const server: Server = await new Promise((resolve, reject) => {

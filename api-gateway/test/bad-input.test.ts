@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { OPS_KEY, vendorsAt } from './checkout-support';
 import { authClient, captchaAt, commerceAt, registeredRoutes, startBuiltService, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
@@ -38,6 +39,8 @@ beforeAll(async () => {
     commerce: commerceAt(commerce.url),
     captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
     crm: { url: vendors.url, apiKey: CRM_KEY },
+    vendors: vendorsAt(vendors.url, 'http://127.0.0.1:9', 'http://127.0.0.1:9'),
+    opsApiKey: OPS_KEY,
     // Each sweep request comes from its own address, so per-address limits never answer for validation.
     trustProxy: ['loopback'],
   });
@@ -239,6 +242,10 @@ describe('bad-input sweep over every /api route and field', () => {
     inventoryListKey: 'hoopcraft-online',
     code: 'HOOPCRAFT10',
     cartTemplate: 'starter-kit',
+    cartId: '6d0c9a52-1c2b-4d7e-9f10-3a4b5c6d7e8f',
+    expectedTotal: 1000,
+    points: 100,
+    shippingMethod: 'standard-ground',
   };
   /** Fields that only mean something with another field (a tracking event keeps sku only on add-to-cart). */
   const COMPANIONS: Record<string, Record<string, unknown>> = {
@@ -251,6 +258,7 @@ describe('bad-input sweep over every /api route and field', () => {
     id: 'VF1-34B',
     path: 'learn',
     lineItemId: '6d0c9a52-1c2b-4d7e-9f10-3a4b5c6d7e8f',
+    orderNumber: 'VF1234567890',
   };
 
   const check = async (route: string, { label, send, mustRefuse, expectCode }: Case) => {
@@ -292,6 +300,22 @@ describe('bad-input sweep over every /api route and field', () => {
     };
     const routes = registeredRoutes(gateway.app.locals.apiMounts as Array<[string, Router]>);
     expect(routes.length).toBeGreaterThan(20);
+    // Checkout and orders are swept like every other route.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'get /api/checkout',
+        'post /api/cart',
+        'put /api/cart',
+        'post /api/cart/customerEmail',
+        'post /api/cart/taxes',
+        'post /api/cart/loyalty/redemption',
+        'delete /api/cart/loyalty/redemption',
+        'post /api/orders',
+        'get /api/orders/{orderNumber}',
+        'post /api/ops/orders/{orderNumber}/fulfil',
+        'post /api/ops/orders/{orderNumber}/cancel',
+      ]),
+    );
 
     for (const route of routes) {
       const [method, template] = route.split(' ');
@@ -314,6 +338,8 @@ describe('bad-input sweep over every /api route and field', () => {
       const headers = () => ({
         'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
         'sec-fetch-site': 'same-origin',
+        // The back-office routes with their key, so a broken field reaches their own checks.
+        ...(template.startsWith('/api/ops/') ? { authorization: `Bearer ${OPS_KEY}` } : {}),
       });
       const schema =
         operation.requestBody?.content['application/json']?.schema ??

@@ -11,7 +11,8 @@ import {
 } from 'cockatiel';
 
 /** The services the gateway depends on, one breaker each. */
-export type UpstreamName = 'commerce' | 'captcha' | 'crm' | 'content';
+export type UpstreamName =
+  'commerce' | 'captcha' | 'crm' | 'content' | 'tax' | 'address' | 'payment' | 'fraud' | 'loyalty';
 
 /**
  * Per-call deadlines. Reads are what a page waits on, so they give up soon; writes (sign-up,

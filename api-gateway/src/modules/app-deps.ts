@@ -4,6 +4,7 @@ import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
 import type { CrmClient } from '../clients/crm';
+import type { CheckoutVendors } from '../clients/checkout-vendors';
 import type { GatewayConfig } from '../config';
 import type { CartWriteQueue } from '../data-access/cart-write-queue';
 import type { FileOutbox } from '../data-access/outbox';
@@ -38,4 +39,6 @@ export interface AppDeps {
   /** Writes to one cart one at a time: across instances through Redis with REDIS_URL, else in this process. */
   cartQueue: CartWriteQueue;
   cartStats: CartWriteStats;
+  /** Tax, address verification, payment, fraud screening and loyalty (docs/adr/0014). */
+  vendors: CheckoutVendors;
 }

@@ -25,7 +25,7 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
     req: Request,
     res: Response,
     user: SessionUser,
-    keep: Pick<SessionClaims, 'jti' | 'anonymousId' | 'previousCartId'> | undefined,
+    keep: Pick<SessionClaims, 'jti' | 'anonymousId' | 'previousCartId' | 'fraudSessionId' | 'orders'> | undefined,
   ): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;
     const { token, claims } = await codec.encode(user, {
@@ -35,6 +35,8 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
       jti: keep?.jti,
       anonymousId: keep?.anonymousId,
       previousCartId: keep?.previousCartId,
+      fraudSessionId: keep?.fraudSessionId,
+      orders: keep?.orders,
     });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;

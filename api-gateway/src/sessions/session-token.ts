@@ -24,7 +24,26 @@ export interface SessionClaims {
    * it back until the shopper adds it back or dismisses it.
    */
   previousCartId?: string;
+  /** SPEC §4: the fraud collector's session id, made once per session when missing. */
+  fraudSessionId?: string;
+  /** Orders this session placed (number, when), so it alone may reload their confirmation (SPEC §9). */
+  orders?: PlacedOrder[];
 }
+
+/** An order a session placed: its number and when (ms). */
+export interface PlacedOrder {
+  n: string;
+  at: number;
+}
+
+/** The most orders a session remembers (the newest): a cookie stays small. */
+export const MAX_REMEMBERED_ORDERS = 5;
+
+const isPlacedOrder = (value: unknown): value is PlacedOrder =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PlacedOrder).n === 'string' &&
+  typeof (value as PlacedOrder).at === 'number';
 
 export interface EncodeOptions {
   /** The cookie name; the key is derived per name, as Auth.js does. */
@@ -35,6 +54,8 @@ export interface EncodeOptions {
   jti?: string;
   anonymousId?: string;
   previousCartId?: string;
+  fraudSessionId?: string;
+  orders?: PlacedOrder[];
 }
 
 /**
@@ -54,7 +75,16 @@ export function createSessionCodec(secret: string) {
   return {
     async encode(
       user: SessionUser,
-      { salt, brand, now = Date.now(), jti = randomUUID(), anonymousId, previousCartId }: EncodeOptions,
+      {
+        salt,
+        brand,
+        now = Date.now(),
+        jti = randomUUID(),
+        anonymousId,
+        previousCartId,
+        fraudSessionId,
+        orders,
+      }: EncodeOptions,
     ): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
       const claims: SessionClaims = {
@@ -66,6 +96,8 @@ export function createSessionCodec(secret: string) {
         issuedAtMs: now,
         ...(anonymousId ? { anonymousId } : {}),
         ...(previousCartId ? { previousCartId } : {}),
+        ...(fraudSessionId ? { fraudSessionId } : {}),
+        ...(orders?.length ? { orders: orders.slice(-MAX_REMEMBERED_ORDERS) } : {}),
       };
       const token = await new EncryptJWT({
         user,
@@ -73,6 +105,8 @@ export function createSessionCodec(secret: string) {
         ims: now,
         ...(anonymousId ? { anon: anonymousId } : {}),
         ...(previousCartId ? { prev: previousCartId } : {}),
+        ...(claims.fraudSessionId ? { fsid: claims.fraudSessionId } : {}),
+        ...(claims.orders ? { ord: claims.orders } : {}),
       })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
@@ -87,7 +121,7 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        const { jti, iat, exp, brand, ims, anon, prev } = payload;
+        const { jti, iat, exp, brand, ims, anon, prev, fsid, ord } = payload;
         if (
           !user.success ||
           typeof jti !== 'string' ||
@@ -106,6 +140,8 @@ export function createSessionCodec(secret: string) {
           issuedAtMs: ims,
           ...(typeof anon === 'string' ? { anonymousId: anon } : {}),
           ...(typeof prev === 'string' ? { previousCartId: prev } : {}),
+          ...(typeof fsid === 'string' ? { fraudSessionId: fsid } : {}),
+          ...(Array.isArray(ord) && ord.every(isPlacedOrder) ? { orders: ord } : {}),
         };
       } catch {
         return undefined;

@@ -16,8 +16,21 @@ export type DomainErrorCode =
   | 'INVALID_QUANTITY'
   | 'DISCOUNT_CODE_INVALID'
   | 'CART_EMPTY'
+  | 'ADDRESS_INVALID'
+  | 'CHECKOUT_INCOMPLETE'
+  | 'PAYMENT_TOKEN_INVALID'
+  | 'LOYALTY_POINTS_INVALID'
+  | 'IDEMPOTENCY_KEY_REQUIRED'
+  | 'IDEMPOTENCY_KEY_INVALID'
+  // The address is deliverable, but the service writes it otherwise: nothing was saved.
+  | 'ADDRESS_SUGGESTION'
+  // The card was declined: nothing was charged, no order.
+  | 'PAYMENT_DECLINED'
   // The request needs a signed-in (or guest) session it does not have.
   | 'SessionRequired'
+  // The session may not do it: a guest where the brand takes orders from customers only, an order the screen refused.
+  | 'SIGN_IN_REQUIRED'
+  | 'ORDER_REJECTED'
   // What was asked for does not exist here, or the brand has the feature switched off.
   | 'NOT_FOUND'
   | 'PRODUCT_NOT_FOUND'
@@ -29,11 +42,19 @@ export type DomainErrorCode =
   | 'LINE_ITEM_NOT_FOUND'
   | 'DISCOUNT_CODE_NOT_FOUND'
   | 'CART_TEMPLATE_NOT_FOUND'
+  | 'ORDER_NOT_FOUND'
+  // It existed, and may no longer be shown (a confirmation after 30 minutes).
+  | 'CONFIRMATION_EXPIRED'
   // The state does not allow it.
   | 'EMAIL_TAKEN'
   | 'TOO_MANY_REQUESTS'
   | 'INVALID_PRICE'
   | 'CART_CONFLICT'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'CART_ALREADY_ORDERED'
+  | 'CHECKOUT_CHANGED'
+  | 'OUT_OF_STOCK'
+  | 'ORDER_STATE_CONFLICT'
   // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
   | 'SHELL_NOT_BUILT'
   | 'SHELL_UNAVAILABLE'

@@ -46,6 +46,8 @@ export interface CommerceCartLine {
   inventoryListKey?: string;
   /** Cents the line's discount codes take off the whole line, per cart discount id. */
   discounts: Record<string, number>;
+  /** What each unit costs after discount codes, one entry per unit (what tax is computed on). */
+  unitNets: number[];
 }
 
 /** A code on the cart: its state now (commercetools DiscountCodeState) and the cart discounts it grants. */
@@ -93,9 +95,12 @@ const reshapeCart = (raw: RawCart): CommerceCart => ({
   state: raw.cartState,
 });
 
-function reshapeLine(raw: RawCartLine): CommerceCartLine {
+export function reshapeLine(raw: RawCartLine): CommerceCartLine {
   const discounts: Record<string, number> = {};
+  const unitNets: number[] = [];
+  const payable = raw.price.discounted?.value.centAmount ?? raw.price.value.centAmount;
   for (const group of raw.discountedPricePerQuantity) {
+    for (let unit = 0; unit < group.quantity; unit += 1) unitNets.push(group.discountedPrice.value.centAmount);
     for (const portion of group.discountedPrice.includedDiscounts) {
       const id = portion.discountRef.id;
       discounts[id] = (discounts[id] ?? 0) + portion.discountedAmount.centAmount * group.quantity;
@@ -119,13 +124,12 @@ function reshapeLine(raw: RawCartLine): CommerceCartLine {
     totalCentAmount: raw.totalPrice?.centAmount ?? 0,
     ...(raw.supplyChannel?.key ? { inventoryListKey: raw.supplyChannel.key } : {}),
     discounts,
+    unitNets: [...unitNets, ...Array<number>(Math.max(0, raw.quantity - unitNets.length)).fill(payable)],
   };
 }
 
-const reshapeCartDetail = (raw: RawCartDetail): CommerceCartDetail => ({
-  ...reshapeCart(raw),
-  lines: raw.lineItems.map(reshapeLine),
-  codes: raw.discountCodes.map((info) => ({
+export const reshapeCodes = (codes: RawCartDetail['discountCodes']): CommerceCartCode[] =>
+  codes.map((info) => ({
     id: info.discountCodeRef.id,
     code: info.discountCode?.code ?? '',
     ...(info.discountCode?.name ? { name: info.discountCode.name } : {}),
@@ -134,10 +138,15 @@ const reshapeCartDetail = (raw: RawCartDetail): CommerceCartDetail => ({
       id: d.id,
       ...(d.name ? { name: d.name } : {}),
     })),
-  })),
+  }));
+
+export const reshapeCartDetail = (raw: RawCartDetail): CommerceCartDetail => ({
+  ...reshapeCart(raw),
+  lines: raw.lineItems.map(reshapeLine),
+  codes: reshapeCodes(raw.discountCodes),
 });
 
-function whereOf(lookup: CartLookup): string {
+export function whereOf(lookup: CartLookup): string {
   if ('key' in lookup) return `key=${predicateLiteral(lookup.key)}`;
   if ('anonymousId' in lookup) return `anonymousId=${predicateLiteral(lookup.anonymousId)} and cartState="Active"`;
   return `customerId=${predicateLiteral(lookup.customerId)} and cartState="Active" and id != ${predicateLiteral(lookup.exceptId)}`;

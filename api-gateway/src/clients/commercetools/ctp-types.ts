@@ -1,4 +1,20 @@
 import type {
+  TCtpAddress,
+  TCtpCustomLineItem,
+  TCtpLocation,
+  TCtpOrder,
+  TCtpPayment,
+  TCtpPaymentInfo,
+  TCtpPaymentMethodInfo,
+  TCtpShippingInfo,
+  TCtpShippingMethod,
+  TCtpShippingRate,
+  TCtpTaxRate,
+  TCtpTaxedItemPrice,
+  TCtpTaxedPrice,
+  TCtpTransaction,
+  TCtpZone,
+  TCtpZoneRate,
   TCtpCart,
   TCtpCartDiscount,
   TCtpChannel,
@@ -231,3 +247,120 @@ export type RawBagProduct = Selected<
 >;
 
 export type RawCustomObject = Selected<TCtpCustomObject, 'value'>;
+
+// Checkout and orders ---------------------------------------------------------------------------
+
+export type RawAddress = Selected<
+  TCtpAddress,
+  | 'firstName'
+  | 'lastName'
+  | 'streetName'
+  | 'additionalStreetInfo'
+  | 'city'
+  | 'state'
+  | 'postalCode'
+  | 'country'
+  | 'phone'
+>;
+export type RawTaxRate = Selected<TCtpTaxRate, 'name' | 'amount' | 'state'>;
+type RawTaxedPrice = Selected<
+  TCtpTaxedPrice,
+  never,
+  { totalNet: RawMoney; totalGross: RawMoney; totalTax: RawMoney | null }
+>;
+type RawTaxedItemPrice = Selected<TCtpTaxedItemPrice, never, { totalTax: RawMoney | null }>;
+type RawRawField = Selected<TCtpRawCustomField, 'name' | 'value'>;
+type RawCustom = Selected<TCtpCustomFieldsType, never, { customFieldsRaw: RawRawField[] | null }> | null;
+
+export type RawShippingInfo = Selected<
+  TCtpShippingInfo,
+  'shippingMethodName',
+  {
+    price: RawMoney;
+    shippingRate: Selected<TCtpShippingRate, never, { price: RawMoney; freeAbove: RawMoney | null }>;
+    taxRate: RawTaxRate | null;
+    shippingMethod: Selected<TCtpShippingMethod, 'key' | 'localizedDescription'> | null;
+  }
+>;
+
+export type RawCustomLine = Selected<
+  TCtpCustomLineItem,
+  'id' | 'name' | 'slug' | 'quantity',
+  { money: RawMoney; totalPrice: RawMoney; taxRate: RawTaxRate | null; taxedPrice: RawTaxedItemPrice | null }
+>;
+
+/** What checkout reads on top of the bag (documents.ts CHECKOUT_CART_FIELDS). */
+export type RawCheckoutCart = Omit<RawCartDetail, 'lineItems'> &
+  Selected<
+    TCtpCart,
+    'key' | 'customerEmail' | 'taxMode' | 'taxRoundingMode' | 'taxCalculationMode',
+    {
+      lineItems: Array<RawCartLine & { taxRate: RawTaxRate | null }>;
+      shippingAddress: RawAddress | null;
+      billingAddress: RawAddress | null;
+      shippingInfo: RawShippingInfo | null;
+      customLineItems: RawCustomLine[];
+      taxedPrice: RawTaxedPrice | null;
+      custom: RawCustom;
+      paymentInfo: Selected<TCtpPaymentInfo, never, { payments: Array<Selected<TCtpPayment, 'id'>> }> | null;
+    }
+  >;
+
+export type RawShippingMethod = Selected<
+  TCtpShippingMethod,
+  'key' | 'name' | 'localizedDescription' | 'isDefault' | 'active',
+  {
+    zoneRates: Array<
+      Selected<
+        TCtpZoneRate,
+        never,
+        {
+          zone: Selected<TCtpZone, 'key', { locations: Array<Selected<TCtpLocation, 'country' | 'state'>> }> | null;
+          shippingRates: Array<Selected<TCtpShippingRate, never, { price: RawMoney; freeAbove: RawMoney | null }>>;
+        }
+      >
+    >;
+  }
+>;
+
+export type RawTransaction = Selected<
+  TCtpTransaction,
+  'id' | 'type' | 'state' | 'interactionId' | 'timestamp',
+  { amount: RawMoney }
+>;
+export type RawPayment = Selected<
+  TCtpPayment,
+  'id' | 'version' | 'key' | 'interfaceId',
+  {
+    amountPlanned: RawMoney;
+    paymentMethodInfo: Selected<TCtpPaymentMethodInfo, 'method'>;
+    transactions: RawTransaction[];
+    custom: RawCustom;
+  }
+>;
+
+export type RawOrder = Selected<
+  TCtpOrder,
+  | 'id'
+  | 'version'
+  | 'orderNumber'
+  | 'customerId'
+  | 'anonymousId'
+  | 'customerEmail'
+  | 'createdAt'
+  | 'orderState'
+  | 'shipmentState'
+  | 'paymentState',
+  {
+    totalPrice: RawMoney;
+    taxedPrice: RawTaxedPrice | null;
+    lineItems: RawCartLine[];
+    customLineItems: RawCustomLine[];
+    discountCodes: RawCartDiscountCode[];
+    shippingAddress: RawAddress | null;
+    billingAddress: RawAddress | null;
+    shippingInfo: RawShippingInfo | null;
+    custom: RawCustom;
+    paymentInfo: Selected<TCtpPaymentInfo, never, { payments: RawPayment[] }> | null;
+  }
+>;

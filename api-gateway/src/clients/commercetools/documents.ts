@@ -88,12 +88,14 @@ export const LINE_OPTION_NAMES = ['color', 'bandSize', 'cupSize', 'size', 'waist
  * cart is recalculated), its discount per unit and per cart discount, and the codes with their
  * state (commercetools DiscountCodeState).
  */
-const CART_FIELDS = `id version customerId anonymousId cartState totalPrice { centAmount }
-  lineItems { id productKey name(locale: "en-US") quantity supplyChannel { key }
+const LINE_FIELDS = `id productKey name(locale: "en-US") quantity supplyChannel { key }
     variant { sku attributesRaw(includeNames: ${JSON.stringify(LINE_OPTION_NAMES)}) { name value } images { url label } }
     price { value { centAmount } discounted { value { centAmount } } } totalPrice { centAmount }
-    discountedPricePerQuantity { quantity discountedPrice { value { centAmount } includedDiscounts { discountRef { id } discountedAmount { centAmount } } } } }
-  discountCodes { state discountCodeRef { id } discountCode { code name(locale: "en-US") cartDiscounts { id name(locale: "en-US") } } }`;
+    discountedPricePerQuantity { quantity discountedPrice { value { centAmount } includedDiscounts { discountRef { id } discountedAmount { centAmount } } } }`;
+const CODE_FIELDS = `state discountCodeRef { id } discountCode { code name(locale: "en-US") cartDiscounts { id name(locale: "en-US") } }`;
+const CART_FIELDS = `id version customerId anonymousId cartState totalPrice { centAmount }
+  lineItems { ${LINE_FIELDS} }
+  discountCodes { ${CODE_FIELDS} }`;
 
 export const CART_BY_ID = `query CartById($storeKey: KeyReferenceInput!, $id: String!) {
   inStore(key: $storeKey) { cart(id: $id) { ${CART_FIELDS} } } }`;
@@ -143,6 +145,88 @@ export const CREATE_DISCOUNT_CODE = `mutation CreateDiscountCode($draft: Discoun
 export const DISCOUNT_CODE_BY_KEY = `query DiscountCodeByKey($key: String!) {
   discountCode(key: $key) { ${DISCOUNT_CODE_FIELDS} } }`;
 
+// Checkout --------------------------------------------------------------------------------------
+
+const ADDRESS_FIELDS = 'firstName lastName streetName additionalStreetInfo city state postalCode country phone';
+const TAX_RATE_FIELDS = 'name amount state';
+const SHIPPING_INFO_FIELDS = `shippingMethodName price { centAmount }
+  shippingRate { price { centAmount } freeAbove { centAmount } } taxRate { ${TAX_RATE_FIELDS} }
+  shippingMethod { key localizedDescription(locale: "en-US") }`;
+const CUSTOM_LINE_FIELDS = `id name(locale: "en-US") slug quantity money { centAmount } totalPrice { centAmount }
+  taxRate { ${TAX_RATE_FIELDS} } taxedPrice { totalTax { centAmount } }`;
+const TAXED_PRICE_FIELDS = 'totalNet { centAmount } totalGross { centAmount } totalTax { centAmount }';
+const CUSTOM_FIELDS = 'custom { customFieldsRaw { name value } }';
+
+/**
+ * A cart as checkout reads it: the bag, plus the addresses, e-mail, shipping, each line's
+ * external tax rate, the custom lines (a loyalty redemption), the taxed totals, the `order-b2c`
+ * custom fields and the payments.
+ */
+const CHECKOUT_CART_FIELDS = `${CART_FIELDS} key customerEmail taxMode taxRoundingMode taxCalculationMode
+  lineItems { id taxRate { ${TAX_RATE_FIELDS} } }
+  shippingAddress { ${ADDRESS_FIELDS} } billingAddress { ${ADDRESS_FIELDS} }
+  shippingInfo { ${SHIPPING_INFO_FIELDS} }
+  customLineItems { ${CUSTOM_LINE_FIELDS} }
+  taxedPrice { ${TAXED_PRICE_FIELDS} }
+  ${CUSTOM_FIELDS}
+  paymentInfo { payments { id } }`;
+
+export const CHECKOUT_CART_BY_ID = `query CheckoutCartById($storeKey: KeyReferenceInput!, $id: String!) {
+  inStore(key: $storeKey) { cart(id: $id) { ${CHECKOUT_CART_FIELDS} } } }`;
+
+export const CHECKOUT_CUSTOMER_CART = `query CheckoutCustomerCart($storeKey: KeyReferenceInput!, $customerId: String!) {
+  inStore(key: $storeKey) { customerActiveCart(customerId: $customerId) { ${CHECKOUT_CART_FIELDS} } } }`;
+
+export const CHECKOUT_FIND_CART = `query CheckoutFindCart($storeKey: KeyReferenceInput!, $where: String) {
+  inStore(key: $storeKey) { carts(where: $where, sort: ["lastModifiedAt desc"], limit: 1) { results { ${CHECKOUT_CART_FIELDS} } } } }`;
+
+export const UPDATE_CHECKOUT_CART = `mutation UpdateCheckoutCart($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [CartUpdateAction!]!) {
+  updateCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CHECKOUT_CART_FIELDS} } }`;
+
+/**
+ * A page of 20 shipping methods with their zone rates (pages are read until one comes back short;
+ * the page size keeps the query's cost low); a store's are keyed `{store}-...` (docs/adr/0014).
+ */
+export const SHIPPING_METHODS = `query ShippingMethods($offset: Int) {
+  shippingMethods(limit: 20, offset: $offset, sort: ["key asc"]) { results { key name localizedDescription(locale: "en-US") isDefault active
+    zoneRates { zone { key locations { country state } } shippingRates { price { centAmount } freeAbove { centAmount } } } } } }`;
+
+// Payments and orders ---------------------------------------------------------------------------
+
+const PAYMENT_FIELDS = `id version key interfaceId amountPlanned { centAmount } paymentMethodInfo { method }
+  transactions { id type state interactionId timestamp amount { centAmount } } ${CUSTOM_FIELDS}`;
+
+export const CREATE_PAYMENT = `mutation CreatePayment($draft: PaymentDraft!) { createPayment(draft: $draft) { ${PAYMENT_FIELDS} } }`;
+
+export const PAYMENT_BY_KEY = `query PaymentByKey($key: String!) { payment(key: $key) { ${PAYMENT_FIELDS} } }`;
+
+export const UPDATE_PAYMENT = `mutation UpdatePayment($id: String!, $version: Long!, $actions: [PaymentUpdateAction!]!) {
+  updatePayment(id: $id, version: $version, actions: $actions) { ${PAYMENT_FIELDS} } }`;
+
+const ORDER_FIELDS = `id version orderNumber customerId anonymousId customerEmail createdAt orderState shipmentState paymentState
+  totalPrice { centAmount } taxedPrice { ${TAXED_PRICE_FIELDS} }
+  lineItems { ${LINE_FIELDS} } customLineItems { ${CUSTOM_LINE_FIELDS} } discountCodes { ${CODE_FIELDS} }
+  shippingAddress { ${ADDRESS_FIELDS} } billingAddress { ${ADDRESS_FIELDS} } shippingInfo { ${SHIPPING_INFO_FIELDS} }
+  ${CUSTOM_FIELDS} paymentInfo { payments { ${PAYMENT_FIELDS} } }`;
+
+/** The order number is the caller's (commercetools never makes one). */
+export const CREATE_ORDER_FROM_CART = `mutation CreateOrderFromCart($storeKey: KeyReferenceInput, $draft: OrderCartCommand!) {
+  createOrderFromCart(draft: $draft, storeKey: $storeKey) { ${ORDER_FIELDS} } }`;
+
+export const ORDER_BY_NUMBER = `query OrderByNumber($storeKey: KeyReferenceInput!, $orderNumber: String!) {
+  inStore(key: $storeKey) { order(orderNumber: $orderNumber) { ${ORDER_FIELDS} } } }`;
+
+export const UPDATE_ORDER = `mutation UpdateOrder($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [OrderUpdateAction!]!) {
+  updateOrder(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${ORDER_FIELDS} } }`;
+
+/** A custom object with its version (for a write that must not overwrite another's). */
+export const CUSTOM_OBJECT = `query CustomObject($container: String!, $key: String!) {
+  customObject(container: $container, key: $key) { version value } }`;
+
+/** Creates it, or (with `version`) updates it at that version. */
+export const PUT_CUSTOM_OBJECT = `mutation PutCustomObject($draft: CustomObjectDraft!) {
+  createOrUpdateCustomObject(draft: $draft) { version value } }`;
+
 /** Every document, the listing at its largest (one facet search per facetable filter). */
 export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: string }> {
   const texts = [
@@ -169,6 +253,19 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     CART_TEMPLATE,
     CREATE_DISCOUNT_CODE,
     DISCOUNT_CODE_BY_KEY,
+    CHECKOUT_CART_BY_ID,
+    CHECKOUT_CUSTOMER_CART,
+    CHECKOUT_FIND_CART,
+    UPDATE_CHECKOUT_CART,
+    SHIPPING_METHODS,
+    CREATE_PAYMENT,
+    PAYMENT_BY_KEY,
+    UPDATE_PAYMENT,
+    CREATE_ORDER_FROM_CART,
+    ORDER_BY_NUMBER,
+    UPDATE_ORDER,
+    CUSTOM_OBJECT,
+    PUT_CUSTOM_OBJECT,
   ];
   return texts.map((text) => ({ name: /^\s*(?:query|mutation)\s+(\w+)/.exec(text)?.[1] ?? '?', text }));
 }

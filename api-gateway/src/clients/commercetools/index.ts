@@ -1,6 +1,10 @@
 import { cartTemplateOperations } from './cart-templates';
 import { cartOperations } from './carts';
 import { catalogOperations } from './catalog';
+import { checkoutOperations } from './checkout-carts';
+import { customObjectOperations } from './custom-objects';
+import { orderOperations } from './orders';
+import { paymentOperations } from './payments';
 import { customerOperations } from './customers';
 import { discountCodeOperations } from './discount-codes';
 import { type CommerceClientOptions, createTransport } from './transport';
@@ -31,6 +35,25 @@ export type {
   NewCart,
 } from './carts';
 export type { CartTemplate } from './cart-templates';
+export type {
+  AddressRecord,
+  CartShipping,
+  CheckoutAction,
+  CheckoutCart,
+  CustomLine,
+  ShippingMethodRecord,
+  TaxRateInfo,
+} from './checkout-carts';
+export type { StoredObject } from './custom-objects';
+export type { CommerceOrder, OrderAction } from './orders';
+export type {
+  CommercePayment,
+  NewPayment,
+  PaymentAction,
+  PaymentTransaction,
+  TransactionState,
+  TransactionType,
+} from './payments';
 export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
 
 /**
@@ -47,6 +70,10 @@ export function createCommerceClient(options: CommerceClientOptions) {
     ...cartOperations(transport.graphql),
     ...cartTemplateOperations(transport.graphql),
     ...discountCodeOperations(transport.graphql),
+    ...checkoutOperations(transport.graphql),
+    ...paymentOperations(transport.graphql),
+    ...orderOperations(transport.graphql),
+    ...customObjectOperations(transport.graphql),
     /** A product image from the platform's asset host; undefined when there is no such image. */
     image: transport.image,
   };

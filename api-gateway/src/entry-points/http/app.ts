@@ -2,10 +2,12 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
 import type { AppDeps } from '../../modules/app-deps';
-import type { GatewayModule, ModuleFactory } from '../../modules/gateway-module';
+import type { ApiMount as ApiMountSpec, GatewayModule, ModuleFactory } from '../../modules/gateway-module';
 import { accountModule } from '../../modules/account';
 import { authModule } from '../../modules/auth';
 import { cartModule } from '../../modules/cart';
+import { checkoutModule } from '../../modules/checkout';
+import { ordersModule } from '../../modules/orders';
 import { catalogModule } from '../../modules/catalog';
 import { contactModule } from '../../modules/contact';
 import { contentModule } from '../../modules/content';
@@ -33,6 +35,8 @@ const MODULES: ModuleFactory[] = [
   accountModule,
   catalogModule,
   cartModule,
+  checkoutModule,
+  ordersModule,
   contentModule,
   storesModule,
   leadsModule,
@@ -53,7 +57,8 @@ export function createApp(deps: AppDeps) {
   );
   const modules = [...features, openApiModule(features)];
   const mounts = modules.flatMap((module) => module.api ?? []);
-  assertDistinctMounts(mounts.map((mount) => mount.path));
+  const shared = shareMounts(mounts);
+  assertDistinctMounts([...shared.keys()]);
   const pageModules = modules.filter((module) => module.pages);
   if (pageModules.length > 1)
     throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
@@ -74,8 +79,8 @@ export function createApp(deps: AppDeps) {
   // with its own limits, so the check can read a token from the body. A path nothing is mounted
   // at is a plain 404, whatever the method.
   const checkCsrf = csrfProtection(csrf);
-  for (const { path, body, router } of mounts)
-    app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, router);
+  for (const [path, { body, routers }] of shared)
+    app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, ...routers);
   app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
   // Site routers answer GETs (files, images, pages); one that ever takes an unsafe method gets the same check.
@@ -95,6 +100,42 @@ function hasUnsafeRoute(router: Router): boolean {
     layer.route
       ? UNSAFE_METHODS.some((method) => layer.route?.methods[method.toLowerCase()])
       : Boolean(layer.handle?.stack && hasUnsafeRoute(layer.handle as unknown as Router)),
+  );
+}
+
+/**
+ * Mounts at the same path share it: SPEC §7 puts checkout's writes under /api/cart beside the
+ * bag's. They must parse bodies alike and register no route (method and path) twice, so neither
+ * can shadow the other, whatever their order.
+ */
+export function shareMounts(mounts: ApiMountSpec[]) {
+  const byPath = new Map<string, { body: ApiMountSpec['body']; routers: Router[]; routes: Set<string> }>();
+  for (const { path, body, router } of mounts) {
+    const routes = routesOf(router);
+    const group = byPath.get(path);
+    if (!group) {
+      byPath.set(path, { body, routers: [router], routes: new Set(routes) });
+      continue;
+    }
+    if (JSON.stringify(group.body) !== JSON.stringify(body))
+      throw new Error(`Gateway modules: the routers sharing ${path} parse bodies differently`);
+    const twice = routes.filter((route) => group.routes.has(route));
+    if (twice.length) throw new Error(`Gateway modules: ${twice.join(', ')} under ${path} registered twice`);
+    group.routers.push(router);
+    for (const route of routes) group.routes.add(route);
+  }
+  return byPath;
+}
+
+/** A router's own routes as "METHOD path". */
+function routesOf(router: Router): string[] {
+  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> } };
+  return (router as unknown as { stack: Layer[] }).stack.flatMap((layer) =>
+    layer.route
+      ? [layer.route.path]
+          .flat()
+          .flatMap((path) => Object.keys(layer.route?.methods ?? {}).map((method) => `${method.toUpperCase()} ${path}`))
+      : [],
   );
 }
 

@@ -38,6 +38,14 @@ export interface CartDeps {
   channelsOf: (storeKey: string, correlationId: string) => Promise<string[]>;
 }
 
+/**
+ * The key of a shopper's bag in the cart write queue: brand and session user, so every write to
+ * it (the bag's, checkout's, an order's placement) takes its turn, even the first one that
+ * creates the cart.
+ */
+export const cartQueueKey = (scope: Pick<CartScope, 'storeKey' | 'owner'>) =>
+  `${scope.storeKey}:${'customerId' in scope.owner ? scope.owner.customerId : scope.owner.anonymousId}`;
+
 /** The codes a cart write expects from the platform, answered here rather than logged as failures. */
 const EXPECTED = ['ConcurrentModification', 'DiscountCodeNonApplicable', 'DuplicateField'];
 
@@ -53,8 +61,7 @@ type Decision = { actions: CartAction[] } | { priceChanged: string };
  */
 export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: CartDeps) {
   const call = (scope: CartScope) => ({ correlationId: scope.correlationId, expected: EXPECTED });
-  const queueKey = (scope: CartScope) =>
-    `${scope.storeKey}:${'customerId' in scope.owner ? scope.owner.customerId : scope.owner.anonymousId}`;
+  const queueKey = cartQueueKey;
 
   const load = (scope: CartScope): Promise<CommerceCartDetail | undefined> =>
     'customerId' in scope.owner

@@ -19,6 +19,7 @@ const line = (extra: Partial<CommerceCartLine>): CommerceCartLine => ({
   price: { centAmount: 2000, discountedCentAmount: 1500 },
   totalCentAmount: 4050,
   discounts: { 'cd-10': 450 },
+  unitNets: [1350, 1350, 1350],
   ...extra,
 });
 const variant = (extra: Partial<BagVariant> = {}): BagVariant => ({

@@ -2,6 +2,7 @@ import { addDiscountCodeSchema, addLineItemSchema, changeLineItemSchema, createC
 import { z } from 'zod';
 import type { PathsFragment } from '../../openapi/operation';
 import { type CategoryTree, loadCategoryTree } from '../../shared/category-tree';
+import { perStore } from '../../shared/per-store';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { cartRoutes } from './cart-routes';
@@ -12,20 +13,6 @@ export type CartDeps = Pick<
   AppDeps,
   'config' | 'catalog' | 'commerce' | 'sessions' | 'cartQueue' | 'cartStats' | 'logger'
 >;
-
-/** A value per store, loaded once and kept for `ttlMs` (the category tree, the store's inventories). */
-function perStore<T>(ttlMs: number, load: (storeKey: string, correlationId: string) => Promise<T>) {
-  const kept = new Map<string, { value: Promise<T>; until: number }>();
-  return (storeKey: string, correlationId: string): Promise<T> => {
-    const hit = kept.get(storeKey);
-    if (hit && hit.until > Date.now()) return hit.value;
-    const value = load(storeKey, correlationId);
-    kept.set(storeKey, { value, until: Date.now() + ttlMs });
-    // A failed load is not kept: the next request tries again.
-    value.catch(() => kept.delete(storeKey));
-    return value;
-  };
-}
 
 const lineItemParams = z.object({ lineItemId: z.string().describe('A line of the bag (from the cart answer)') });
 const codeParams = z.object({ id: z.string().describe('A code on the bag (discountCodes[].id)') });
@@ -161,7 +148,7 @@ export function cartModule({
   });
   return {
     name: 'cart',
-    api: [{ path: '/cart', router: cartRoutes({ catalog, sessions, cart, channelsOf }), body: { limit: '4kb' } }],
+    api: [{ path: '/cart', router: cartRoutes({ catalog, sessions, cart, channelsOf }), body: { limit: '8kb' } }],
     openapi,
   };
 }

@@ -18,13 +18,24 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       reason:
         'Tracking beacons (navigator.sendBeacon and fetch keepalive) cannot wait for a token; the route instead accepts only application/json from this very site (Sec-Fetch-Site or Origin), which a cross-site form cannot send.',
     },
+    ...(['fulfil', 'cancel'] as const).map((action) => ({
+      method: 'POST' as const,
+      path: `/api/ops/orders/{orderNumber}/${action}`,
+      reason:
+        'A back-office call from a server: it is authorised by the OPS_API_KEY bearer header alone, which a browser never sends by itself; no cookie is read, so a forged cross-site request carries nothing that would authorise it.',
+    })),
   ];
 
-const allowed = new Set(CSRF_ALLOW_LIST.map(({ method, path }) => `${method} ${path}`));
+/** `{name}` in an allow-listed path stands for one path segment. */
+const allowed = CSRF_ALLOW_LIST.map(({ method, path }) => ({
+  method,
+  path: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
 
-/** Whether `method path` (as documented, `/api/...`) needs the token. */
+/** Whether `method path` (as requested, or as documented with `{name}` segments) needs the token. */
 export const needsCsrf = (method: string, path: string) =>
-  UNSAFE_METHODS.includes(method.toUpperCase() as never) && !allowed.has(`${method.toUpperCase()} ${path}`);
+  UNSAFE_METHODS.includes(method.toUpperCase() as never) &&
+  !allowed.some((entry) => entry.method === method.toUpperCase() && entry.path.test(path));
 
 /**
  * The double-submit check on every POST, PUT, PATCH and DELETE: the token from the body

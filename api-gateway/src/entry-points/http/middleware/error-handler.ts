@@ -3,6 +3,7 @@ import { CommerceRequestError } from '../../../clients/commercetools';
 import { HttpError } from '../../../errors';
 import { DomainError, type DomainErrorCode } from '../../../shared/domain-error';
 import { UpstreamUnavailableError } from '../../../clients/upstream-guard';
+import { UpstreamAnswerError, VendorRefusal } from '../../../clients/vendor-http';
 import { CartQueueUnavailableError } from '../../../data-access/cart-write-queue';
 import { unavailableMessage } from './service-label';
 import type { Logger } from '@shop/node-kit';
@@ -21,7 +22,17 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   INVALID_QUANTITY: 400,
   DISCOUNT_CODE_INVALID: 400,
   CART_EMPTY: 400,
+  ADDRESS_INVALID: 400,
+  CHECKOUT_INCOMPLETE: 400,
+  PAYMENT_TOKEN_INVALID: 400,
+  LOYALTY_POINTS_INVALID: 400,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  PAYMENT_DECLINED: 402,
+  ADDRESS_SUGGESTION: 422,
   SessionRequired: 401,
+  SIGN_IN_REQUIRED: 403,
+  ORDER_REJECTED: 403,
   NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
   CATEGORY_NOT_FOUND: 404,
@@ -32,11 +43,19 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   LINE_ITEM_NOT_FOUND: 404,
   DISCOUNT_CODE_NOT_FOUND: 404,
   CART_TEMPLATE_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  CONFIRMATION_EXPIRED: 410,
   EMAIL_TAKEN: 409,
   TOO_MANY_REQUESTS: 429,
   // The price of a line changed since it was added: the body carries the cart with the new prices.
   INVALID_PRICE: 409,
   CART_CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  CART_ALREADY_ORDERED: 409,
+  // The total the shopper saw is not what would be charged: the body carries the fresh checkout.
+  CHECKOUT_CHANGED: 409,
+  OUT_OF_STOCK: 409,
+  ORDER_STATE_CONFLICT: 409,
   GUEST_SIGN_IN_FAILED: 500,
   SHELL_NOT_BUILT: 503,
   SHELL_UNAVAILABLE: 503,
@@ -102,6 +121,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         502,
         'UPSTREAM_FAILED',
         `A service we depend on did not answer as expected${call}. Please try again.`,
+      );
+    }
+    if (error instanceof UpstreamAnswerError || error instanceof VendorRefusal) {
+      // A vendor answered out of its contract, or refused in a way no use case expected: logged
+      // (the answer error where it was read), never a 500. The shopper may try again.
+      if (error instanceof VendorRefusal)
+        logger.warn('Vendor refusal not handled', {
+          correlationId: res.locals.correlationId,
+          upstream: error.upstream,
+          operation: error.operation,
+          status: error.status,
+          code: error.code,
+        });
+      return send(
+        res,
+        502,
+        'UPSTREAM_FAILED',
+        `A service we depend on did not answer as expected (${error.upstream} ${error.operation}). Please try again.`,
       );
     }
     const type = (error as { type?: string }).type;

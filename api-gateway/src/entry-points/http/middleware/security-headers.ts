@@ -13,7 +13,9 @@ const originOf = (url: string) => {
 
 /**
  * helmet's headers with a CSP whose script and connect sources are this site plus the origins
- * the brand's remote registry points at (a CDN, or dev servers in development), nothing else.
+ * the brand's remote registry points at (a CDN, or dev servers in development), nothing else;
+ * frames only from the payment vendor's hosted card field and the fraud collector, whose origin
+ * is also the one other host the page may call.
  */
 export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): RequestHandler {
   const devOrigins = [config.shellDevUrl, ...Object.values(config.remoteDevUrls)]
@@ -29,6 +31,11 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
   }
   const extra = (res: { locals: Pick<Express.Locals, 'brandId'> }) => originsByBrand.get(res.locals.brandId) ?? [];
   const devSockets = devOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+  // Checkout (docs/adr/0014): the hosted card field is a frame on the payment vendor's origin; the
+  // fraud collector's hidden /logo.htm is a frame on its origin, and the browser SDK calls it.
+  const paymentOrigin = originOf(config.vendors.payment.hostedUrl);
+  const collectorOrigin = originOf(config.vendors.fraud.collectorUrl);
+  const frames = [paymentOrigin, collectorOrigin].filter((origin): origin is string => Boolean(origin));
 
   return helmet({
     contentSecurityPolicy: {
@@ -36,7 +43,12 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => extra(res as never).join(' ')],
-        connectSrc: ["'self'", (_req, res) => [...extra(res as never), ...devSockets].join(' ')],
+        connectSrc: [
+          "'self'",
+          (_req, res) =>
+            [...extra(res as never), ...devSockets, ...(collectorOrigin ? [collectorOrigin] : [])].join(' '),
+        ],
+        frameSrc: frames.length ? [...new Set(frames)] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],

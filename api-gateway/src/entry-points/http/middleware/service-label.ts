@@ -7,6 +7,11 @@ const DEFAULT_LABELS: Record<UpstreamName, string> = {
   captcha: 'The security check',
   crm: 'Customer service',
   content: 'Content',
+  tax: 'Tax calculation',
+  address: 'Address verification',
+  payment: 'Card payment',
+  fraud: 'Order screening',
+  loyalty: 'Loyalty points',
 };
 
 /**

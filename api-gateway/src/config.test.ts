@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from './config';
+
+const strong = () => randomBytes(32).toString('base64url');
+/** What production needs besides the checkout vendors' keys. */
+const production = () => ({
+  NODE_ENV: 'production',
+  AUTH_SECRET: strong(),
+  COMMERCE_CLIENT_SECRET: strong(),
+  CAPTCHA_SECRET: strong(),
+  CRM_API_KEY: strong(),
+});
+const vendorKeys = () => ({
+  TAX_API_KEY: strong(),
+  ADDRESS_API_KEY: strong(),
+  PAYMENT_SECRET_KEY: strong(),
+  FRAUD_API_KEY: strong(),
+  LOYALTY_API_KEY: strong(),
+});
+
+describe('checkout vendor settings', () => {
+  it('point at the local stand-ins in development, with the back-office key on', () => {
+    const config = loadConfig({});
+    expect(config.vendors.tax).toEqual({ url: 'http://127.0.0.1:4010/tax/v1', apiKey: 'dev-only-tax-api-key' });
+    expect(config.vendors.payment).toMatchObject({ hostedUrl: 'http://127.0.0.1:4011', publishableKey: 'pk_dev_shop' });
+    expect(config.vendors.fraud).toMatchObject({ collectorUrl: 'http://127.0.0.1:4012', orgId: 'shop-dev' });
+    expect(config.opsApiKey).toBe('dev-only-ops-api-key');
+  });
+
+  it('take a hosted vendor by URL and key alone, and refuse a URL that is not http(s), naming the variable', () => {
+    const config = loadConfig({ TAX_API_URL: 'https://tax.vendor.example/v2', TAX_API_KEY: 'sk_live_tax_0123456789' });
+    expect(config.vendors.tax).toEqual({ url: 'https://tax.vendor.example/v2', apiKey: 'sk_live_tax_0123456789' });
+    expect(() => loadConfig({ PAYMENT_HOSTED_URL: 'javascript:alert(1)' })).toThrow(/PAYMENT_HOSTED_URL/);
+    expect(() => loadConfig({ FRAUD_API_KEY: 'short' })).toThrow(/FRAUD_API_KEY/);
+  });
+
+  it('refuse the development keys in production, and leave the back-office routes off without OPS_API_KEY', () => {
+    expect(() => loadConfig(production())).toThrow(/TAX_API_KEY/);
+    const config = loadConfig({ ...production(), ...vendorKeys() });
+    expect(config.opsApiKey).toBeUndefined();
+    expect(() => loadConfig({ ...production(), ...vendorKeys(), OPS_API_KEY: 'dev-only-ops-api-key' })).toThrow(
+      /OPS_API_KEY/,
+    );
+    const ops = strong();
+    expect(loadConfig({ ...production(), ...vendorKeys(), OPS_API_KEY: ops }).opsApiKey).toBe(ops);
+  });
+});

@@ -1,0 +1,41 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type RequestHandler, Router } from 'express';
+import { serviceLabel } from '../../entry-points/http/middleware/service-label';
+import { HttpError } from '../../errors';
+import { DomainError } from '../../shared/domain-error';
+import type { OrderOperations } from './order-operations';
+import { ORDER_NUMBER } from './order-number';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The back office's bearer key (OPS_API_KEY): a server-to-server caller, so no cookie and no
+ * CSRF token; compared in constant time.
+ */
+export function requireOpsKey(apiKey: string): RequestHandler {
+  const expected = digest(apiKey);
+  return (req, _res, next) => {
+    const match = /^Bearer (\S{1,512})$/.exec(req.get('authorization') ?? '');
+    if (!match || !timingSafeEqual(digest(match[1]), expected))
+      return next(new HttpError(401, 'UNAUTHORIZED', 'A valid back-office key is required.'));
+    next();
+  };
+}
+
+/** /api/ops/orders/{orderNumber}/fulfil and /cancel. */
+export function opsRoutes(apiKey: string, operations: OrderOperations): Router {
+  const router = Router();
+  router.use(serviceLabel('Order operations'), requireOpsKey(apiKey));
+  const numberOf = (value: unknown) => {
+    const orderNumber = String(value);
+    if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', 'There is no such order.');
+    return orderNumber;
+  };
+  router.post('/orders/:orderNumber/fulfil', async (req, res) => {
+    res.json(await operations.fulfil(numberOf(req.params.orderNumber), res.locals.correlationId));
+  });
+  router.post('/orders/:orderNumber/cancel', async (req, res) => {
+    res.json(await operations.cancel(numberOf(req.params.orderNumber), res.locals.correlationId));
+  });
+  return router;
+}

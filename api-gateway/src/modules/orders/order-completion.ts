@@ -1,0 +1,78 @@
+import type { OrderConfirmation } from '@shop/contracts';
+import type { Logger } from '@shop/node-kit';
+import type { CommerceOrder } from '../../clients/commercetools';
+import type { CheckoutVendors } from '../../clients/checkout-vendors';
+import { UpstreamUnavailableError } from '../../clients/upstream-guard';
+import { VendorRefusal } from '../../clients/vendor-http';
+import type { Mailer } from '../../data-access/outbox';
+import type { CheckoutScope, CheckoutUseCases } from '../checkout/checkout-use-cases';
+import { goodsTotalOf, redemptionOf } from '../checkout/checkout-view';
+import type { IdempotencyRecord, IdempotencyRecords } from './idempotency-records';
+import { confirmationOf } from './order-confirmation';
+import { orderEmail } from './order-email';
+
+export interface OrderCompletionDeps {
+  vendors: CheckoutVendors;
+  checkout: CheckoutUseCases;
+  records: IdempotencyRecords;
+  outbox: Mailer;
+  logger: Logger;
+}
+
+/**
+ * What follows once the order exists: the loyalty hold redeemed and the points earned (both
+ * idempotent per order number at the vendor), the order e-mail once, the record completed with
+ * the confirmation. Run again after a crash, it does only what the record says is left.
+ */
+export function orderCompletion({ vendors, checkout, records, outbox, logger }: OrderCompletionDeps) {
+  /** Steps after the order exists: points, the e-mail, the record. Each is done once (the record says which). */
+  return async function finish(
+    scope: CheckoutScope,
+    key: string,
+    record: IdempotencyRecord,
+    version: number,
+    order: CommerceOrder,
+  ): Promise<Omit<OrderConfirmation, 'viewableUntil'>> {
+    let earned = record.earned;
+    const customerId = 'customerId' in scope.owner ? scope.owner.customerId : undefined;
+    const redemption = redemptionOf(order);
+    try {
+      if (redemption?.holdId) await vendors.loyalty.redeem(redemption.holdId, order.orderNumber, scope.correlationId);
+      if (customerId && scope.flags.loyalty && earned === undefined) {
+        const amount = Math.max(0, goodsTotalOf(order) - (redemption?.amount ?? 0));
+        earned = (
+          await vendors.loyalty.earn(
+            scope.storeKey,
+            customerId,
+            { reference: order.orderNumber, amount },
+            scope.correlationId,
+          )
+        ).earned;
+      }
+    } catch (error) {
+      // The order stands; points are reconciled from the order number (both calls are idempotent by it).
+      if (!(error instanceof UpstreamUnavailableError || error instanceof VendorRefusal)) throw error;
+      logger.error('Loyalty not updated for an order', {
+        correlationId: scope.correlationId,
+        orderNumber: order.orderNumber,
+        reason: error.message,
+      });
+    }
+    const confirmation = confirmationOf(order, await checkout.bagOf(scope, { ...order, state: 'Ordered' }), earned);
+    if (!record.emailed) await outbox.send(orderEmail(scope.brandName, confirmation, `${scope.origin}/order/track`));
+    await records.put(
+      key,
+      {
+        ...record,
+        state: 'completed',
+        orderNumber: order.orderNumber,
+        emailed: true,
+        ...(earned !== undefined ? { earned } : {}),
+        confirmation,
+      },
+      version,
+      scope.correlationId,
+    );
+    return confirmation;
+  };
+}
