@@ -44,7 +44,7 @@ const LISTING = '/api/products?limit=24';
  * answer sets, so writers sharing one jar share one session (and whatever cart reference the
  * gateway keeps in a cookie), whichever gateway they talk to. One keep-alive agent for all.
  */
-function browser(agent) {
+export function browser(agent) {
   const cookies = new Map();
   const send = (port, method, path, { json, form, headers = {} } = {}) =>
     new Promise((resolve) => {
@@ -103,7 +103,7 @@ function browser(agent) {
 }
 
 /** Fails with what the answer said, in the one error shape when it has it. */
-function expectOk(answer, what) {
+export function expectOk(answer, what) {
   if (answer.status === 200) return answer;
   const failure = describeFailure(what, answer.status, answer.text);
   throw new Error(`${what} answered ${answer.status ?? 'nothing'}: ${failure.code ?? ''} ${failure.message}`.trim());
@@ -114,7 +114,7 @@ function expectOk(answer, what) {
  * /api/auth/csrf, then the guest sign-in posted as a form with it; the session is a cookie.
  * Returns the CSRF token the cart writes carry.
  */
-async function guestSession(shopper, port) {
+export async function guestSession(shopper, port) {
   const { csrfToken } = expectOk(await shopper.send(port, 'GET', '/api/auth/csrf'), 'GET /api/auth/csrf').json;
   expectOk(
     await shopper.send(port, 'POST', '/api/auth/callback/guest', {

@@ -1,8 +1,9 @@
 // npm run bench: cold production build time of all apps, the first-load JavaScript of / per
 // brand (raw and gzip), and the commerce service's seed/start times and product search latency
 // on the default and the 100,000-product seed, printed with ratios against baseline.json.
-// `npm run bench -- frontend`, `-- commerce`, `-- catalog` or `-- cart` runs one part (the cart part: add to
-// bag at 50 shoppers and at 20 writers on one cart); `--update-baseline` records the current figures as the new baseline.
+// `npm run bench -- frontend`, `-- commerce`, `-- catalog`, `-- cart` or `-- checkout` runs one part (the cart part:
+// add to bag at 50 shoppers and at 20 writers on one cart; the checkout part: 20 concurrent order placements and what
+// each vendor call adds to one); `--update-baseline` records the current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nx, root } from '../scripts/lib.mjs';
@@ -10,6 +11,7 @@ import { benchCommerce, printCommerce } from './commerce.mjs';
 import { benchFrontend, printFrontend } from './frontend.mjs';
 import { benchCatalog, printCatalog } from './catalog.mjs';
 import { benchCart, printCart } from './cart.mjs';
+import { benchCheckout, printCheckout } from './checkout.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -35,6 +37,11 @@ if (wants('cart')) {
   nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/api-gateway');
   current.cartApi = await benchCart();
   printCart(current.cartApi, baseline);
+}
+if (wants('checkout')) {
+  nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/vendor-services', '@shop/api-gateway');
+  current.checkoutApi = await benchCheckout();
+  printCheckout(current.checkoutApi, baseline);
 }
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);

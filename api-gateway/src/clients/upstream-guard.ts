@@ -9,6 +9,7 @@ import {
   handleWhen,
   timeout,
 } from 'cockatiel';
+import { recordUpstreamTime } from '../shared/server-timing';
 
 /** The services the gateway depends on, one breaker each. */
 export type UpstreamName =
@@ -130,9 +131,18 @@ export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings
 export type UpstreamGuard = ReturnType<typeof createUpstreamGuard>;
 
 /** A fetch that turns a refused connection or reset into a fault, keeping the cause in the log. */
-export async function upstreamFetch(url: string, init: RequestInit, describe: string): Promise<Response> {
+export async function upstreamFetch(
+  url: string,
+  init: RequestInit,
+  describe: string,
+  /** The upstream whose time this call adds to the request's Server-Timing, where it records one. */
+  timing?: UpstreamName,
+): Promise<Response> {
+  const started = performance.now();
   try {
-    return await fetch(url, init);
+    const response = await fetch(url, init);
+    if (timing) recordUpstreamTime(timing, performance.now() - started);
+    return response;
   } catch (error) {
     // An abort at the deadline is the timeout's to report.
     if (init.signal?.aborted) throw error;

@@ -108,6 +108,7 @@ export function createVendorHttp(name: UpstreamName, { url, apiKey, logger, guar
             signal,
           },
           `The ${name} service`,
+          name,
         );
         if (response.status >= 500) {
           logger.error('Vendor failed', { upstream: name, operation, status: response.status, correlationId });

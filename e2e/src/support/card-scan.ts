@@ -8,16 +8,16 @@ export interface CardTrace {
 }
 
 /**
- * Where a card number could have been written during a shop's run: every log file of the gateway
- * and the services, the tracking log, the outbox, and every row of every table of the commerce
- * and vendor databases. Each number is looked for with and without its spaces. The shop must be
+ * Where a shop's run wrote each of `strings` (card numbers, say): every log file of the gateway and
+ * the services, the tracking log, the outbox, and every row of every table of the commerce and
+ * vendor databases. Each string is looked for as given and without its spaces. The shop must be
  * stopped first (the embedded databases are one process's at a time).
  */
-export function scanForCardNumbers(
+export function scanShopData(
   dataDir: string,
-  cards: string[],
+  strings: string[],
 ): { files: number; tables: number; found: CardTrace[] } {
-  const needles = [...new Set(cards.flatMap((card) => [card, card.replace(/\s/g, '')]))];
+  const needles = [...new Set(strings.flatMap((value) => [value, value.replace(/\s/g, '')]))];
   const found: CardTrace[] = [];
   const logs = join(dataDir, 'logs');
   const files = [

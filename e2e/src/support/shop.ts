@@ -230,7 +230,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     setOAuthUser: services?.setOAuthUser,
     stop: async () => {
       for (const child of [gateway, ...(services?.children ?? [])]) {
-        if (child.exitCode !== null) continue;
+        if (child.exitCode !== null || child.signalCode !== null) continue;
         await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
           child.kill('SIGTERM');

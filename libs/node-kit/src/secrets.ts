@@ -15,6 +15,7 @@ export const REPOSITORY_SECRETS: readonly string[] = [
   'dev-only-payment-secret-key',
   'dev-only-fraud-api-key',
   'dev-only-loyalty-api-key',
+  'dev-only-ops-api-key',
 ];
 
 /** Environments that may run on the development defaults. */

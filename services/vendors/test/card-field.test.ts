@@ -131,6 +131,9 @@ describe('the hosted card field page', () => {
       expect(last(CARD_FIELD_MESSAGES.change)?.data).toMatchObject({ complete: false, brand: 'visa' });
       type('card-expiry', '12');
       expect(input('card-expiry').value).toBe('12/');
+      // The slash typed as printed on the card, after the one the field added, is not doubled.
+      type('card-expiry', '12//');
+      expect(input('card-expiry').value).toBe('12/');
       type('card-expiry', `12/${(new Date().getFullYear() + 2) % 100}`);
       type('card-cvc', '123');
       expect(last(CARD_FIELD_MESSAGES.change)?.data).toMatchObject({ complete: true, brand: 'visa' });

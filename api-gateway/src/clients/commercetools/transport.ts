@@ -77,6 +77,7 @@ export function createTransport(options: CommerceClientOptions) {
           signal,
         },
         'The commerce token endpoint',
+        'commerce',
       );
       const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
       if (!response.ok || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
@@ -117,6 +118,7 @@ export function createTransport(options: CommerceClientOptions) {
           signal,
         },
         'The commerce platform',
+        'commerce',
       );
       const upstream = response.headers.get('x-correlation-id') ?? undefined;
       const parsed = await response.json().catch(() => undefined);

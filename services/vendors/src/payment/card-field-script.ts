@@ -74,10 +74,15 @@ function cardField(messages: typeof CARD_FIELD_MESSAGES, rules: CardRules) {
     }
     input.value = parts.join(' ');
   };
-  /** Adds the slash after a two-digit month typed at the end. */
+  /**
+   * Adds the slash after a two-digit month typed at the end; a slash the shopper types after it
+   * (as printed on the card: 12/34) is not doubled.
+   */
   const formatExpiry = (event: Event) => {
     const input = fields.expiry;
-    if ((event as InputEvent).inputType === 'insertText' && /^\d{2}$/.test(input.value)) input.value += '/';
+    if ((event as InputEvent).inputType !== 'insertText') return;
+    if (/^\d{2}$/.test(input.value)) input.value += '/';
+    else if (/^\d{2}\/\/+/.test(input.value)) input.value = input.value.replace(/^(\d{2})\/+/, '$1/');
   };
 
   for (const field of order) {

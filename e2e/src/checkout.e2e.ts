@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { collectPageErrors } from './support/browser';
+import { TEST_CARDS } from './support/cards';
+import { eventually } from './support/eventually';
+import { withShopAndBrowser } from './support/shop';
+import { addFromProductPage, countBecomes, press, productPages, signIn, welcomeCode } from './support/shopper';
+import { scanShopData } from './support/card-scan';
+
+const env = withShopAndBrowser({ services: true, logLevel: 'info' });
+
+interface Money {
+  centAmount: number;
+}
+interface Checkout {
+  cart: { lines: Array<{ sku: string }>; itemCount: number };
+  checkout: {
+    totals: { subtotal: Money; discount: Money; loyalty?: Money; shipping?: Money; tax?: Money; total: Money };
+    missing: string[];
+    loyalty?: { balance: number; redeemable: number };
+  };
+}
+
+const checkoutOf = (page: Page) => page.evaluate(async () => (await (await fetch('/api/checkout')).json()) as Checkout);
+
+/** Types into a control the way a keyboard does: it takes focus, then each key. */
+async function type(control: Locator, text: string) {
+  await control.focus();
+  await control.press('ControlOrMeta+a');
+  await control.press('Backspace');
+  await control.pressSequentially(text);
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+interface Address {
+  firstName?: string;
+  lastName?: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+const NEW_YORK: Address = { street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
+
+async function fillAddress(scope: Locator, address: Address) {
+  if (address.firstName !== undefined) await type(scope.getByLabel('First name'), address.firstName);
+  if (address.lastName !== undefined) await type(scope.getByLabel('Last name'), address.lastName);
+  await type(scope.getByLabel('Street address'), address.street);
+  await type(scope.getByLabel('City'), address.city);
+  const state = scope.getByLabel('State');
+  await state.focus();
+  await state.selectOption(address.state);
+  await type(scope.getByLabel('ZIP code'), address.zip);
+}
+
+/** The card into the hosted field (another origin's frame), by keyboard, then Continue. */
+async function payWith(page: Page, number: string) {
+  const payment = section(page, 'Payment');
+  const frame = payment.frameLocator('iframe');
+  await type(frame.getByLabel('Card number'), number);
+  await type(frame.getByLabel('Expiry date (MM/YY)'), '12/34');
+  await type(frame.getByLabel('Security code (CVC)'), '123');
+  await press(payment.getByRole('button', { name: 'Continue' }));
+}
+
+async function contactAndAddress(page: Page, email: string | undefined, address: Address) {
+  if (email !== undefined) {
+    const contact = section(page, 'Contact');
+    await type(contact.getByLabel('E-mail address'), email);
+    await press(contact.getByRole('button', { name: 'Continue' }));
+  }
+  const shipping = section(page, 'Shipping address');
+  await fillAddress(shipping, address);
+  await press(shipping.getByRole('button', { name: 'Continue' }));
+  const method = section(page, 'Shipping method');
+  await method.getByRole('radio', { checked: true }).waitFor();
+  await press(method.getByRole('button', { name: 'Continue' }));
+}
+
+/** Waits until the checkout lacks nothing and its review shows tax. */
+async function readyToOrder(page: Page) {
+  return eventually(async () => {
+    const state = await checkoutOf(page);
+    if (state.checkout.missing.length) throw new Error(`still missing ${state.checkout.missing.join(', ')}`);
+    return state;
+  });
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function placeOrder(page: Page) {
+  await press(page.getByRole('button', { name: 'Place order' }));
+  await page.waitForURL((url) => url.pathname === '/orderconfirmation', { timeout: 30_000 });
+  return new URL(page.url()).searchParams.get('order') ?? '';
+}
+
+const CARD_DIGITS = Object.values(TEST_CARDS).map((card) => card.replace(/\s/g, ''));
+/** Every request body the journeys' pages sent to the shop's own origin (the gateway). */
+const gatewayBodies: string[] = [];
+/** The e-mail addresses the guest journeys checked out with. */
+const guestEmails: string[] = [];
+
+describe('checkout', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => {
+    context = await env.browser.newContext();
+    page = await context.newPage();
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname.endsWith('localhost')) gatewayBodies.push(request.postData() ?? '');
+    });
+  });
+  afterEach(() => context.close());
+
+  it.each(['vanityfair', 'everwear'])(
+    'on %s a guest orders with a WELCOME code and an approving card, by keyboard alone',
+    async (brand) => {
+      const errors = collectPageErrors(page);
+      await page.goto(env.shop.url(brand, '/'));
+      const [first, second] = await productPages(page, 2);
+      await addFromProductPage(page, (path) => env.shop.url(brand, path), first);
+      await addFromProductPage(page, (path) => env.shop.url(brand, path), second);
+      await page.goto(env.shop.url(brand, '/cart'));
+      const code = await welcomeCode(page);
+      await type(page.getByRole('textbox', { name: 'Promo code' }), code);
+      await press(page.getByRole('button', { name: 'Apply' }));
+      await page.locator('[data-discount-code]').first().waitFor();
+      await press(page.getByRole('link', { name: 'Checkout' }).first());
+      await page.waitForURL((url) => url.pathname === '/checkout');
+      await section(page, 'Contact').waitFor();
+      await expectAccessible(page);
+
+      const email = `guest-${brand}-${Date.now()}@example.com`;
+      guestEmails.push(email);
+      await contactAndAddress(page, email, { firstName: 'Ada', lastName: 'Guest', ...NEW_YORK });
+      await payWith(page, TEST_CARDS.visa);
+      const state = await readyToOrder(page);
+      const { totals } = state.checkout;
+      expect(totals.discount.centAmount).toBeGreaterThan(0);
+      expect(totals.tax?.centAmount).toBeGreaterThan(0);
+      expect(totals.total.centAmount).toBe(
+        totals.subtotal.centAmount -
+          totals.discount.centAmount +
+          (totals.shipping?.centAmount ?? 0) +
+          (totals.tax?.centAmount ?? 0),
+      );
+      const review = section(page, 'Review your order');
+      await review.getByText(dollars(totals.total.centAmount)).first().waitFor();
+      await expectAccessible(page);
+
+      const orderNumber = await placeOrder(page);
+      expect(orderNumber).toMatch(/^VF\d{10}$/);
+      await page.getByText(orderNumber).first().waitFor();
+      // The confirmation's totals are the checkout's: the tax and shipping quoted, the code's discount.
+      const confirmation = await page.evaluate(
+        async (n) => (await (await fetch(`/api/orders/${n}`)).json()) as { totals: Checkout['checkout']['totals'] },
+        orderNumber,
+      );
+      expect(confirmation.totals).toEqual(totals);
+      await page.getByText(dollars(totals.total.centAmount)).first().waitFor();
+      await countBecomes(page, 0);
+      await expectAccessible(page);
+      // The order e-mail went to the outbox.
+      const outbox = readFileSync(join(env.shop.dataDir, 'outbox.jsonl'), 'utf8');
+      expect(outbox).toContain(orderNumber);
+      expect(outbox).toContain(email);
+      // A reload shows it again, for this session only.
+      await page.reload();
+      await page.getByText(orderNumber).first().waitFor();
+      const stranger = await env.browser.newContext();
+      const other = await stranger.newPage();
+      await other.goto(env.shop.url(brand, `/orderconfirmation?order=${orderNumber}`));
+      await other.getByText('We could not find this order', { exact: false }).waitFor();
+      await stranger.close();
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('on everwear a signed-in customer redeems loyalty points, prefilled, with a mastercard', async () => {
+    await page.goto(env.shop.url('everwear', '/login'));
+    await signIn(page, 'shopper@everwear.example');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const [product] = await productPages(page, 1);
+    await addFromProductPage(page, (path) => env.shop.url('everwear', path), product);
+    await page.goto(env.shop.url('everwear', '/checkout'));
+    const shipping = section(page, 'Shipping address');
+    await shipping.waitFor();
+    // The customer's names are prefilled; the e-mail is the account's.
+    expect(await shipping.getByLabel('First name').inputValue()).not.toBe('');
+    await contactAndAddress(page, undefined, NEW_YORK);
+    await payWith(page, TEST_CARDS.mastercard);
+    const loyalty = section(page, 'Loyalty points');
+    const before = (await readyToOrder(page)).checkout;
+    expect(before.loyalty?.redeemable).toBeGreaterThan(0);
+    const points = Math.min(500, before.loyalty?.redeemable ?? 0);
+    await type(loyalty.getByLabel('Points to redeem'), String(points));
+    await press(loyalty.getByRole('button', { name: 'Redeem points' }));
+    const after = await eventually(async () => {
+      const state = await readyToOrder(page);
+      if (!state.checkout.totals.loyalty) throw new Error('no redemption yet');
+      return state;
+    });
+    expect(after.checkout.totals.loyalty?.centAmount).toBe(points);
+    await expectAccessible(page);
+    const orderNumber = await placeOrder(page);
+    await page.getByText(orderNumber).first().waitFor();
+    const confirmation = await page.evaluate(
+      async (n) =>
+        (await (await fetch(`/api/orders/${n}`)).json()) as { loyalty?: { earned: number; redeemed: number } },
+      orderNumber,
+    );
+    expect(confirmation.loyalty?.redeemed).toBe(points);
+    expect(confirmation.loyalty?.earned).toBeGreaterThan(0);
+  });
+
+  it('a declined card shows a clear error and leaves no order and a usable bag', async () => {
+    await page.goto(env.shop.url('vanityfair', '/'));
+    const [product] = await productPages(page, 1);
+    await addFromProductPage(page, (path) => env.shop.url('vanityfair', path), product);
+    await page.goto(env.shop.url('vanityfair', '/checkout'));
+    await contactAndAddress(page, `decline-${Date.now()}@example.com`, {
+      firstName: 'Dee',
+      lastName: 'Cline',
+      ...NEW_YORK,
+    });
+    await payWith(page, TEST_CARDS.declined);
+    await readyToOrder(page);
+    await press(page.getByRole('button', { name: 'Place order' }));
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /declined/i })
+      .first()
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    const state = await checkoutOf(page);
+    expect(state.cart.itemCount).toBe(1);
+    // The bag still takes changes.
+    await page.goto(env.shop.url('vanityfair', '/cart'));
+    await press(page.getByRole('button', { name: 'One more' }).first());
+    await countBecomes(page, 2);
+  });
+
+  it('an address with a wrong ZIP is refused with a suggestion', async () => {
+    await page.goto(env.shop.url('vanityfair', '/'));
+    const [product] = await productPages(page, 1);
+    await addFromProductPage(page, (path) => env.shop.url('vanityfair', path), product);
+    await page.goto(env.shop.url('vanityfair', '/checkout'));
+    const contact = section(page, 'Contact');
+    await type(contact.getByLabel('E-mail address'), `zip-${Date.now()}@example.com`);
+    await press(contact.getByRole('button', { name: 'Continue' }));
+    const shipping = section(page, 'Shipping address');
+    await fillAddress(shipping, {
+      firstName: 'Zip',
+      lastName: 'Wrong',
+      street: '1 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '10001',
+    });
+    await press(shipping.getByRole('button', { name: 'Continue' }));
+    await shipping.locator('input[aria-invalid="true"]').first().waitFor();
+    await expect(shipping.getByLabel('ZIP code').getAttribute('aria-invalid')).resolves.toBe('true');
+    await shipping
+      .getByText(/941\d\d/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    expect((await checkoutOf(page)).checkout.missing).toContain('shippingAddress');
+  });
+
+  it('on hoopcraft (no guest ordering) a guest signs in first and comes back to checkout', async () => {
+    await page.goto(env.shop.url('hoopcraft', '/'));
+    const [product] = await productPages(page, 1);
+    await addFromProductPage(page, (path) => env.shop.url('hoopcraft', path), product);
+    await page.goto(env.shop.url('hoopcraft', '/checkout'));
+    await press(page.getByRole('link', { name: /sign in/i }).first());
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, 'shopper@hoopcraft.example');
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await section(page, 'Shipping address').waitFor();
+  });
+
+  it('no card number reaches any log line, tracking record or database table', async () => {
+    // Every card the journeys typed, as typed and as digits, in no body the browser sent the gateway.
+    expect(
+      gatewayBodies.filter((body) => CARD_DIGITS.some((digits) => body.replace(/\s/g, '').includes(digits))),
+    ).toEqual([]);
+    expect(gatewayBodies.length).toBeGreaterThan(10);
+    await env.shop.stop();
+    const scan = scanShopData(env.shop.dataDir, Object.values(TEST_CARDS));
+    // The gateway's, commerce's and the vendors' logs, the tracking log and the outbox were read.
+    expect(scan.files).toBeGreaterThanOrEqual(5);
+    expect(scan.tables).toBeGreaterThan(10);
+    expect(scan.found).toEqual([]);
+    // The scan does see what was stored: the guests' e-mail addresses are in the commerce tables.
+    const control = scanShopData(env.shop.dataDir, guestEmails);
+    expect(control.found.some((trace) => trace.where.includes('commerce-db'))).toBe(true);
+  });
+});
