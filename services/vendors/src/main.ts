@@ -7,10 +7,11 @@ start()
       `Vendor services (captcha, CRM, tax, address verification, payment, fraud, loyalty; data on ${storage})` +
         ` at ${vendors.url}; hosted card field at ${vendors.paymentHostedUrl}; fraud collector at ${vendors.fraudCollectorUrl}\n`,
     );
-    // Open (and migrate) the database now, in the background: the first card a shopper enters
-    // should not wait for it. A failure here is retried by the first request that needs it.
-    vendors.database().catch((error: Error) => {
-      process.stderr.write(`Vendor services could not open their database yet: ${error.message}\n`);
+    // Open (and migrate) the database and load the ZIP table now, answering /healthz once done:
+    // the first card or address a shopper enters should not wait for them. A failure here is
+    // retried by the first request that needs it.
+    vendors.warmUp().catch((error: Error) => {
+      process.stderr.write(`Vendor services could not warm up yet: ${error.message}\n`);
     });
     const shutdown = () => void vendors.stop().then(() => process.exit(0));
     process.once('SIGINT', shutdown);

@@ -30,6 +30,12 @@ export interface RunningVendors {
   config: VendorsConfig;
   /** The stand-ins' database (opened and migrated on first use), for tests and tools that inspect it. */
   database: () => Promise<Db>;
+  /**
+   * Opens the database and loads the ZIP table now; until both are done /healthz answers 503
+   * `starting`, so what waits on it (npm start, the e2e shop, the benches) sends no shopper to a
+   * service whose first answers would take seconds (PGlite's start holds the event loop).
+   */
+  warmUp: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -88,7 +94,11 @@ export async function start(
 
   const app = express();
   app.disable('x-powered-by');
-  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  let warming = false;
+  app.get('/healthz', (_req, res) => {
+    if (warming) res.status(503).json({ status: 'starting' });
+    else res.json({ status: 'ok' });
+  });
   app.use('/captcha', captchaRoutes(config.captchaSecret));
   app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData: loadZipData }));
   app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData: loadZipData }));
@@ -139,6 +149,14 @@ export async function start(
     fraudCollectorUrl: fraudOrigin,
     config,
     database: database.get,
+    warmUp: async () => {
+      warming = true;
+      try {
+        await Promise.all([database.get(), loadZipData()]);
+      } finally {
+        warming = false;
+      }
+    },
     stop: async () => {
       await Promise.all(servers.map(close));
       await database.close();
