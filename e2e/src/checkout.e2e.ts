@@ -45,25 +45,54 @@ interface Address {
 }
 const NEW_YORK: Address = { street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
 
-async function fillAddress(scope: Locator, address: Address) {
+async function fillAddress(page: Page, scope: Locator, address: Address) {
   if (address.firstName !== undefined) await type(scope.getByLabel('First name'), address.firstName);
   if (address.lastName !== undefined) await type(scope.getByLabel('Last name'), address.lastName);
   await type(scope.getByLabel('Street address'), address.street);
   await type(scope.getByLabel('City'), address.city);
+  // The state with the arrow keys, as a keyboard user picks from a closed select.
   const state = scope.getByLabel('State');
   await state.focus();
-  await state.selectOption(address.state);
+  const [from, to] = await state.evaluate(
+    (select: HTMLSelectElement, wanted) => [
+      select.selectedIndex,
+      Array.from(select.options).findIndex((o) => o.value === wanted),
+    ],
+    address.state,
+  );
+  for (let i = from; i < to; i += 1) await page.keyboard.press('ArrowDown');
+  for (let i = from; i > to; i -= 1) await page.keyboard.press('ArrowUp');
+  await expect(state.inputValue()).resolves.toBe(address.state);
   await type(scope.getByLabel('ZIP code'), address.zip);
 }
 
-/** The card into the hosted field (another origin's frame), by keyboard, then Continue. */
+/**
+ * The card into the hosted field (another origin's frame) by keyboard alone: Tab from where the
+ * page put focus into the frame's card number, type, Tab to expiry and security code, Tab back out to Continue.
+ */
 async function payWith(page: Page, number: string) {
   const payment = section(page, 'Payment');
   const frame = payment.frameLocator('iframe');
-  await type(frame.getByLabel('Card number'), number);
-  await type(frame.getByLabel('Expiry date (MM/YY)'), '12/34');
-  await type(frame.getByLabel('Security code (CVC)'), '123');
-  await press(payment.getByRole('button', { name: 'Continue' }));
+  const cardNumber = frame.getByLabel('Card number');
+  await cardNumber.waitFor();
+  const focused = (field: Locator) =>
+    field.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus());
+  // The shipping method's Continue moved focus to this section; from there, Tab.
+  for (let tabs = 0; !(await focused(cardNumber)); tabs += 1) {
+    if (tabs > 10) throw new Error('Tab never reached the card number in the hosted field');
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type(number);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12/34');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  const proceed = payment.getByRole('button', { name: 'Continue' });
+  for (let tabs = 0; !(await focused(proceed)); tabs += 1) {
+    if (tabs > 5) throw new Error('Tab never left the hosted field for Continue');
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
 }
 
 async function contactAndAddress(page: Page, email: string | undefined, address: Address) {
@@ -73,7 +102,7 @@ async function contactAndAddress(page: Page, email: string | undefined, address:
     await press(contact.getByRole('button', { name: 'Continue' }));
   }
   const shipping = section(page, 'Shipping address');
-  await fillAddress(shipping, address);
+  await fillAddress(page, shipping, address);
   await press(shipping.getByRole('button', { name: 'Continue' }));
   const method = section(page, 'Shipping method');
   await method.getByRole('radio', { checked: true }).waitFor();
@@ -252,7 +281,7 @@ describe('checkout', () => {
     await type(contact.getByLabel('E-mail address'), `zip-${Date.now()}@example.com`);
     await press(contact.getByRole('button', { name: 'Continue' }));
     const shipping = section(page, 'Shipping address');
-    await fillAddress(shipping, {
+    await fillAddress(page, shipping, {
       firstName: 'Zip',
       lastName: 'Wrong',
       street: '1 Market St',
