@@ -25,7 +25,7 @@ describe('/orderconfirmation?order=…', () => {
     expect(document.querySelector('[data-order-number]')?.textContent).toBe('VF1234567890');
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(next.textContent).toContain('Your order is confirmed. A confirmation is on its way to ann@example.com.');
-    expect(next.textContent).toContain('It ships by Standard: 3-5 business days.');
+    expect(next.textContent).toContain('Shipping: 3-5 business days.');
     expect(next.textContent).toContain('You earned 60 loyalty points with this order.');
     const items = screen.getByRole('region', { name: 'Your order' });
     expect(

@@ -62,7 +62,7 @@ function NextSteps({ order }: { order: OrderConfirmation }) {
         </p>
       )}
       <p>
-        It ships by {order.shippingMethod.name}: {order.shippingMethod.description}. You can follow it with your order
+        Shipping: {order.shippingMethod.description || order.shippingMethod.name}. You can follow it with your order
         number on <Link to="/order/track">order tracking</Link>.
       </p>
       {order.loyalty && order.loyalty.earned > 0 && (
