@@ -6,6 +6,7 @@ import type {
   RawShippingInfo,
   RawShippingMethod,
   RawTaxRate,
+  RawTaxedPrice,
 } from './ctp-types';
 import {
   CHECKOUT_CART_BY_ID,
@@ -154,6 +155,13 @@ export function reshapeShipping(raw: RawShippingInfo | null): CartShipping | und
   };
 }
 
+/** A cart's or order's taxed total in cents; the tax is gross - net where the platform leaves it out. */
+export const reshapeTaxedPrice = (raw: RawTaxedPrice) => ({
+  net: raw.totalNet.centAmount,
+  gross: raw.totalGross.centAmount,
+  tax: raw.totalTax?.centAmount ?? raw.totalGross.centAmount - raw.totalNet.centAmount,
+});
+
 export function reshapeCustomLine(raw: RawCustomLine): CustomLine {
   const taxRate = reshapeTaxRate(raw.taxRate);
   return {
@@ -188,17 +196,7 @@ function reshapeCheckoutCart(raw: RawCheckoutCart): CheckoutCart {
     ...(shipping ? { shipping } : {}),
     customLines: raw.customLineItems.map(reshapeCustomLine),
     lineTaxRates: Object.fromEntries(raw.lineItems.map((line) => [line.id, reshapeTaxRate(line.taxRate)])),
-    ...(raw.taxedPrice
-      ? {
-          taxedPrice: {
-            net: raw.taxedPrice.totalNet.centAmount,
-            gross: raw.taxedPrice.totalGross.centAmount,
-            tax:
-              raw.taxedPrice.totalTax?.centAmount ??
-              raw.taxedPrice.totalGross.centAmount - raw.taxedPrice.totalNet.centAmount,
-          },
-        }
-      : {}),
+    ...(raw.taxedPrice ? { taxedPrice: reshapeTaxedPrice(raw.taxedPrice) } : {}),
     totalCentAmount: raw.totalPrice.centAmount,
     hasCustomType: raw.custom !== null,
     custom: reshapeCustom(raw.custom),

@@ -263,7 +263,7 @@ export type RawAddress = Selected<
   | 'phone'
 >;
 export type RawTaxRate = Selected<TCtpTaxRate, 'name' | 'amount' | 'state'>;
-type RawTaxedPrice = Selected<
+export type RawTaxedPrice = Selected<
   TCtpTaxedPrice,
   never,
   { totalNet: RawMoney; totalGross: RawMoney; totalTax: RawMoney | null }

@@ -7,6 +7,7 @@ import {
   reshapeCustom,
   reshapeCustomLine,
   reshapeShipping,
+  reshapeTaxedPrice,
 } from './checkout-carts';
 import { CommerceRequestError } from './commerce-request-error';
 import type { RawOrder } from './ctp-types';
@@ -66,17 +67,7 @@ function reshapeOrder(raw: RawOrder): CommerceOrder {
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(billingAddress ? { billingAddress } : {}),
     ...(shipping ? { shipping } : {}),
-    ...(raw.taxedPrice
-      ? {
-          taxedPrice: {
-            net: raw.taxedPrice.totalNet.centAmount,
-            gross: raw.taxedPrice.totalGross.centAmount,
-            tax:
-              raw.taxedPrice.totalTax?.centAmount ??
-              raw.taxedPrice.totalGross.centAmount - raw.taxedPrice.totalNet.centAmount,
-          },
-        }
-      : {}),
+    ...(raw.taxedPrice ? { taxedPrice: reshapeTaxedPrice(raw.taxedPrice) } : {}),
     totalCentAmount: raw.totalPrice.centAmount,
     custom: reshapeCustom(raw.custom),
     payments: (raw.paymentInfo?.payments ?? []).map(reshapePayment),
