@@ -1,15 +1,15 @@
 import { ORDER_NUMBER_PREFIX, type OrderConfirmation } from '@shop/contracts/browser';
 import { useAppDispatch, useBrand } from '@shop/platform';
-import { Button, LoadingStatus, Notice, PageShell, Price, buttonClassName } from '@shop/ui';
+import { Button, LoadingStatus, Notice, PageShell, buttonClassName } from '@shop/ui';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { cartApi } from '../../../lib/cart/cart-api';
 import { describeCard } from '../../../lib/checkout/card-field';
 import { checkoutApi } from '../../../lib/checkout/checkout-api';
+import { CheckoutLines } from './checkout-lines';
 import { describeCheckoutError } from '../../../lib/checkout/checkout-errors';
 import { trackOrder } from '../../../lib/checkout/checkout-tracking';
 import { takePlaced } from '../../../lib/checkout/placed-orders';
-import { LineDetails } from '../../../components/line-details';
 import { AddressSummary } from './address-summary';
 import { OrderTotals } from './order-totals';
 import './checkout.css';
@@ -83,17 +83,7 @@ function OrderDetails({ order }: { order: OrderConfirmation }) {
       <NextSteps order={order} />
       <section className="confirmation-items" aria-labelledby="confirmation-items-title">
         <h2 id="confirmation-items-title">Your order</h2>
-        <ul className="checkout-lines">
-          {order.lines.map((line) => (
-            <li key={line.sku} className="checkout-line" data-line-sku={line.sku}>
-              <LineDetails line={line} size="small" />
-              <p className="checkout-line__amounts">
-                <span>Qty {line.quantity}</span>
-                <Price price={line.total} />
-              </p>
-            </li>
-          ))}
-        </ul>
+        <CheckoutLines lines={order.lines.map((line) => ({ ...line, key: line.sku }))} />
         {order.discountCodes.map((code) => (
           <p key={code.code} className="checkout-note">
             Code {code.code}: {code.description}

@@ -1,6 +1,6 @@
 import type { CheckoutResponse } from '@shop/contracts/browser';
-import { Button, Notice, Price } from '@shop/ui';
-import { LineDetails } from '../../../components/line-details';
+import { Button, Notice } from '@shop/ui';
+import { CheckoutLines } from './checkout-lines';
 import { CheckoutSection } from './checkout-section';
 import { OrderTotals } from './order-totals';
 import { PlaceOrder } from './place-order';
@@ -12,17 +12,10 @@ export function ReviewSection({ checkout, tax }: { checkout: CheckoutResponse; t
   const totals = checkout.checkout.totals;
   return (
     <CheckoutSection id="review" title="Review your order" busy={tax.loading}>
-      <ul className="checkout-lines" aria-label={`${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'}`}>
-        {cart.lines.map((line) => (
-          <li key={line.lineItemId} className="checkout-line" data-line-sku={line.sku}>
-            <LineDetails line={line} size="small" />
-            <p className="checkout-line__amounts">
-              <span>Qty {line.quantity}</span>
-              <Price price={line.total} />
-            </p>
-          </li>
-        ))}
-      </ul>
+      <CheckoutLines
+        lines={cart.lines.map((line) => ({ ...line, key: line.lineItemId }))}
+        label={`${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'}`}
+      />
       {cart.discountCodes
         .filter((code) => code.state === 'MatchesCart')
         .map((code) => (

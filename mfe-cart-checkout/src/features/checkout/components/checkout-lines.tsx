@@ -1,0 +1,25 @@
+import type { CartLine, Money } from '@shop/contracts/browser';
+import { Price } from '@shop/ui';
+import { LineDetails } from '../../../components/line-details';
+
+type CheckoutLine = Pick<CartLine, 'image' | 'name' | 'url' | 'attributes' | 'sku' | 'quantity'> & {
+  key: string;
+  total: Money;
+};
+
+/** The lines of an order to be placed (the review) or placed (the confirmation): item, quantity, price. */
+export function CheckoutLines({ lines, label }: { lines: CheckoutLine[]; label?: string }) {
+  return (
+    <ul className="checkout-lines" aria-label={label}>
+      {lines.map((line) => (
+        <li key={line.key} className="checkout-line" data-line-sku={line.sku}>
+          <LineDetails line={line} size="small" />
+          <p className="checkout-line__amounts">
+            <span>Qty {line.quantity}</span>
+            <Price price={line.total} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
