@@ -234,6 +234,27 @@ export function commerceApiSuite(kind: DatabaseKind) {
         ),
       ).toBe('InvalidField');
     });
+
+    it('changes a password only with the current one and the current version (customerChangePassword)', async () => {
+      const { customer } = (await signUp('hedy@example.com', 'vanityfair')).customerSignUp;
+      const change = `mutation($id: String!, $version: Long!, $current: String!) {
+        customerChangePassword(id: $id, version: $version, currentPassword: $current, newPassword: "Fresh-Pass-77",
+          storeKey: "vanityfair") { version } }`;
+      expect(await codeOf(api.gql(change, { id: customer.id, version: 1, current: 'wrong-password' }))).toBe(
+        'InvalidCurrentPassword',
+      );
+      expect(await codeOf(api.gql(change, { id: customer.id, version: 7, current: 'Secret-Pass-1' }))).toBe(
+        'ConcurrentModification',
+      );
+      const changed = await api.gql(change, { id: customer.id, version: 1, current: 'Secret-Pass-1' });
+      expect(changed.customerChangePassword.version).toBe(2);
+      expect((await api.login('vanityfair', { email: 'hedy@example.com', password: 'Secret-Pass-1' })).status).toBe(
+        400,
+      );
+      expect((await api.login('vanityfair', { email: 'hedy@example.com', password: 'Fresh-Pass-77' })).status).toBe(
+        200,
+      );
+    });
   });
 
   describe('catalog', () => {
@@ -489,7 +510,13 @@ export function commerceApiSuite(kind: DatabaseKind) {
           id: order.id,
           actions: [
             { changeShipmentState: { shipmentState: 'Shipped' } },
-            { addReturnInfo: { items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } },
+            {
+              addReturnInfo: {
+                items: [
+                  { lineItemId: order.lineItems[0].id, quantity: 1, shipmentState: 'Advised', comment: 'too-small' },
+                ],
+              },
+            },
           ],
         },
       );
@@ -497,6 +524,38 @@ export function commerceApiSuite(kind: DatabaseKind) {
         version: 2,
         shipmentState: 'Shipped',
         returnInfo: [{ items: [{ quantity: 1, shipmentState: 'Advised' }] }],
+      });
+      const twice = await api.post('/graphql', {
+        query: `mutation($id: String, $actions: [OrderUpdateAction!]!) { updateOrder(id: $id, version: 2, actions: $actions) { version } }`,
+        variables: {
+          id: order.id,
+          actions: [
+            {
+              addReturnInfo: { items: [{ lineItemId: order.lineItems[0].id, quantity: 1, shipmentState: 'Advised' }] },
+            },
+          ],
+        },
+      });
+      expect(twice.body.errors[0].extensions).toMatchObject({ code: 'InvalidField', field: 'quantity' });
+      const read = await api.gql(
+        `query($n: String) { order(orderNumber: $n) { returnInfo { items { id comment paymentState ... on LineItemReturnItem { lineItemId } } } } }`,
+        { n: order.orderNumber },
+      );
+      const [item] = read.order.returnInfo[0].items;
+      expect(item).toMatchObject({ comment: 'too-small', paymentState: 'Initial', lineItemId: order.lineItems[0].id });
+      const refunded = await api.gql(
+        `mutation($id: String, $actions: [OrderUpdateAction!]!) { updateOrder(id: $id, version: 2, actions: $actions) { returnInfo { items { shipmentState paymentState } } } }`,
+        {
+          id: order.id,
+          actions: [
+            { setReturnShipmentState: { returnItemId: item.id, shipmentState: 'Returned' } },
+            { setReturnPaymentState: { returnItemId: item.id, paymentState: 'Refunded' } },
+          ],
+        },
+      );
+      expect(refunded.updateOrder.returnInfo[0].items[0]).toEqual({
+        shipmentState: 'Returned',
+        paymentState: 'Refunded',
       });
     });
   });

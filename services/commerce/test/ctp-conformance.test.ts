@@ -111,10 +111,21 @@ const WHOLE_TYPES = [
   'PaymentState',
   'OrderState',
   'ShipmentState',
+  'Delivery',
+  'DeliveryItem',
+  'Parcel',
+  'TrackingData',
+  'TrackingDataDraftType',
+  'DeliveryItemDraftType',
+  'ParcelDataDraftType',
+  'AddOrderDelivery',
+  'AddOrderParcelToDelivery',
+  'SetOrderParcelTrackingData',
 ];
 
 /** Fields this service added to types it already had. */
 const ADDED_FIELDS: Record<string, string[]> = {
+  ShippingInfo: ['deliveries'],
   Cart: ['customLineItems', 'taxedShippingPrice', 'taxMode', 'taxRoundingMode', 'taxCalculationMode', 'paymentInfo'],
   Order: [
     'customLineItems',
@@ -146,7 +157,16 @@ const ADDED_FIELDS: Record<string, string[]> = {
     'addPayment',
     'removePayment',
   ],
-  OrderUpdateAction: ['addPayment', 'removePayment', 'changePaymentState', 'changeOrderState', 'changeShipmentState'],
+  OrderUpdateAction: [
+    'addPayment',
+    'removePayment',
+    'changePaymentState',
+    'changeOrderState',
+    'changeShipmentState',
+    'addDelivery',
+    'addParcelToDelivery',
+    'setParcelTrackingData',
+  ],
 };
 
 let ctp: GraphQLSchema;

@@ -323,6 +323,27 @@ export function discountCodeSuite(kind: DatabaseKind) {
     expect(await applicationCount(perCustomer.id)).toBe(2);
   });
 
+  it("keeps a code with a customerId cartPredicate to that customer's carts", async () => {
+    const ada = await customer(`${unique('ada')}@example.com`);
+    const bob = await customer(`${unique('bob')}@example.com`);
+    const code = unique('ONLYADA');
+    const created = await api.gql(
+      `mutation($draft: DiscountCodeDraft!) { createDiscountCode(draft: $draft) { code cartPredicate } }`,
+      { draft: { code, cartDiscounts: [{ key: 'everwear-idme-military' }], cartPredicate: `customerId = "${ada}"` } },
+    );
+    expect(created.createDiscountCode.cartPredicate).toBe(`customerId = "${ada}"`);
+    for (const other of [bob, undefined]) {
+      expect(await failureOf(addCode(await newCart(other), code))).toMatchObject({
+        extensions: { reason: 'DoesNotMatchCart' },
+      });
+    }
+    const discounted = await addCode(await newCart(ada), code);
+    expect(discounted.discountCodes).toEqual([{ code: code.toUpperCase() }]);
+    expect(
+      await failureOf(create({ code: unique('BADPREDICATE'), cartPredicate: 'lineItemCount(1 = 1) > 0' })),
+    ).toMatchObject({ code: 'InvalidInput' });
+  });
+
   it('answers a malformed draft with InvalidInput and a 4xx, never a 500, and stores nothing', async () => {
     const [{ n: before }] = await commerce.db.query<{ n: number }>('SELECT count(*)::int AS n FROM discount_codes');
     const welcome = [{ key: 'everwear-welcome-15' }];

@@ -5,6 +5,7 @@ import {
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
   execute,
+  getOperationAST,
   parse,
   specifiedRules,
   validate,
@@ -114,7 +115,15 @@ export function createGraphqlExecutor(services: CommerceServices, logger: Logger
 
     // A request that waited for its turn past the caller's patience is not run at all.
     if (caller?.aborted) return refuse(abandoned());
-    const budget = new ExecutionBudget(limits, undefined, caller);
+    // A mutation's time is its writes (a password hash takes a while on a busy machine): once they
+    // are committed, stopping at the deadline would only lose the answer and make the caller's
+    // retry fail as a duplicate. Reads keep the time budget; every operation keeps the field cap.
+    const mutation = getOperationAST(document, name)?.operation === 'mutation';
+    const budget = new ExecutionBudget(
+      mutation ? { ...limits, timeBudgetMs: Number.POSITIVE_INFINITY } : limits,
+      undefined,
+      caller,
+    );
     const result = await execute({
       schema,
       document,

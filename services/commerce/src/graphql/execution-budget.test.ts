@@ -59,6 +59,27 @@ describe('GraphQL executor budgets', () => {
     });
   });
 
+  it('answers a mutation that ran past the time budget: its writes are done, and the answer is all that is left', async () => {
+    const customer = { id: 'c1', version: 1, email: 'ada@example.com', custom: undefined };
+    const services = {
+      customers: { signUp: () => new Promise((resolve) => setTimeout(() => resolve(customer), 30)) },
+    } as unknown as CommerceServices;
+    const run = createGraphqlExecutor(services, logger, {
+      introspection: false,
+      limits: { ...GRAPHQL_LIMITS, timeBudgetMs: 10 },
+    });
+    const result = await run(
+      {
+        query: `mutation { customerSignUp(draft: { email: "ada@example.com", password: "Secret-Pass-1" }) {
+          customer { id version email } } }`,
+      },
+      'test-correlation',
+    );
+    expect(result.body).toEqual({
+      data: { customerSignUp: { customer: { id: 'c1', version: 1, email: 'ada@example.com' } } },
+    });
+  });
+
   it('answers ResponseTooLarge instead of a response over the byte limit', async () => {
     const run = createGraphqlExecutor(fakeServices(), logger, {
       introspection: false,

@@ -110,6 +110,8 @@ export function createRootValue(services: CommerceServices) {
       customers.createPasswordResetToken(email, ttlMinutes, storeKey),
     customerResetPassword: async ({ tokenValue, newPassword, version, storeKey }: Args) =>
       customerShape(await customers.resetPassword(tokenValue, newPassword, storeKey, version)),
+    customerChangePassword: async ({ id, version, currentPassword, newPassword, storeKey }: Args) =>
+      customerShape(await customers.changePassword(id, version, currentPassword, newPassword, storeKey)),
     updateCustomer: async ({ id, key, version, actions, storeKey }: Args) => {
       const target =
         id ??

@@ -753,6 +753,37 @@ export const SDL = /* GraphQL */ `
     shippingRate: ShippingRate!
     taxRate: TaxRate
     taxedPrice: TaxedItemPrice
+    "An order's deliveries (a cart has none)."
+    deliveries: [Delivery!]!
+  }
+
+  type TrackingData {
+    trackingId: String
+    carrier: String
+    provider: String
+    providerTransaction: String
+    isReturn: Boolean!
+  }
+
+  type DeliveryItem {
+    id: String!
+    quantity: Long!
+  }
+
+  type Parcel {
+    id: String!
+    key: String
+    createdAt: DateTime!
+    items: [DeliveryItem!]!
+    trackingData: TrackingData
+  }
+
+  type Delivery {
+    id: String!
+    key: String
+    createdAt: DateTime!
+    items: [DeliveryItem!]!
+    parcels: [Parcel!]!
   }
 
   type DiscountCodeInfo {
@@ -806,6 +837,7 @@ export const SDL = /* GraphQL */ `
     isActive: Boolean!
     maxApplications: Long
     maxApplicationsPerCustomer: Long
+    cartPredicate: String
     groups: [String!]!
     validFrom: DateTime
     validUntil: DateTime
@@ -829,6 +861,7 @@ export const SDL = /* GraphQL */ `
     validUntil: DateTime
     maxApplications: Long
     maxApplicationsPerCustomer: Long
+    cartPredicate: String
   }
 
   type CartQueryResult {
@@ -1082,14 +1115,39 @@ export const SDL = /* GraphQL */ `
     setPrices: SetProductPrices
   }
 
-  type ReturnItem {
+  "As commercetools: a return item is a LineItemReturnItem (this service has no custom line item returns)."
+  interface ReturnItem {
     id: String!
+    type: String!
+    quantity: Long!
+    comment: String
+    shipmentState: ReturnShipmentState!
+    paymentState: ReturnPaymentState!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+  type LineItemReturnItem implements ReturnItem {
+    id: String!
+    type: String!
     lineItemId: String!
     quantity: Long!
     comment: String
-    shipmentState: String!
-    paymentState: String!
+    shipmentState: ReturnShipmentState!
+    paymentState: ReturnPaymentState!
     createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+  enum ReturnShipmentState {
+    Advised
+    Returned
+    BackInStock
+    Unusable
+  }
+  enum ReturnPaymentState {
+    NonRefundable
+    Initial
+    Refunded
+    NotRefunded
   }
 
   type ReturnInfo {
@@ -1168,7 +1226,15 @@ export const SDL = /* GraphQL */ `
     lineItemId: String
     quantity: Long!
     comment: String
-    shipmentState: String
+    shipmentState: ReturnShipmentState!
+  }
+  input SetOrderReturnShipmentState {
+    returnItemId: String
+    shipmentState: ReturnShipmentState!
+  }
+  input SetOrderReturnPaymentState {
+    returnItemId: String
+    paymentState: ReturnPaymentState!
   }
   input AddOrderReturnInfo {
     items: [ReturnItemDraftType!]!
@@ -1176,10 +1242,49 @@ export const SDL = /* GraphQL */ `
     returnDate: DateTime
   }
 
+  input TrackingDataDraftType {
+    trackingId: String
+    carrier: String
+    provider: String
+    providerTransaction: String
+    isReturn: Boolean
+  }
+  input DeliveryItemDraftType {
+    id: String!
+    quantity: Long!
+  }
+  input ParcelDataDraftType {
+    key: String
+    trackingData: TrackingDataDraftType
+    items: [DeliveryItemDraftType!]
+  }
+  input AddOrderDelivery {
+    deliveryKey: String
+    items: [DeliveryItemDraftType!]
+    parcels: [ParcelDataDraftType!]
+  }
+  input AddOrderParcelToDelivery {
+    deliveryId: String
+    deliveryKey: String
+    parcelKey: String
+    trackingData: TrackingDataDraftType
+    items: [DeliveryItemDraftType!]
+  }
+  input SetOrderParcelTrackingData {
+    parcelId: String
+    parcelKey: String
+    trackingData: TrackingDataDraftType
+  }
+
   input OrderUpdateAction {
+    addDelivery: AddOrderDelivery
+    addParcelToDelivery: AddOrderParcelToDelivery
+    setParcelTrackingData: SetOrderParcelTrackingData
     changeOrderState: ChangeOrderState
     changeShipmentState: ChangeOrderShipmentState
     addReturnInfo: AddOrderReturnInfo
+    setReturnShipmentState: SetOrderReturnShipmentState
+    setReturnPaymentState: SetOrderReturnPaymentState
     setCustomField: SetCustomField
     addPayment: AddOrderPayment
     removePayment: RemoveOrderPayment
@@ -1340,6 +1445,14 @@ export const SDL = /* GraphQL */ `
       tokenValue: String!
       newPassword: String!
       version: Long
+      storeKey: KeyReferenceInput
+    ): Customer
+    "Changes the password when currentPassword matches (400 InvalidCurrentPassword otherwise); version as for updates."
+    customerChangePassword(
+      id: String!
+      version: Long!
+      currentPassword: String!
+      newPassword: String!
       storeKey: KeyReferenceInput
     ): Customer
     updateCustomer(

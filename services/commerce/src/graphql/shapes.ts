@@ -230,6 +230,10 @@ const shippingInfoShape = (info: ShippingInfo | undefined) =>
   info
     ? {
         ...info,
+        deliveries: (info.deliveries ?? []).map((d) => ({
+          ...d,
+          parcels: d.parcels.map((parcel) => ({ ...parcel, trackingData: parcel.trackingData ?? null })),
+        })),
         taxedPrice: taxedShape(info.taxedPrice),
         shippingMethodRef: { typeId: 'shipping-method', id: info.shippingMethod.id },
         shippingMethod: {
@@ -281,6 +285,15 @@ export const orderShape = (ctx: ShapeContext, order: Order) => ({
   cartRef: order.cart,
   lineItems: order.lineItems.map((line) => lineItemShape(ctx, line)),
   customLineItems: (order.customLineItems ?? []).map(customLineItemShape),
+  returnInfo: order.returnInfo.map((info) => ({
+    ...info,
+    items: info.items.map((item) => ({
+      ...item,
+      __typename: 'LineItemReturnItem',
+      type: 'LineItemReturnItem',
+      lastModifiedAt: item.lastModifiedAt ?? item.createdAt,
+    })),
+  })),
   taxedPrice: taxedShape(order.taxedPrice),
   taxedShippingPrice: taxedShape(order.taxedShippingPrice),
   paymentInfo: paymentInfoShape(ctx, order.paymentInfo),

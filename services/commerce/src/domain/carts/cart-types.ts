@@ -128,6 +128,8 @@ export interface ShippingInfo {
   shippingRate: { price: Money; freeAbove?: Money };
   taxRate?: ExternalTaxRate;
   taxedPrice?: TaxedPrice;
+  /** Orders only (commercetools ShippingInfo.deliveries): what was sent, in which parcels. */
+  deliveries?: import('../orders/order-deliveries').Delivery[];
 }
 
 export interface Cart {

@@ -149,6 +149,43 @@ export class CustomerService {
     });
   }
 
+  /**
+   * commercetools' customerChangePassword: the current password must match (else 400
+   * InvalidCurrentPassword), the version must be current (else 409), the legacy hash goes.
+   */
+  async changePassword(
+    id: string,
+    version: number,
+    currentPassword: string,
+    newPassword: string,
+    storeKey?: string | null,
+  ): Promise<Customer> {
+    if (typeof newPassword !== 'string' || newPassword.length < 1 || newPassword.length > 256) {
+      throw invalidInput('newPassword must be between 1 and 256 characters.');
+    }
+    const passwordHash = await hashPassword(newPassword);
+    return this.db.transaction(async (tx) => {
+      const found = await this.repository.byId(id, tx, true);
+      if (!found || (storeKey && customerStore(found) !== storeKey)) throw notFound(`The Customer with ID '${id}'`);
+      const { passwordHash: oldHash, ...current } = found;
+      if (current.version !== version) {
+        throw new CommerceError(409, 'ConcurrentModification', 'Object has a different version than expected.', {
+          currentVersion: current.version,
+        });
+      }
+      if (
+        typeof currentPassword !== 'string' ||
+        currentPassword.length > 256 ||
+        !(await verifyPassword(currentPassword, oldHash))
+      ) {
+        throw new CommerceError(400, 'InvalidCurrentPassword', 'The given current password does not match.');
+      }
+      const updated = touch(clearLegacyHash(current));
+      await this.repository.update(tx, updated, version, passwordHash);
+      return updated;
+    });
+  }
+
   async update(id: string, version: number, actions: object[], storeKey?: string | null): Promise<Customer> {
     checkActions(actions);
     const parsed = actions.map(actionOf);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidInput } from '../../errors';
+import { parseCodePredicate } from './discount-code-predicate';
 
 const MAX_INT = 2_147_483_647;
 
@@ -49,6 +50,17 @@ const draftSchema = z
     validUntil: dateTime.nullish(),
     maxApplications: limit,
     maxApplicationsPerCustomer: limit,
+    cartPredicate: z
+      .string()
+      .max(512)
+      .superRefine((value, ctx) => {
+        try {
+          parseCodePredicate(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^cartPredicate: /, '') });
+        }
+      })
+      .nullish(),
   })
   .refine((draft) => !draft.validFrom || !draft.validUntil || draft.validFrom < draft.validUntil, {
     message: 'must be later than validFrom',

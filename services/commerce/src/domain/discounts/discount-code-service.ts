@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { CommerceError, duplicateField, invalidInput } from '../../errors';
 import type { Cart, CartDiscountCodeEntry, DiscountCodeState } from '../carts/cart-types';
 import { parseDiscountCodeDraft } from './discount-code-draft';
+import { cartMatches } from './discount-code-predicate';
 import { DiscountCodeRepository } from './discount-code-repository';
 import { evaluate, nonApplicable, validDiscounts } from './discount-rules';
 import type { CartDiscount, DiscountCode } from './discount-types';
@@ -67,6 +68,7 @@ export class DiscountCodeService {
       groups: [],
       ...(draft.maxApplications ? { maxApplications: draft.maxApplications } : {}),
       ...(draft.maxApplicationsPerCustomer ? { maxApplicationsPerCustomer: draft.maxApplicationsPerCustomer } : {}),
+      ...(draft.cartPredicate ? { cartPredicate: draft.cartPredicate } : {}),
       ...(draft.validFrom ? { validFrom: draft.validFrom } : {}),
       ...(draft.validUntil ? { validUntil: draft.validUntil } : {}),
       createdAt: at,
@@ -125,6 +127,7 @@ export class DiscountCodeService {
   ): Promise<CartDiscountCodeEntry> {
     const at = this.now();
     const granted = await this.grantFor(tx, code, cart.store.key, at);
+    if (!cartMatches(code.cartPredicate, cart.customerId)) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
     const usedUp = code.maxApplications !== undefined && applicationCount >= code.maxApplications;
     // Guest carts have no customer to count against, so only the overall limit applies to them.
     const usedUpByCustomer =
@@ -151,6 +154,7 @@ export class DiscountCodeService {
       if (!found) throw nonApplicable(entry.discountCode.code, 'DoesNotExist');
       const { code } = found;
       await this.grantFor(tx, code, cart.store.key, at);
+      if (!cartMatches(code.cartPredicate, cart.customerId)) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
       const counted =
         (await this.repository.countApplication(tx, code.id)) &&
         (!cart.customerId ||

@@ -45,6 +45,8 @@ export interface DiscountCode {
   groups: string[];
   maxApplications?: number;
   maxApplicationsPerCustomer?: number;
+  /** commercetools' cart predicate the cart must match (here `1 = 1` or `customerId = "<id>"`). */
+  cartPredicate?: string;
   validFrom?: string;
   validUntil?: string;
   createdAt: string;

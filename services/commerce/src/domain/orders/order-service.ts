@@ -11,6 +11,7 @@ import { withCustomField } from '../platform/custom-types';
 import { equalities, matches, parsePredicate } from '../platform/predicate';
 import { actionOf, checkActions, unknownAction } from '../platform/update';
 import { missingTaxRates } from './order-checks';
+import { applyDeliveryAction } from './order-deliveries';
 
 export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
 export type ShipmentState =
@@ -25,7 +26,11 @@ export interface ReturnItem {
   shipmentState: 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
   paymentState: 'NonRefundable' | 'Initial' | 'Refunded' | 'NotRefunded';
   createdAt: string;
+  lastModifiedAt?: string;
 }
+
+const RETURN_SHIPMENT_STATES: ReturnItem['shipmentState'][] = ['Advised', 'Returned', 'BackInStock', 'Unusable'];
+const RETURN_PAYMENT_STATES: ReturnItem['paymentState'][] = ['NonRefundable', 'Initial', 'Refunded', 'NotRefunded'];
 
 export type Order = Omit<Cart, 'cartState' | 'anonymousId'> & {
   /** Only the caller numbers an order (commercetools never generates one): an order placed without one has none. */
@@ -279,6 +284,8 @@ export class OrderService {
 }
 
 function applyOrderAction(order: Order, name: string, p: Record<string, unknown>): Order {
+  const delivered = applyDeliveryAction(order, name, p);
+  if (delivered) return delivered;
   switch (name) {
     case 'changePaymentState':
       return { ...order, paymentState: oneOf('paymentState', PAYMENT_STATES, p.paymentState) };
@@ -313,7 +320,7 @@ function applyOrderAction(order: Order, name: string, p: Record<string, unknown>
           lineItemId: line.id,
           quantity: item.quantity,
           ...(item.comment ? { comment: String(item.comment).slice(0, 500) } : {}),
-          shipmentState: 'Advised' as const,
+          shipmentState: oneOf('shipmentState', RETURN_SHIPMENT_STATES, item.shipmentState ?? 'Advised'),
           paymentState: 'Initial' as const,
           createdAt: new Date().toISOString(),
         };
@@ -324,6 +331,26 @@ function applyOrderAction(order: Order, name: string, p: Record<string, unknown>
         returnDate: new Date().toISOString(),
       };
       return { ...order, returnInfo: [...order.returnInfo, info] };
+    }
+    case 'setReturnShipmentState':
+    case 'setReturnPaymentState': {
+      const field = name === 'setReturnShipmentState' ? 'shipmentState' : 'paymentState';
+      const value =
+        field === 'shipmentState'
+          ? oneOf('shipmentState', RETURN_SHIPMENT_STATES, p.shipmentState)
+          : oneOf('paymentState', RETURN_PAYMENT_STATES, p.paymentState);
+      if (!order.returnInfo.some((info) => info.items.some((item) => item.id === p.returnItemId)))
+        throw invalidInput(`The order has no return item with id '${String(p.returnItemId)}'.`);
+      const at = new Date().toISOString();
+      return {
+        ...order,
+        returnInfo: order.returnInfo.map((info) => ({
+          ...info,
+          items: info.items.map((item) =>
+            item.id === p.returnItemId ? { ...item, [field]: value, lastModifiedAt: at } : item,
+          ),
+        })),
+      };
     }
     case 'setCustomField':
       return { ...order, custom: withCustomField(order.custom, String(p.name), p.value as string | null) };

@@ -13,6 +13,11 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
       loyaltyId: 'String',
       phone: 'String',
       idVerificationGroup: 'String',
+      idVerifiedAt: 'String',
+      // The shopper's privacy choice (SPEC §2 /privacy/preferences), so it follows them across browsers.
+      consentAnalytics: 'Boolean',
+      consentMarketing: 'Boolean',
+      consentAt: 'String',
     },
   },
   // One type for product and custom line items, as a commercetools Type may list several resourceTypeIds.
@@ -37,6 +42,8 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
       loyaltyRedemption: 'String',
       loyaltyPoints: 'Number',
       cartTemplate: 'String',
+      /** When the carrier delivered the order (ISO date-time; set with shipment state Delivered). */
+      deliveredAt: 'String',
     },
   },
   // The payment service provider's side of a Payment: its references and the card's public details only.
