@@ -49,6 +49,31 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{3,64}$/)
     .default('shop-dev'),
   LOYALTY_API_KEY: apiKey('dev-only-loyalty-api-key'),
+  RETURN_LABEL_API_KEY: apiKey('dev-only-return-label-api-key'),
+  /** The identity-verification stand-in's own origin (a fourth listener on VENDORS_HOST). */
+  IDME_PORT: port(4013),
+  IDME_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,100}$/)
+    .default('shop-dev'),
+  IDME_CLIENT_SECRET: apiKey('dev-only-idme-client-secret'),
+  /** The shop's callback on each brand origin, compared exactly (comma-separated). */
+  IDME_REDIRECT_URIS: z
+    .string()
+    .default(
+      ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']
+        .map((brand) => `http://${brand}.localhost:8080/api/idMe/callback`)
+        .join(','),
+    )
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((uri) => /^https?:\/\/[^\s#?]+$/.test(uri)), {
+      message: 'list absolute http(s) URLs without query or fragment',
+    }),
   /** A PostgreSQL URL; without it the embedded PGlite database in VENDORS_DATA_DIR is used. */
   DATABASE_URL: z
     .string()
@@ -76,6 +101,11 @@ export interface VendorsConfig {
   fraudAllowedOrigins: OriginPattern[];
   fraudOrgId: string;
   loyaltyApiKey: string;
+  returnLabelApiKey: string;
+  idmePort: number;
+  idmeClientId: string;
+  idmeClientSecret: string;
+  idmeRedirectUris: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -94,6 +124,8 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     PAYMENT_SECRET_KEY: v.PAYMENT_SECRET_KEY,
     FRAUD_API_KEY: v.FRAUD_API_KEY,
     LOYALTY_API_KEY: v.LOYALTY_API_KEY,
+    RETURN_LABEL_API_KEY: v.RETURN_LABEL_API_KEY,
+    IDME_CLIENT_SECRET: v.IDME_CLIENT_SECRET,
   });
   return {
     port: v.VENDORS_PORT,
@@ -111,6 +143,11 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     fraudAllowedOrigins: parseOriginPatterns(v.FRAUD_ALLOWED_ORIGINS),
     fraudOrgId: v.FRAUD_ORG_ID,
     loyaltyApiKey: v.LOYALTY_API_KEY,
+    returnLabelApiKey: v.RETURN_LABEL_API_KEY,
+    idmePort: v.IDME_PORT,
+    idmeClientId: v.IDME_CLIENT_ID,
+    idmeClientSecret: v.IDME_CLIENT_SECRET,
+    idmeRedirectUris: v.IDME_REDIRECT_URIS,
     databaseUrl: v.DATABASE_URL,
     dataDir: v.VENDORS_DATA_DIR,
     logLevel: v.LOG_LEVEL,

@@ -9,9 +9,12 @@ import { type VendorsConfig, loadVendorsConfig } from './config';
 import { crmRepository } from './crm/crm-repository';
 import { crmRoutes } from './crm/crm-routes';
 import { migrate } from './db/migrate';
+import { idmeApp } from './idme/idme-app';
 import { fraudCollectorApp } from './fraud/collector-app';
 import { decisionRoutes } from './fraud/decision-routes';
 import { fraudRepository } from './fraud/fraud-repository';
+import { labelRepository } from './labels/label-repository';
+import { labelRoutes } from './labels/label-routes';
 import { loyaltyRepository } from './loyalty/loyalty-repository';
 import { loyaltyRoutes } from './loyalty/loyalty-routes';
 import { paymentHostedApp } from './payment/hosted-app';
@@ -27,6 +30,8 @@ export interface RunningVendors {
   paymentHostedUrl: string;
   /** The fraud collector's own origin (SPEC §7). */
   fraudCollectorUrl: string;
+  /** The identity-verification stand-in's own origin (ID.me-like OAuth provider). */
+  idmeUrl: string;
   config: VendorsConfig;
   /** The stand-ins' database (opened and migrated on first use), for tests and tools that inspect it. */
   database: () => Promise<Db>;
@@ -53,7 +58,8 @@ const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
 
 async function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const listening = app.listen(port, host, () => resolve(listening));
+    // Express 5 hands a listen error (a port in use) to this callback as well as to 'error'.
+    const listening = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once('error', reject);
   });
 }
@@ -65,11 +71,12 @@ const close = (server: Server) =>
   });
 
 /**
- * Serves the vendor stand-ins at once on three listeners: the API (VENDORS_PORT), the hosted
- * card field's origin (PAYMENT_HOSTED_PORT) and the fraud collector's (FRAUD_COLLECTOR_PORT).
+ * Serves the vendor stand-ins at once on four listeners: the API (VENDORS_PORT), the hosted
+ * card field's origin (PAYMENT_HOSTED_PORT), the fraud collector's (FRAUD_COLLECTOR_PORT) and the
+ * identity-verification provider's (IDME_PORT).
  * The shared database is opened (created and migrated on first use) only when an endpoint that
  * stores something is first called, and the ZIP data on the first tax or address call, so
- * start-up stays instant. `start({ port: 0 })` puts the two other listeners on free ports too,
+ * start-up stays instant. `start({ port: 0 })` puts the three other listeners on free ports too,
  * unless their ports are given.
  */
 export async function start(
@@ -77,7 +84,7 @@ export async function start(
   { now = () => new Date() }: StartOptions = {},
 ): Promise<RunningVendors> {
   const loaded = loadVendorsConfig();
-  const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0 } : {};
+  const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0, idmePort: 0 } : {};
   const config: VendorsConfig = { ...loaded, ...ephemeral, ...overrides };
   const logger = createLogger(config.logLevel);
   const database = lazyDatabase(async () => {
@@ -111,6 +118,10 @@ export async function start(
     '/loyalty/v1',
     loyaltyRoutes({ apiKey: config.loyaltyApiKey, repository: loyaltyRepository(database.get), logger }),
   );
+  app.use(
+    '/labels/v1',
+    labelRoutes({ apiKey: config.returnLabelApiKey, repository: labelRepository(database.get), logger }),
+  );
   app.use(crmRoutes({ repository: crmRepository(database.get), apiKey: config.crmApiKey, logger }));
   app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Nothing here' } }));
   app.use(bodyErrors);
@@ -131,22 +142,31 @@ export async function start(
     logger,
   });
 
+  const idme = idmeApp({
+    clientId: config.idmeClientId,
+    clientSecret: config.idmeClientSecret,
+    redirectUris: config.idmeRedirectUris,
+    logger,
+  });
+
   const servers: Server[] = [];
   try {
     servers.push(await listen(app, config.port, config.host));
     servers.push(await listen(hosted, config.paymentHostedPort, config.host));
     servers.push(await listen(collector, config.fraudCollectorPort, config.host));
+    servers.push(await listen(idme, config.idmePort, config.host));
   } catch (error) {
     await Promise.all(servers.map(close));
     throw error;
   }
-  const [api, card, fraudOrigin] = servers.map(
+  const [api, card, fraudOrigin, idmeOrigin] = servers.map(
     (server) => `http://${config.host}:${(server.address() as AddressInfo).port}`,
   );
   return {
     url: api,
     paymentHostedUrl: card,
     fraudCollectorUrl: fraudOrigin,
+    idmeUrl: idmeOrigin,
     config,
     database: database.get,
     warmUp: async () => {

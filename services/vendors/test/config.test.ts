@@ -11,6 +11,8 @@ const KEY_NAMES = [
   'PAYMENT_SECRET_KEY',
   'FRAUD_API_KEY',
   'LOYALTY_API_KEY',
+  'RETURN_LABEL_API_KEY',
+  'IDME_CLIENT_SECRET',
 ];
 const production = () => ({
   NODE_ENV: 'production',
@@ -24,6 +26,13 @@ describe('vendor settings', () => {
       port: 4010,
       paymentHostedPort: 4011,
       fraudCollectorPort: 4012,
+      idmePort: 4013,
+      idmeRedirectUris: [
+        'http://vanityfair.localhost:8080/api/idMe/callback',
+        'http://everwear.localhost:8080/api/idMe/callback',
+        'http://rallyathletic.localhost:8080/api/idMe/callback',
+        'http://hoopcraft.localhost:8080/api/idMe/callback',
+      ],
       taxApiKey: 'dev-only-tax-api-key',
       paymentPublishableKey: 'pk_dev_shop',
       fraudOrgId: 'shop-dev',
@@ -45,6 +54,9 @@ describe('vendor settings', () => {
     );
     expect(() => loadVendorsConfig({ FRAUD_ALLOWED_ORIGINS: ' , ' })).toThrow(/FRAUD_ALLOWED_ORIGINS/);
     expect(() => loadVendorsConfig({ PAYMENT_HOSTED_PORT: '70000' })).toThrow(/PAYMENT_HOSTED_PORT/);
+    expect(() => loadVendorsConfig({ IDME_REDIRECT_URIS: 'everwear.localhost/api/idMe/callback' })).toThrow(
+      /IDME_REDIRECT_URIS/,
+    );
   });
 });
 

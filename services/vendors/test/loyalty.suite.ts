@@ -19,11 +19,23 @@ export function loyaltySuite(kind: DatabaseKind) {
       method: 'POST',
       body: { reference, amount: { centAmount, currencyCode: 'USD' } },
     });
-  const customer = () => randomUUID();
+  const join = (brand: string, customer: string) => api(`/members/${brand}/${customer}`, { method: 'PUT' });
+  const history = (brand: string, customer: string, query = '') => api(`/members/${brand}/${customer}/history${query}`);
+  /** A customer who joined the given brands' programmes. */
+  const customer = async (...brands: string[]) => {
+    const id = randomUUID();
+    for (const brand of brands.length ? brands : ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']) {
+      expect((await join(brand, id)).status).toBe(201);
+    }
+    return id;
+  };
 
-  it('enrols a customer on the first read with the 1000-point welcome bonus, once, per brand', async () => {
-    const id = customer();
-    const [first, second] = await Promise.all([member('vanityfair', id), member('vanityfair', id)]);
+  it('joins a customer with the 1000-point welcome bonus once per brand, however many joins race', async () => {
+    const id = randomUUID();
+    expect((await member('vanityfair', id)).body.error.code).toBe('NOT_A_MEMBER');
+    expect((await history('vanityfair', id)).body.error.code).toBe('NOT_A_MEMBER');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => join('vanityfair', id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
     const expected = {
       brand: 'vanityfair',
       customerId: id,
@@ -32,14 +44,57 @@ export function loyaltySuite(kind: DatabaseKind) {
       available: 1000,
       pointsPerDollar: 1,
       centsPerPoint: 1,
+      joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     };
-    expect(first).toMatchObject({ status: 200, body: expected });
-    expect(second.body).toEqual(expected);
-    expect((await member('everwear', id)).body).toMatchObject({ balance: 1000, pointsPerDollar: 2 });
+    for (const answer of answers) expect(answer.body).toEqual(expected);
+    expect((await member('vanityfair', id)).body).toEqual(expected);
+    expect((await history('vanityfair', id)).body).toEqual({
+      lines: [{ kind: 'welcome', points: 1000, at: expected.joinedAt }],
+    });
+    expect((await member('everwear', id)).status).toBe(404);
+    expect((await join('everwear', id)).body).toMatchObject({ balance: 1000, pointsPerDollar: 2 });
+  });
+
+  it('describes each brand’s programme', async () => {
+    expect((await api('/programmes/everwear')).body).toEqual({
+      brand: 'everwear',
+      pointsPerDollar: 2,
+      centsPerPoint: 1,
+      welcomeBonus: 1000,
+    });
+    expect((await api('/programmes/acme')).body.error.code).toBe('UNKNOWN_BRAND');
+  });
+
+  it('holds and earns for members only', async () => {
+    const id = randomUUID();
+    expect((await hold('vanityfair', id, 10)).body.error.code).toBe('NOT_A_MEMBER');
+    expect((await earn('vanityfair', id, 'VF0000000001', 1_000)).body.error.code).toBe('NOT_A_MEMBER');
+    expect((await member('vanityfair', id)).status).toBe(404);
+  });
+
+  it('lists the history newest first: the welcome bonus, points earned and redeemed per order', async () => {
+    const id = await customer('everwear');
+    await earn('everwear', id, 'VF0000000401', 5_000);
+    const { body } = await hold('everwear', id, 300);
+    await api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'VF0000000402' } });
+    await earn('everwear', id, 'VF0000000402', 2_000);
+    const lines = (await history('everwear', id)).body.lines;
+    expect(
+      lines.map((l: { kind: string; points: number; orderNumber?: string }) => [l.kind, l.points, l.orderNumber]),
+    ).toEqual([
+      ['earn', 40, 'VF0000000402'],
+      ['redeem', -300, 'VF0000000402'],
+      ['earn', 100, 'VF0000000401'],
+      ['welcome', 1000, undefined],
+    ]);
+    expect((await history('everwear', id, '?limit=2')).body.lines).toHaveLength(2);
+    expect((await history('everwear', id, '?limit=0')).body.error.code).toBe('INVALID_REQUEST');
+    expect((await history('everwear', id, '?limit=x')).body.error.code).toBe('INVALID_REQUEST');
+    expect((await history('everwear', id, '?after=1')).body.error.code).toBe('INVALID_REQUEST');
   });
 
   it('earns the brand’s points per whole dollar, once per reference', async () => {
-    const id = customer();
+    const id = await customer();
     expect((await earn('vanityfair', id, 'VF0000000101', 12_345)).body).toEqual({ earned: 123, balance: 1123 });
     expect((await earn('everwear', id, 'VF0000000101', 12_345)).body).toEqual({ earned: 246, balance: 1246 });
     const again = await earn('vanityfair', id, 'VF0000000101', 12_345);
@@ -52,13 +107,13 @@ export function loyaltySuite(kind: DatabaseKind) {
   });
 
   it('earns once when the same order is reported five times at once', async () => {
-    const id = customer();
+    const id = await customer();
     const answers = await Promise.all(Array.from({ length: 5 }, () => earn('everwear', id, 'VF0000000201', 10_000)));
     expect(answers.map((a) => a.body)).toEqual(Array(5).fill({ earned: 200, balance: 1200 }));
   });
 
   it('holds points as money, and refuses more than are free', async () => {
-    const id = customer();
+    const id = await customer();
     const held = await hold('vanityfair', id, 600);
     expect(held.status).toBe(201);
     expect(held.body).toMatchObject({
@@ -75,7 +130,7 @@ export function loyaltySuite(kind: DatabaseKind) {
   });
 
   it('never holds more than the balance, however many holds race', async () => {
-    const id = customer();
+    const id = await customer();
     const answers = await Promise.all(Array.from({ length: 20 }, () => hold('hoopcraft', id, 150)));
     // 1000 points: six holds of 150 fit, the seventh would need 1050.
     expect(answers.filter((a) => a.status === 201)).toHaveLength(6);
@@ -84,7 +139,7 @@ export function loyaltySuite(kind: DatabaseKind) {
   });
 
   it('releases a hold (again and again), giving the points back', async () => {
-    const id = customer();
+    const id = await customer();
     const { body } = await hold('vanityfair', id, 700);
     const released = await api(`/holds/${body.id}`, { method: 'DELETE' });
     expect(released.body).toEqual({ id: body.id, status: 'released', points: 700 });
@@ -95,7 +150,7 @@ export function loyaltySuite(kind: DatabaseKind) {
   });
 
   it('redeems a hold for an order once: the points leave the balance; a repeat answers the same', async () => {
-    const id = customer();
+    const id = await customer();
     const { body } = await hold('everwear', id, 250);
     const redeem = () => api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'VF0000000301' } });
     const [first, second] = await Promise.all([redeem(), redeem()]);

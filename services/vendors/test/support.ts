@@ -16,6 +16,7 @@ export const KEYS = {
   paymentSecretKey: 'test-payment-secret-key-0123456789',
   fraudApiKey: 'test-fraud-api-key-0123456789',
   loyaltyApiKey: 'test-loyalty-api-key-0123456789',
+  returnLabelApiKey: 'test-return-label-api-key-0123456789',
 } as const;
 export const PUBLISHABLE_KEY = 'pk_test_shop';
 export const ORG_ID = '00D5g000004XyZaEAK';

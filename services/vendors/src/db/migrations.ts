@@ -167,4 +167,18 @@ CREATE TABLE loyalty_ledger (
 );
 `,
   },
+  {
+    name: 'labels_001_return_labels',
+    // One label per return (return_id is the caller's id); a repeat of the same return answers the same label.
+    sql: `
+CREATE TABLE return_labels (
+  id text PRIMARY KEY,
+  return_id text NOT NULL UNIQUE,
+  order_number text NOT NULL,
+  tracking_number text NOT NULL UNIQUE,
+  data jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

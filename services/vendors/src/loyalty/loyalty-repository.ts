@@ -8,7 +8,20 @@ export interface Member {
   customerId: string;
   balance: number;
   held: number;
+  joinedAt: string;
 }
+
+/** One line of a member's points history: the welcome bonus, points earned by an order, points an order redeemed. */
+export interface LedgerLine {
+  kind: 'welcome' | 'earn' | 'redeem';
+  points: number;
+  /** The order the points were earned or redeemed on; none for the welcome bonus. */
+  orderNumber?: string;
+  at: string;
+}
+
+/** The customer has not joined the programme (joining is explicit: PUT /members/:brand/:customerId). */
+export const NOT_A_MEMBER = 'not-a-member' as const;
 
 export interface Hold {
   id: string;
@@ -25,6 +38,7 @@ const toMember = (row: Row): Member => ({
   customerId: row.customer_id as string,
   balance: Number(row.balance),
   held: Number(row.held),
+  joinedAt: new Date(row.created_at as string).toISOString(),
 });
 const toHold = (row: Row): Hold => ({
   id: row.id as string,
@@ -37,8 +51,8 @@ const toHold = (row: Row): Hold => ({
 });
 const HOLD_COLUMNS = 'id, brand, customer_id, points, reference, status, redeem_reference';
 
-/** Enrols the member (with the welcome bonus) unless enrolled; idempotent under concurrency. */
-async function enrol(tx: Db, brand: string, customerId: string): Promise<void> {
+/** Enrols the member (with the welcome bonus) unless enrolled; idempotent under concurrency. True when this call enrolled. */
+async function enrol(tx: Db, brand: string, customerId: string): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO loyalty_members (brand, customer_id, balance) VALUES ($1, $2, $3)
      ON CONFLICT (brand, customer_id) DO NOTHING RETURNING brand`,
@@ -50,6 +64,16 @@ async function enrol(tx: Db, brand: string, customerId: string): Promise<void> {
       [brand, customerId, WELCOME_BONUS],
     );
   }
+  return inserted.length > 0;
+}
+
+/** Locks the member's row for the transaction; false when the customer is not a member. */
+async function lockMember(tx: Db, brand: string, customerId: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM loyalty_members WHERE brand = $1 AND customer_id = $2 FOR UPDATE', [
+    brand,
+    customerId,
+  ]);
+  return rows.length > 0;
 }
 
 /**
@@ -60,10 +84,10 @@ async function enrol(tx: Db, brand: string, customerId: string): Promise<void> {
 export function loyaltyRepository(db: () => Promise<Db>) {
   const memberIn = async (tx: Db, brand: string, customerId: string) => {
     const [row] = await tx.query(
-      'SELECT brand, customer_id, balance, held FROM loyalty_members WHERE brand = $1 AND customer_id = $2',
+      'SELECT brand, customer_id, balance, held, created_at FROM loyalty_members WHERE brand = $1 AND customer_id = $2',
       [brand, customerId],
     );
-    return toMember(row);
+    return row ? toMember(row) : undefined;
   };
   const holdIn = async (tx: Db, id: string) => {
     const [row] = await tx.query(`SELECT ${HOLD_COLUMNS} FROM loyalty_holds WHERE id = $1`, [id]);
@@ -71,17 +95,50 @@ export function loyaltyRepository(db: () => Promise<Db>) {
   };
 
   return {
-    async member(brand: string, customerId: string): Promise<Member> {
+    /** The member; undefined when the customer has not joined. */
+    async member(brand: string, customerId: string): Promise<Member | undefined> {
+      return memberIn(await db(), brand, customerId);
+    },
+
+    /** Joins the programme with the welcome bonus; a second join answers the member as it is (`joined: false`). */
+    async join(brand: string, customerId: string): Promise<{ member: Member; joined: boolean }> {
       return (await db()).transaction(async (tx) => {
-        await enrol(tx, brand, customerId);
-        return memberIn(tx, brand, customerId);
+        const joined = await enrol(tx, brand, customerId);
+        return { member: (await memberIn(tx, brand, customerId))!, joined };
+      });
+    },
+
+    /** The member's points history, newest first; undefined when the customer has not joined. */
+    async history(brand: string, customerId: string, limit: number): Promise<LedgerLine[] | undefined> {
+      const conn = await db();
+      if (!(await memberIn(conn, brand, customerId))) return undefined;
+      const rows = await conn.query(
+        `SELECT l.kind, l.points, l.reference, h.redeem_reference, l.created_at
+         FROM loyalty_ledger l LEFT JOIN loyalty_holds h ON l.kind = 'redeem' AND h.id = l.reference
+         WHERE l.brand = $1 AND l.customer_id = $2 ORDER BY l.id DESC LIMIT $3`,
+        [brand, customerId, limit],
+      );
+      return rows.map((row) => {
+        const kind = row.kind as LedgerLine['kind'];
+        const orderNumber =
+          kind === 'earn'
+            ? (row.reference as string)
+            : kind === 'redeem'
+              ? (row.redeem_reference as string)
+              : undefined;
+        return {
+          kind,
+          points: Number(row.points),
+          ...(orderNumber ? { orderNumber } : {}),
+          at: new Date(row.created_at as string).toISOString(),
+        };
       });
     },
 
     /** Sets points aside; undefined when fewer than `points` are free (balance - held). */
     async hold(input: { id: string; brand: string; customerId: string; points: number; reference: string }) {
       return (await db()).transaction(async (tx) => {
-        await enrol(tx, input.brand, input.customerId);
+        if (!(await lockMember(tx, input.brand, input.customerId))) return NOT_A_MEMBER;
         const [taken] = await tx.query(
           `UPDATE loyalty_members SET held = held + $3, updated_at = now()
            WHERE brand = $1 AND customer_id = $2 AND balance - held >= $3 RETURNING brand`,
@@ -143,7 +200,7 @@ export function loyaltyRepository(db: () => Promise<Db>) {
             [hold.brand, hold.customerId, -hold.points, hold.id],
           );
         }
-        const member = await memberIn(tx, hold.brand, hold.customerId);
+        const member = (await memberIn(tx, hold.brand, hold.customerId))!;
         return { hold, balance: member.balance, changed: Boolean(row) };
       });
     },
@@ -154,7 +211,7 @@ export function loyaltyRepository(db: () => Promise<Db>) {
      */
     async earn(input: { brand: string; customerId: string; reference: string; points: number; amount: number }) {
       return (await db()).transaction(async (tx) => {
-        await enrol(tx, input.brand, input.customerId);
+        if (!(await lockMember(tx, input.brand, input.customerId))) return NOT_A_MEMBER;
         const inserted = await tx.query(
           `INSERT INTO loyalty_ledger (brand, customer_id, kind, points, reference, amount)
            VALUES ($1, $2, 'earn', $3, $4, $5)
@@ -171,7 +228,7 @@ export function loyaltyRepository(db: () => Promise<Db>) {
           `SELECT points, amount FROM loyalty_ledger WHERE brand = $1 AND customer_id = $2 AND kind = 'earn' AND reference = $3`,
           [input.brand, input.customerId, input.reference],
         );
-        const member = await memberIn(tx, input.brand, input.customerId);
+        const member = (await memberIn(tx, input.brand, input.customerId))!;
         return {
           earned: Number(earlier.points),
           amount: Number(earlier.amount),

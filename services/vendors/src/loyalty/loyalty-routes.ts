@@ -4,15 +4,22 @@ import { z } from 'zod';
 import { randomId } from '../http/ids';
 import { reference, usd } from '../http/schemas';
 import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, requireBearer } from '../http/vendor-http';
-import { type Hold, type LoyaltyRepository, WELCOME_BONUS } from './loyalty-repository';
+import { type Hold, type LoyaltyRepository, type Member, NOT_A_MEMBER, WELCOME_BONUS } from './loyalty-repository';
 
 /**
  * Loyalty stand-in, mounted at /loyalty/v1. Key: `LOYALTY_API_KEY` as `Authorization: Bearer <key>`.
  * One member per brand and customer; 1 point is worth 1 cent.
  *
- * GET    /members/:brand/:customerId
- *        -> { brand, customerId, balance, held, available, pointsPerDollar, centsPerPoint }
- *        The first call enrols the customer with a welcome bonus of 1000 points.
+ * GET    /programmes/:brand -> { brand, pointsPerDollar, centsPerPoint, welcomeBonus }: how the
+ *        brand's programme earns, for a page that invites a customer to join.
+ * PUT    /members/:brand/:customerId
+ *        -> 201 { brand, customerId, balance, held, available, joinedAt, pointsPerDollar, centsPerPoint }
+ *        Joins the programme with a welcome bonus of 1000 points; joining again answers 200 with
+ *        the member as they are (no second bonus, however many joins race).
+ * GET    /members/:brand/:customerId -> the member as above; 404 NOT_A_MEMBER before joining.
+ * GET    /members/:brand/:customerId/history?limit=1..100 (default 50)
+ *        -> { lines: [{ kind: 'welcome' | 'earn' | 'redeem', points, orderNumber?, at }] }, newest
+ *        first; redeemed points are negative.
  * POST   /members/:brand/:customerId/holds { points, reference }
  *        -> 201 { id: 'hold_…', points, amount: { centAmount, currencyCode: 'USD' }, reference, status: 'held' }
  *        Sets points aside for a cart; `held` never exceeds `balance`, however many holds race
@@ -27,6 +34,7 @@ import { type Hold, type LoyaltyRepository, WELCOME_BONUS } from './loyalty-repo
  *        -> { earned, balance }: the brand's points per whole dollar. Once per reference (the order
  *        number): a repeat answers what was earned (`Idempotent-Replayed: true`); the same
  *        reference with another amount is 409 REFERENCE_REUSED.
+ * Holds and earning are for members only (404 NOT_A_MEMBER).
  * 404 UNKNOWN_BRAND, HOLD_NOT_FOUND; 400 INVALID_REQUEST naming the field; 401 UNAUTHORIZED.
  */
 export const POINTS_PER_DOLLAR: Readonly<Record<string, number>> = {
@@ -46,6 +54,23 @@ const redeemSchema = z.strictObject({ reference });
 const earnSchema = z.strictObject({
   reference,
   amount: z.strictObject({ centAmount: z.number().int().min(0).max(100_000_000), currencyCode: usd.optional() }),
+});
+
+const historyQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
+});
+const notAMember = () => new VendorError(404, 'NOT_A_MEMBER', 'The customer has not joined the programme.');
+
+const memberView = (member: Member) => ({
+  ...member,
+  available: member.balance - member.held,
+  pointsPerDollar: POINTS_PER_DOLLAR[member.brand],
+  centsPerPoint: CENTS_PER_POINT,
 });
 
 const holdView = (hold: Hold) => ({
@@ -70,12 +95,29 @@ export function loyaltyRoutes({
   const run = (work: (req: Request, res: Response) => Promise<unknown>) => handle(logger, 'loyalty', work);
   router.use(requireBearer(apiKey, 'loyalty'));
 
-  const memberOf = (req: Request) => {
+  const brandOf = (req: Request) => {
     const brand = String(req.params.brand);
     if (!Object.hasOwn(POINTS_PER_DOLLAR, brand))
       throw new VendorError(404, 'UNKNOWN_BRAND', `No programme for ${brand}.`);
-    return { brand, customerId: parseInput(customerId, String(req.params.customerId)) };
+    return brand;
   };
+  const memberOf = (req: Request) => ({
+    brand: brandOf(req),
+    customerId: parseInput(customerId, String(req.params.customerId)),
+  });
+
+  router.get(
+    '/programmes/:brand',
+    run(async (req, res) => {
+      const brand = brandOf(req);
+      res.json({
+        brand,
+        pointsPerDollar: POINTS_PER_DOLLAR[brand],
+        centsPerPoint: CENTS_PER_POINT,
+        welcomeBonus: WELCOME_BONUS,
+      });
+    }),
+  );
   const holdId = (req: Request) => {
     const id = String(req.params.id);
     if (!HOLD_ID.test(id)) throw new VendorError(404, 'HOLD_NOT_FOUND', 'No such hold.');
@@ -87,12 +129,29 @@ export function loyaltyRoutes({
     run(async (req, res) => {
       const who = memberOf(req);
       const member = await repository.member(who.brand, who.customerId);
-      res.json({
-        ...member,
-        available: member.balance - member.held,
-        pointsPerDollar: POINTS_PER_DOLLAR[who.brand],
-        centsPerPoint: CENTS_PER_POINT,
-      });
+      if (!member) throw notAMember();
+      res.json(memberView(member));
+    }),
+  );
+
+  router.put(
+    '/members/:brand/:customerId',
+    run(async (req, res) => {
+      const who = memberOf(req);
+      const { member, joined } = await repository.join(who.brand, who.customerId);
+      if (joined) logger.info('Loyalty member joined', { brand: who.brand });
+      res.status(joined ? 201 : 200).json(memberView(member));
+    }),
+  );
+
+  router.get(
+    '/members/:brand/:customerId/history',
+    run(async (req, res) => {
+      const who = memberOf(req);
+      const { limit = 50 } = parseInput(historyQuery, req.query);
+      const lines = await repository.history(who.brand, who.customerId, limit);
+      if (!lines) throw notAMember();
+      res.json({ lines });
     }),
   );
 
@@ -103,6 +162,7 @@ export function loyaltyRoutes({
       const who = memberOf(req);
       const body = parseInput(holdSchema, req.body);
       const hold = await repository.hold({ id: randomId('hold_'), ...who, ...body });
+      if (hold === NOT_A_MEMBER) throw notAMember();
       if (!hold) {
         throw new VendorError(400, 'INSUFFICIENT_POINTS', `points: fewer than ${body.points} points are available`);
       }
@@ -160,6 +220,7 @@ export function loyaltyRoutes({
         points: earned,
         amount: body.amount.centAmount,
       });
+      if (result === NOT_A_MEMBER) throw notAMember();
       if (!result.changed && result.amount !== body.amount.centAmount) {
         throw new VendorError(409, 'REFERENCE_REUSED', `Points were earned for ${body.reference} on another amount.`);
       }
