@@ -80,7 +80,14 @@ export function loadBrandCatalog({ dir, environment }: LoadOptions): BrandCatalo
 }
 
 function pickPublic(config: BrandConfig): BrandPublicConfig {
-  const { remotes: _remotes, hosts: _hosts, origins: _origins, crm: _crm, ...publicConfig } = config;
+  const {
+    remotes: _remotes,
+    hosts: _hosts,
+    origins: _origins,
+    crm: _crm,
+    returnsCentre: _returnsCentre,
+    ...publicConfig
+  } = config;
   return publicConfig;
 }
 

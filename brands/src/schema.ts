@@ -71,6 +71,17 @@ export const brandConfigSchema = brandPublicConfigSchema.extend({
    */
   origins: z.array(publicOrigin).min(1).max(10).optional(),
   crm: crmSchema,
+  /** Where returns go (the return label's "ship to"). Server-only; without it the brand takes no returns online. */
+  returnsCentre: z
+    .strictObject({
+      name: z.string().min(1).max(100),
+      line1: z.string().min(1).max(100),
+      line2: z.string().min(1).max(100).optional(),
+      city: z.string().min(1).max(60),
+      state: z.string().regex(/^[A-Z]{2}$/),
+      postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
+    })
+    .optional(),
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 

@@ -17,6 +17,8 @@ export const SECRET_NAMES = [
   'PAYMENT_SECRET_KEY',
   'FRAUD_API_KEY',
   'LOYALTY_API_KEY',
+  'RETURN_LABEL_API_KEY',
+  'IDME_CLIENT_SECRET',
   'OPS_API_KEY',
 ];
 
@@ -32,7 +34,7 @@ const generate = () => {
   }
 };
 
-function readEnvFile(path) {
+export function readEnvFile(path) {
   const values = {};
   if (!existsSync(path)) return values;
   for (const line of readFileSync(path, 'utf8').split('\n')) {

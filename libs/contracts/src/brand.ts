@@ -88,4 +88,6 @@ export interface ShellBootConfig {
   origin: string;
   /** Header nav and footer from the brand's content (GET /api/content/nav and /footer). */
   chrome: import('./content').ChromeContent;
+  /** The request's effective privacy consent (GPC applied): the shell tracks nothing without analytics. */
+  consent?: import('./privacy').PrivacyPreferences;
 }

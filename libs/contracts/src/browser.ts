@@ -146,3 +146,59 @@ export type {
   PlaceOrderRequest,
   ShippingMethodOption,
 } from './checkout';
+export {
+  RETURN_WINDOW_DAYS,
+  RETURN_DONATION_THRESHOLD_CENTS,
+  RETURN_FAST_REFUND_THRESHOLD_CENTS,
+  RETURN_REASONS,
+  RETURN_REASON_LABELS,
+  refundCents,
+  refundSpeed,
+  returnableQuantity,
+} from './returns-rules';
+export type { ReturnReason, RefundSpeed, ReturnEligibility, ReturnEligibilityCode } from './returns-rules';
+export type { CreateReturnRequest, ReturnLine, ReturnRecord, ReturnsView } from './returns';
+export { PASSWORD_MIN, PASSWORD_MAX, PASSWORD_RULES, passwordLengthOk } from './account-rules';
+export type { PasswordRule } from './account-rules';
+export type {
+  AddressWriteRequest,
+  EmailChangeRequest,
+  PasswordChangeRequest,
+  ProfileResponse,
+  ProfileUpdateRequest,
+  SavedAddress,
+  VersionConflictBody,
+} from './account';
+export {
+  ID_VERIFICATION_GROUPS,
+  ID_VERIFICATION_GROUP_LABELS,
+  ID_VERIFICATION_CALLBACK_PATH,
+  ID_VERIFICATION_START_PATH,
+  ID_VERIFICATION_RESULT_PARAM,
+  ID_VERIFICATION_CODE_PREFIX,
+  ID_VERIFICATION_PERCENT_OFF,
+} from './id-verification-constants';
+export type { IdVerificationGroup, IdVerificationStatus } from './id-verification-constants';
+export { ORDER_HISTORY_MAX_OFFSET, ORDER_HISTORY_PAGE_SIZE } from './orders-rules';
+export type {
+  OrderDetail,
+  OrderDetailLine,
+  OrderHistoryPage,
+  OrderLookupRequest,
+  OrderShipment,
+  OrderStatus,
+  OrderSummary,
+} from './orders';
+export { CONSENT_CATEGORIES, DEFAULT_CONSENT, privacyPreferencesSchema } from './privacy';
+export type { ConsentCategory, ConsentSource, PrivacyPreferences, PrivacyPreferencesRequest } from './privacy';
+export { LOYALTY_HISTORY_LINES } from './loyalty';
+export type {
+  LoyaltyHistoryKind,
+  LoyaltyHistoryLine,
+  LoyaltyJoinResponse,
+  LoyaltyMemberView,
+  LoyaltyProgramme,
+  LoyaltyResponse,
+} from './loyalty';
+export { buildRouteTable, matchRoute } from './route-table';
+export type { RouteEntry, RouteMatch } from './route-table';

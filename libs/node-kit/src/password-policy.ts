@@ -3,8 +3,10 @@
  * passphrases fit), any characters, no composition rules, and not a commonly used password or
  * one built from the account's own e-mail or the brand's name.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contracts/browser';
+
+// The limits live in the contracts, where the browser's hints read them too.
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 const COMMON = new Set(
   `password password1 password12 password123 password1234 passw0rd p@ssw0rd p@ssword pass1234 12345678 123456789 1234567890

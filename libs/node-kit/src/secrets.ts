@@ -15,6 +15,8 @@ export const REPOSITORY_SECRETS: readonly string[] = [
   'dev-only-payment-secret-key',
   'dev-only-fraud-api-key',
   'dev-only-loyalty-api-key',
+  'dev-only-return-label-api-key',
+  'dev-only-idme-client-secret',
   'dev-only-ops-api-key',
 ];
 

@@ -9,6 +9,8 @@ export type { PopupRequest } from './popup-queue/popup-queue-slice';
 export { registerPopup, usePopupRenderer } from './popup-queue/popup-registry';
 export type { PopupProps } from './popup-queue/popup-registry';
 export { track } from './analytics/track';
+export { browserGpc, currentConsent, setConsent, subscribeConsent } from './analytics/consent';
+export { useConsent } from './analytics/use-consent';
 export { buildTrackingRecord } from './analytics/event-record';
 export type { TrackInput } from './analytics/event-record';
 export { sanitiseForDataLayer, toDataLayerEvent } from './analytics/data-layer';

@@ -197,7 +197,16 @@ const CART_DISCOUNTS = [
   { key: 'percent-10', name: '10% off', permyriad: 1000, sortOrder: '0.1' },
   { key: 'welcome-15', name: 'Welcome offer: 15% off', permyriad: 1500, sortOrder: '0.15' },
   { key: 'percent-20', name: '20% off', permyriad: 2000, sortOrder: '0.2' },
-] as const;
+  // Identity verification (SPEC §3): each group's codes are issued one per verified customer.
+  ...(
+    ['alumni', 'employee', 'government', 'medical', 'military', 'nurse', 'responder', 'student', 'teacher'] as const
+  ).map((group, i) => ({
+    key: `idme-${group}`,
+    name: `ID.me ${group} discount: 10% off`,
+    permyriad: 1000,
+    sortOrder: `0.110${i}`,
+  })),
+];
 
 function addCommerceSettings(catalog: Omit<SeedCatalog, 'customers'>, store: string) {
   const methods = [

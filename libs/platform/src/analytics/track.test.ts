@@ -1,4 +1,5 @@
 import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
+import { currentConsent, setConsent } from './consent';
 import { track } from './track';
 
 describe('track', () => {
@@ -70,5 +71,40 @@ describe('track', () => {
   it('does not throw when the network fails', async () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
     expect(() => track({ event: 'EMAIL', email: 'a@b.co' })).not.toThrow();
+  });
+});
+
+describe('track obeys the effective consent', () => {
+  const fetchMock = jest.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(null, { status: 202 })),
+  );
+  beforeEach(() => {
+    fetchMock.mockClear();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    window.dataLayer = [];
+  });
+  afterEach(() => {
+    delete window.__SHOP_CONSENT__;
+    delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+  });
+
+  it('sends nothing and pushes nothing to the data layer with analytics off, and tracks again once it is on', () => {
+    setConsent({ analytics: false, marketing: true, gpc: false, source: 'session' });
+    track({ event: 'PAGE_VIEW', pagePath: '/' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.dataLayer).toEqual([]);
+    setConsent({ analytics: true, marketing: true, gpc: false, source: 'session' });
+    track({ event: 'PAGE_VIEW', pagePath: '/' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.dataLayer).toHaveLength(1);
+  });
+
+  it('sends nothing when the browser has Global Privacy Control on, whatever the page was told', () => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    setConsent({ analytics: true, marketing: true, gpc: false, source: 'default' });
+    expect(currentConsent()).toEqual({ analytics: false, marketing: false, gpc: true, source: 'gpc' });
+    track({ event: 'PAGE_VIEW', pagePath: '/' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.dataLayer).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { toDataLayerEvent } from './data-layer';
 import { type TrackInput, buildTrackingRecord } from './event-record';
+import { currentConsent } from './consent';
 import { readSessionToken } from './session-token';
 
 declare global {
@@ -13,6 +14,8 @@ declare global {
  * pushes the sanitised GA4-named event to window.dataLayer. Never throws into the caller.
  */
 export function track(input: TrackInput): void {
+  // Analytics off (the shopper's choice, or Global Privacy Control): nothing is sent and nothing reaches the data layer.
+  if (!currentConsent().analytics) return;
   const eventId = crypto.randomUUID();
   const record = buildTrackingRecord(input, {
     eventId,

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Privacy preferences (SPEC §2 /privacy/preferences). Necessary cookies are always on; analytics
+ * and marketing can be switched. A request with `Sec-GPC: 1` (Global Privacy Control) is opted
+ * out of both, whatever was stored.
+ */
+export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'marketing'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+/** Nothing chosen and no GPC: a US shop's opt-out model, both on until the shopper switches them off. */
+export const DEFAULT_CONSENT = { analytics: true, marketing: true } as const;
+
+/** The request header a browser with Global Privacy Control sends. */
+export const GPC_HEADER = 'sec-gpc';
+
+export const privacyPreferencesRequestSchema = z.strictObject({
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+});
+export type PrivacyPreferencesRequest = z.infer<typeof privacyPreferencesRequestSchema>;
+
+export const consentSourceSchema = z.enum(['default', 'session', 'customer', 'gpc']);
+export type ConsentSource = z.infer<typeof consentSourceSchema>;
+
+/** The effective consent of a request: what the site does, after GPC. */
+export const privacyPreferencesSchema = z.object({
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+  gpc: z.boolean(),
+  source: consentSourceSchema,
+});
+export type PrivacyPreferences = z.infer<typeof privacyPreferencesSchema>;

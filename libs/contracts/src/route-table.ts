@@ -1,0 +1,131 @@
+import type { Routing } from './brand';
+import { CUSTOMER_SERVICE_TOPICS } from './content-constants';
+import type { RemoteName } from './remote-names';
+
+export interface RouteEntry {
+  /** Page id passed to the owning remote. */
+  page: string;
+  path: string;
+  remote: RemoteName;
+  /** Requires a signed-in shopper (SPEC §6); enforced once sessions exist. */
+  authorized?: boolean;
+  /** Also opens as a modal over the current page (SPEC §2). */
+  modal?: boolean;
+}
+
+interface BrandRouting {
+  routing: Routing;
+  landingPages: readonly string[];
+  categoryLandingPages?: readonly string[];
+}
+
+/**
+ * The full route table of SPEC §2, each route mapped to the remote that owns it. The shell renders
+ * it (react-router) and the gateway answers by it (an unknown path is a real 404), so the two
+ * never disagree about which pages exist.
+ */
+export function buildRouteTable({ routing, landingPages, categoryLandingPages = [] }: BrandRouting): RouteEntry[] {
+  const product = routing.productBasePath.replace(/\/$/, '');
+  return [
+    // content
+    { page: 'home', path: '/', remote: 'content' },
+    // The variant home (e.g. /rr) shows its own content; `/` stays the brand's main home.
+    ...(routing.homePath !== '/' ? [{ page: 'home', path: routing.homePath, remote: 'content' } as RouteEntry] : []),
+    { page: 'learn', path: '/learn', remote: 'content' },
+    { page: 'learn-article', path: '/learn/:article', remote: 'content' },
+    { page: 'stores', path: '/stores', remote: 'content' },
+    ...CUSTOMER_SERVICE_TOPICS.map((topic): RouteEntry => ({
+      page: `customer-service-${topic}`,
+      path: `/customer-service/${topic}`,
+      remote: 'content',
+    })),
+    ...landingPages.map((path): RouteEntry => ({
+      page: `landing${path.replace(/\//g, '-')}`,
+      path,
+      remote: 'content',
+    })),
+    // catalog
+    ...categoryLandingPages.map((path): RouteEntry => ({
+      page: `category-landing${path.replace(/\//g, '-')}`,
+      path,
+      remote: 'catalog',
+    })),
+    { page: 'search', path: '/c', remote: 'catalog' },
+    { page: 'category', path: '/c/*', remote: 'catalog' },
+    { page: 'product', path: `${product}/:category/:name/:id`, remote: 'catalog' },
+    { page: 'size-guide', path: '/size-guide/:item', remote: 'catalog' },
+    { page: 'find-your-fit', path: '/find-your-fit', remote: 'catalog' },
+    // cart and checkout
+    { page: 'cart', path: '/cart', remote: 'cartCheckout' },
+    { page: 'cart-create', path: '/cart/create', remote: 'cartCheckout' },
+    { page: 'checkout', path: '/checkout', remote: 'cartCheckout' },
+    { page: 'order-confirmation', path: '/orderconfirmation', remote: 'cartCheckout' },
+    // account, orders and returns
+    { page: 'account', path: '/account', remote: 'account', authorized: true },
+    { page: 'account-profile', path: '/account/profile', remote: 'account', authorized: true },
+    { page: 'account-orders', path: '/account/orders', remote: 'account', authorized: true },
+    { page: 'account-order', path: '/account/orders/:orderNumber', remote: 'account', authorized: true },
+    { page: 'account-returns', path: '/account/orders/:orderNumber/returns', remote: 'account', authorized: true },
+    {
+      page: 'account-return-create',
+      path: '/account/orders/:orderNumber/returns/create',
+      remote: 'account',
+      authorized: true,
+    },
+    { page: 'order-returns', path: '/order/returns', remote: 'account' },
+    { page: 'order-return-create', path: '/order/returns/create', remote: 'account' },
+    { page: 'order-track', path: '/order/track', remote: 'account' },
+    { page: 'order', path: '/order', remote: 'account' },
+    { page: 'login', path: '/login', remote: 'account', modal: true },
+    { page: 'register', path: '/register', remote: 'account', modal: true },
+    { page: 'password-forgot', path: '/password/forgot', remote: 'account', modal: true },
+    { page: 'password-reset', path: '/password/reset', remote: 'account' },
+    { page: 'privacy-preferences', path: '/privacy/preferences', remote: 'account' },
+    { page: 'loyalty', path: '/loyalty', remote: 'account' },
+  ];
+}
+
+export interface RouteMatch {
+  entry: RouteEntry;
+  params: Record<string, string>;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The entry a path opens, with its parameters, matched as react-router matches the table: whole
+ * segments, case-insensitively, a trailing slash ignored; `:name` takes one segment and a
+ * trailing `*` one or more (its value under `*`). A literal route wins over a pattern.
+ */
+export function matchRoute(table: readonly RouteEntry[], pathname: string): RouteMatch | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    return undefined;
+  }
+  const path = segmentsOf(decoded.toLowerCase());
+  const original = segmentsOf(decoded);
+  let best: { match: RouteMatch; score: number } | undefined;
+  for (const entry of table) {
+    const pattern = segmentsOf(entry.path);
+    const splat = pattern.at(-1) === '*';
+    const fixed = splat ? pattern.slice(0, -1) : pattern;
+    if (splat ? path.length <= fixed.length : path.length !== fixed.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    const fits = fixed.every((part, i) => {
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = original[i];
+        return true;
+      }
+      score += 2;
+      return part.toLowerCase() === path[i];
+    });
+    if (!fits) continue;
+    if (splat) params['*'] = original.slice(fixed.length).join('/');
+    else score += 1;
+    if (!best || score > best.score) best = { match: { entry, params }, score };
+  }
+  return best?.match;
+}

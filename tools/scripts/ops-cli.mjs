@@ -1,0 +1,62 @@
+// npm run ops -- ready|ship|deliver|cancel <orderNumber> [--carrier UPS] [--tracking 1Z...] [--delivered-at ISO]
+// Moves an order through fulfilment with the gateway's back-office routes (/api/ops/orders/...).
+// The key is the shop's own: OPS_API_KEY from the environment, else {DATA_DIR or var}/secrets.env
+// (what `npm start` generated); `npm run dev` uses the development default. The gateway is
+// SHOP_URL (default http://localhost:8080).
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { root } from './lib.mjs';
+import { readEnvFile } from './local-secrets.mjs';
+
+const usage = `Usage: npm run ops -- <ready|ship|deliver|cancel> <orderNumber> [options]
+  ship:    --tracking <number> [--carrier <name>]   (carrier defaults to UPS)
+  deliver: [--delivered-at <ISO date-time>]          (a past time the carrier reported; default now)
+Environment: OPS_API_KEY (else var/secrets.env, else the development key), SHOP_URL (default http://localhost:8080)`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    tracking: { type: 'string' },
+    carrier: { type: 'string', default: 'UPS' },
+    'delivered-at': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const [action, orderNumber] = positionals;
+if (
+  values.help ||
+  !['ready', 'ship', 'deliver', 'cancel'].includes(action) ||
+  !/^[A-Z]{2}\d{10}$/.test(orderNumber ?? '')
+) {
+  process.stderr.write(`${usage}\n`);
+  process.exit(values.help ? 0 : 2);
+}
+if (action === 'ship' && !values.tracking) {
+  process.stderr.write(`ship needs --tracking <number>\n${usage}\n`);
+  process.exit(2);
+}
+
+const stored = readEnvFile(join(process.env.DATA_DIR ?? join(root, 'var'), 'secrets.env'));
+const key = process.env.OPS_API_KEY || stored.OPS_API_KEY || 'dev-only-ops-api-key';
+const base = (process.env.SHOP_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const body =
+  action === 'ship'
+    ? { carrier: values.carrier, trackingNumber: values.tracking }
+    : action === 'deliver' && values['delivered-at']
+      ? { deliveredAt: values['delivered-at'] }
+      : {};
+
+const response = await fetch(`${base}/api/ops/orders/${orderNumber}/${action}`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+}).catch((error) => {
+  process.stderr.write(`The shop at ${base} did not answer (${error.cause?.code ?? error.message}).\n`);
+  process.exit(1);
+});
+const answer = await response.json().catch(() => ({}));
+if (!response.ok) {
+  process.stderr.write(`${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? 'refused'}\n`);
+  process.exit(1);
+}
+process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
