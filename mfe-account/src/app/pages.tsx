@@ -2,18 +2,20 @@ import { createRemotePages } from '@shop/ui';
 import { lazy } from 'react';
 
 const auth = lazy(() => import('../features/auth/components/auth-page'));
-const account = lazy(() => import('../features/account/components/account-page'));
+const profile = lazy(() => import('../features/profile/components/profile-page'));
+const accountOverview = lazy(() => import('./account-overview/account-overview'));
 const orders = lazy(() => import('../features/orders/components/orders-page'));
 const returns = lazy(() => import('../features/returns/components/returns-page'));
 const preferences = lazy(() => import('../features/preferences/components/preferences-page'));
+const loyalty = lazy(() => import('../features/loyalty/components/loyalty-page'));
 
 const pages = {
   login: auth,
   register: auth,
   'password-forgot': auth,
   'password-reset': auth,
-  account,
-  'account-profile': account,
+  account: accountOverview,
+  'account-profile': profile,
   'account-orders': orders,
   'account-order': orders,
   order: orders,
@@ -23,7 +25,7 @@ const pages = {
   'order-returns': returns,
   'order-return-create': returns,
   'privacy-preferences': preferences,
-  loyalty: preferences,
+  loyalty,
 };
 
 export const PAGE_IDS = Object.keys(pages);

@@ -2,7 +2,9 @@ import { type ProviderId, getProviders, signIn } from '@shop/platform';
 import { Button, Notice, TextField } from '@shop/ui';
 import './login-form.css';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { AuthLink } from './auth-link';
+import { fullLoad } from '../../../lib/full-load';
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: 'The e-mail address or password is not right, or too many attempts were made. Please try again.',
@@ -81,13 +83,13 @@ export function LoginForm() {
       return;
     }
     // A full load, so every part of the page starts from the new session.
-    window.location.assign(result.url);
+    fullLoad.assign(result.url);
   };
 
   const withProvider = async (provider: ProviderId) => {
     const result = await signIn(provider, {}, { callbackUrl });
     if (result.error) setFailure({ error: result.error, code: result.code });
-    else window.location.assign(result.url);
+    else fullLoad.assign(result.url);
   };
 
   return (
@@ -119,7 +121,8 @@ export function LoginForm() {
         </p>
       ))}
       <p>
-        New here? <Link to="/register">Create an account</Link> · <Link to="/password/forgot">Forgot password?</Link>
+        New here? <AuthLink to="/register">Create an account</AuthLink> ·{' '}
+        <AuthLink to="/password/forgot">Forgot password?</AuthLink>
       </p>
     </div>
   );

@@ -1,7 +1,11 @@
 import { PageShell } from '@shop/ui';
+import { PrivacyPreferencesForm } from './privacy-preferences';
 
-/** /privacy/preferences and /loyalty. */
+/** /privacy/preferences. */
 export default function PreferencesPage({ page }: { page: string }) {
-  const title = page === 'loyalty' ? 'Rewards' : 'Privacy preferences';
-  return <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={title} />;
+  return (
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title="Privacy preferences">
+      <PrivacyPreferencesForm />
+    </PageShell>
+  );
 }

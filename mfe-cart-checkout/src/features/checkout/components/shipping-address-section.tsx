@@ -1,4 +1,4 @@
-import type { CheckoutResponse } from '@shop/contracts/browser';
+import type { CheckoutResponse, SavedAddress } from '@shop/contracts/browser';
 import { Button } from '@shop/ui';
 import { useState } from 'react';
 import { draftOf } from '../../../lib/checkout/address-form';
@@ -6,6 +6,7 @@ import { readDraft } from '../../../lib/checkout/checkout-draft';
 import { AddressForm } from './address-form';
 import { AddressSummary } from './address-summary';
 import { CheckoutSection, focusSection } from './checkout-section';
+import { SavedAddressPicker } from './saved-address-picker';
 import { useFocusAfterRender } from './use-focus-after-render';
 
 /** The shipping address: what was typed and not saved, else what the gateway has, else the customer's names. */
@@ -14,7 +15,10 @@ export function ShippingAddressSection({ checkout }: { checkout: CheckoutRespons
   const saved = details.shippingAddress;
   const [editing, setEditing] = useState(!saved);
   const focusLater = useFocusAfterRender();
+  // A saved address the shopper picked fills the form afresh (a new key remounts it with that address).
+  const [picked, setPicked] = useState<SavedAddress>();
   const initial = () => {
+    if (picked) return draftOf(picked);
     const draft = readDraft(checkout.cart.id).shippingAddress;
     if (draft) return draft;
     if (saved) return draftOf(saved);
@@ -24,18 +28,22 @@ export function ShippingAddressSection({ checkout }: { checkout: CheckoutRespons
   return (
     <CheckoutSection id="shipping-address" title="Shipping address">
       {editing || !saved ? (
-        <AddressForm
-          checkout={checkout}
-          which="shippingAddress"
-          prefix="shipping"
-          label="Shipping address"
-          initial={initial}
-          submitLabel="Continue"
-          onSaved={() => {
-            setEditing(false);
-            focusLater(() => focusSection('shipping-method'));
-          }}
-        />
+        <>
+          {details.signedIn && <SavedAddressPicker onPick={setPicked} />}
+          <AddressForm
+            key={picked?.id ?? 'typed'}
+            checkout={checkout}
+            which="shippingAddress"
+            prefix="shipping"
+            label="Shipping address"
+            initial={initial}
+            submitLabel="Continue"
+            onSaved={() => {
+              setEditing(false);
+              focusLater(() => focusSection('shipping-method'));
+            }}
+          />
+        </>
       ) : (
         <div className="checkout-summary">
           <AddressSummary address={saved} kind="shipping-address" />

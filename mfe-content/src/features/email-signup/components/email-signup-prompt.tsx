@@ -1,5 +1,5 @@
 import { EMAIL_SIGNUP_MODAL_DELAY_MS } from '@shop/contracts/browser';
-import { type PopupProps, popupEnqueued, registerPopup, useAppDispatch, useFlag } from '@shop/platform';
+import { type PopupProps, popupEnqueued, registerPopup, useAppDispatch, useConsent, useFlag } from '@shop/platform';
 import { useEffect, useState } from 'react';
 import { contentApi } from '../../../lib/content-api';
 import { signupCookie, signupPromptSeen } from '../signup-cookie';
@@ -20,21 +20,23 @@ export default function EmailSignupPrompt() {
   const dispatch = useAppDispatch();
   const signup = useFlag('emailSignup', true);
   const modal = useFlag('emailSignupModal', true);
-  const enabled = signup && modal;
+  // Marketing consent off (or Global Privacy Control): no signup popup; the footer form stays.
+  const marketing = useConsent().marketing;
+  const enabled = signup && modal && marketing;
   const [eligible] = useState(() => enabled && !signupPromptSeen(document.cookie));
   const { data: copy } = contentApi.useContentGetEmailContentQuery(undefined, { skip: !eligible });
 
   useEffect(() => registerPopup(EMAIL_SIGNUP_POPUP, EmailSignupPopup), []);
 
   useEffect(() => {
-    if (!eligible || !copy) return undefined;
+    if (!eligible || !copy || !marketing) return undefined;
     const timer = window.setTimeout(() => {
       if (signupPromptSeen(document.cookie)) return;
       document.cookie = signupCookie('shown', new Date(), location.protocol === 'https:');
       dispatch(popupEnqueued({ id: EMAIL_SIGNUP_POPUP, kind: EMAIL_SIGNUP_POPUP, props: { title: copy.title } }));
     }, EMAIL_SIGNUP_MODAL_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [eligible, copy, dispatch]);
+  }, [eligible, copy, marketing, dispatch]);
 
   return null;
 }
