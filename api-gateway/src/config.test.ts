@@ -16,6 +16,8 @@ const vendorKeys = () => ({
   PAYMENT_SECRET_KEY: strong(),
   FRAUD_API_KEY: strong(),
   LOYALTY_API_KEY: strong(),
+  RETURN_LABEL_API_KEY: strong(),
+  IDME_CLIENT_SECRET: strong(),
 });
 
 describe('checkout vendor settings', () => {
@@ -25,6 +27,13 @@ describe('checkout vendor settings', () => {
     expect(config.vendors.payment).toMatchObject({ hostedUrl: 'http://127.0.0.1:4011', publishableKey: 'pk_dev_shop' });
     expect(config.vendors.fraud).toMatchObject({ collectorUrl: 'http://127.0.0.1:4012', orgId: 'shop-dev' });
     expect(config.opsApiKey).toBe('dev-only-ops-api-key');
+    expect(config.idme).toEqual({
+      authorizeUrl: 'http://127.0.0.1:4013/oauth/authorize',
+      tokenUrl: 'http://127.0.0.1:4013/oauth/token',
+      userinfoUrl: 'http://127.0.0.1:4013/api/public/v3/attributes.json',
+      clientId: 'shop-dev',
+      clientSecret: 'dev-only-idme-client-secret',
+    });
   });
 
   it('take a hosted vendor by URL and key alone, and refuse a URL that is not http(s), naming the variable', () => {
@@ -32,10 +41,16 @@ describe('checkout vendor settings', () => {
     expect(config.vendors.tax).toEqual({ url: 'https://tax.vendor.example/v2', apiKey: 'sk_live_tax_0123456789' });
     expect(() => loadConfig({ PAYMENT_HOSTED_URL: 'javascript:alert(1)' })).toThrow(/PAYMENT_HOSTED_URL/);
     expect(() => loadConfig({ FRAUD_API_KEY: 'short' })).toThrow(/FRAUD_API_KEY/);
+    expect(() => loadConfig({ IDME_TOKEN_URL: 'ftp://id.me/oauth/token' })).toThrow(/IDME_TOKEN_URL/);
+    expect(loadConfig({ IDME_AUTHORIZE_URL: 'https://api.id.me/oauth/authorize' }).idme.authorizeUrl).toBe(
+      'https://api.id.me/oauth/authorize',
+    );
   });
 
   it('refuse the development keys in production, and leave the back-office routes off without OPS_API_KEY', () => {
     expect(() => loadConfig(production())).toThrow(/TAX_API_KEY/);
+    const { IDME_CLIENT_SECRET: _secret, ...withoutIdme } = vendorKeys();
+    expect(() => loadConfig({ ...production(), ...withoutIdme })).toThrow(/IDME_CLIENT_SECRET/);
     const config = loadConfig({ ...production(), ...vendorKeys() });
     expect(config.opsApiKey).toBeUndefined();
     expect(() => loadConfig({ ...production(), ...vendorKeys(), OPS_API_KEY: 'dev-only-ops-api-key' })).toThrow(

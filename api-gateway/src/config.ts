@@ -132,6 +132,18 @@ const envSchema = z.object({
     .default('shop-dev'),
   LOYALTY_API_URL: httpUrl.default('http://127.0.0.1:4010/loyalty/v1'),
   LOYALTY_API_KEY: vendorKey.default('dev-only-loyalty-api-key'),
+  RETURN_LABEL_API_URL: httpUrl.default('http://127.0.0.1:4010/labels/v1'),
+  RETURN_LABEL_API_KEY: vendorKey.default('dev-only-return-label-api-key'),
+  // Identity verification (ID.me-like, OAuth 2.0 code with PKCE): the local stand-in by default;
+  // the real provider replaces it by these variables alone.
+  IDME_AUTHORIZE_URL: httpUrl.default('http://127.0.0.1:4013/oauth/authorize'),
+  IDME_TOKEN_URL: httpUrl.default('http://127.0.0.1:4013/oauth/token'),
+  IDME_USERINFO_URL: httpUrl.default('http://127.0.0.1:4013/api/public/v3/attributes.json'),
+  IDME_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,200}$/)
+    .default('shop-dev'),
+  IDME_CLIENT_SECRET: vendorKey.default('dev-only-idme-client-secret'),
   /**
    * The bearer key of the back-office order routes (/api/ops/orders/...). Outside development and
    * test it has no default: unset, those routes are off (404); set, it must be a strong secret.
@@ -157,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     PAYMENT_SECRET_KEY: value.PAYMENT_SECRET_KEY,
     FRAUD_API_KEY: value.FRAUD_API_KEY,
     LOYALTY_API_KEY: value.LOYALTY_API_KEY,
+    RETURN_LABEL_API_KEY: value.RETURN_LABEL_API_KEY,
+    IDME_CLIENT_SECRET: value.IDME_CLIENT_SECRET,
     ...(value.OPS_API_KEY ? { OPS_API_KEY: value.OPS_API_KEY } : {}),
   });
   const relaxed = RELAXED_ENVIRONMENTS.includes(environment);
@@ -228,6 +242,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         orgId: value.FRAUD_ORG_ID,
       },
       loyalty: { url: value.LOYALTY_API_URL, apiKey: value.LOYALTY_API_KEY },
+      labels: { url: value.RETURN_LABEL_API_URL, apiKey: value.RETURN_LABEL_API_KEY },
+    },
+    idme: {
+      authorizeUrl: value.IDME_AUTHORIZE_URL,
+      tokenUrl: value.IDME_TOKEN_URL,
+      userinfoUrl: value.IDME_USERINFO_URL,
+      clientId: value.IDME_CLIENT_ID,
+      clientSecret: value.IDME_CLIENT_SECRET,
     },
     /** Undefined: the back-office order routes are off. */
     opsApiKey: value.OPS_API_KEY ?? (relaxed ? DEV_OPS_API_KEY : undefined),

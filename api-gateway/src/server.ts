@@ -20,6 +20,7 @@ import { createCommerceClient } from './clients/commercetools';
 import { createCrmClient } from './clients/crm';
 import { createCheckoutVendors } from './clients/checkout-vendors';
 import { createFileRevocationStore, createRedisRevocationStore } from './sessions/revocation-store';
+import { customerConsentStore } from './modules/privacy/customer-consent-store';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
 import { createLogger } from '@shop/node-kit';
@@ -61,13 +62,15 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     files: config.trackingLogFiles,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
   const sessions = createSessionService(
     createSessionCodec(config.authSecret),
     redis
       ? createRedisRevocationStore(redis)
       : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')),
+    Date.now,
+    customerConsentStore(commerce, logger),
   );
-  const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
   const captcha = createCaptchaClient({ ...config.captcha, logger, guard: guard('captcha') });
   const crm = createCrmClient({ ...config.crm, logger, guard: guard('crm') });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());

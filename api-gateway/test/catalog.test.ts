@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductDetail, ProductListResponse } from '@shop/contracts';
@@ -154,5 +155,50 @@ describe('catalog API', () => {
     const image = await fetch(`${gateway.url}${body.products[0].image.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/svg/);
+  });
+});
+
+describe('page status (the shell’s route table, on the server)', () => {
+  /** Over node:http, which sends the Host header it is given (fetch sends the URL's). */
+  const page = (path: string, host = 'vanityfair.localhost') =>
+    new Promise<{ status: number; type: string | undefined; html: string }>((resolve, reject) => {
+      const { port } = new URL(gateway.url);
+      request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+        let html = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (html += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], html }));
+      })
+        .once('error', reject)
+        .end();
+    });
+
+  it('answers 200 for the pages that exist, with the shell', async () => {
+    const { results } = await list('category=bras&limit=1');
+    for (const path of [
+      '/',
+      '/c/bras',
+      '/c/bras/bras-wireless',
+      '/c?q=lace',
+      results[0].url,
+      '/learn',
+      '/account',
+      '/cart',
+    ]) {
+      const answer = await page(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(answer.type).toMatch(/text\/html/);
+    }
+    expect((await page('/c/basketballs', 'hoopcraft.localhost')).status).toBe(200);
+  });
+
+  it('answers 404 with the shell (its friendly page) for an unknown path, category or product', async () => {
+    for (const path of ['/no-such-page', '/c/no-such-category', '/p/x/y/NO-SUCH', '/p/x/y/bad%20id', '/account/nope']) {
+      const answer = await page(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.html).toContain('id="__SHOP_CONFIG__"');
+    }
+    // A category of another brand is not this brand's.
+    expect((await page('/c/basketballs')).status).toBe(404);
   });
 });

@@ -1,10 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CheckoutAddress, CheckoutResponse, OrderConfirmation } from '@shop/contracts';
+import type {
+  CheckoutAddress,
+  CheckoutResponse,
+  LoyaltyJoinResponse,
+  LoyaltyResponse,
+  OrderConfirmation,
+} from '@shop/contracts';
 import type { GatewayConfig } from '../src/config';
 import {
   authClient,
+  captchaAt,
   commerceAt,
   commerceGraphql,
   freePort,
@@ -23,6 +30,7 @@ export const VENDOR_KEYS = {
   payment: 'dev-only-payment-secret-key',
   fraud: 'dev-only-fraud-api-key',
   loyalty: 'dev-only-loyalty-api-key',
+  labels: 'dev-only-return-label-api-key',
 } as const;
 
 /** Gateway settings for a local vendors service on `url` with its hosted field and collector origins. */
@@ -37,14 +45,28 @@ export const vendorsAt = (url: string, hostedUrl: string, collectorUrl: string):
   },
   fraud: { url: `${url}/fraud/v1`, apiKey: VENDOR_KEYS.fraud, collectorUrl, orgId: 'shop-dev' },
   loyalty: { url: `${url}/loyalty/v1`, apiKey: VENDOR_KEYS.loyalty },
+  labels: { url: `${url}/labels/v1`, apiKey: VENDOR_KEYS.labels },
+});
+
+/** Gateway settings for the identity-verification stand-in on its own origin (its development client). */
+export const idmeAt = (origin: string): GatewayConfig['idme'] => ({
+  authorizeUrl: `${origin}/oauth/authorize`,
+  tokenUrl: `${origin}/oauth/token`,
+  userinfoUrl: `${origin}/api/public/v3/attributes.json`,
+  clientId: 'shop-dev',
+  clientSecret: 'dev-only-idme-client-secret',
 });
 
 export const OPS_KEY = 'ops-key-for-gateway-tests-0014';
+/** The captcha answer the stack's gateway takes without asking the captcha service. */
+export const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-checkout-tests';
 
 /** The real commerce and vendor services (built), and a gateway in front of them. */
 export async function startCheckoutStack(name: string, overrides: Partial<GatewayConfig> = {}) {
   const data = mkdtempSync(join(tmpdir(), `gw-${name}-`));
-  const [hostedPort, collectorPort] = [await freePort(), await freePort()];
+  const [hostedPort, collectorPort, idmePort] = [await freePort(), await freePort(), await freePort()];
+  // The identity provider stand-in sends people back only to callbacks registered in advance.
+  const gatewayPort = overrides.port ?? (await freePort());
   const [commerce, vendors] = await Promise.all([
     startBuiltService(
       'commerce',
@@ -57,6 +79,10 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
         VENDORS_DATA_DIR: join(data, 'vendors-db'),
         PAYMENT_HOSTED_PORT: String(hostedPort),
         FRAUD_COLLECTOR_PORT: String(collectorPort),
+        IDME_PORT: String(idmePort),
+        IDME_REDIRECT_URIS: ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft']
+          .map((brand) => `http://${brand}.localhost:${gatewayPort}/api/idMe/callback`)
+          .join(','),
       },
       'VENDORS_PORT',
     ),
@@ -67,9 +93,14 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
   await fetch(`${vendors.url}/loyalty/v1/members/vanityfair/warm-up`, {
     headers: { authorization: `Bearer ${VENDOR_KEYS.loyalty}` },
   });
+  const idmeUrl = `http://127.0.0.1:${idmePort}`;
   const gateway = await startTestGateway({
+    port: gatewayPort,
     commerce: commerceAt(commerce.url),
     vendors: vendorsAt(vendors.url, hostedUrl, collectorUrl),
+    idme: idmeAt(idmeUrl),
+    // The vendors' own captcha stand-in (its development secret), with an always-passing answer for sign-ins.
+    captcha: captchaAt(vendors.url, 'dev-only-captcha-secret', INTERNAL_CAPTCHA),
     opsApiKey: OPS_KEY,
     trustProxy: ['loopback'],
     ...overrides,
@@ -80,6 +111,7 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
     gateway,
     hostedUrl,
     collectorUrl,
+    idmeUrl,
     graphql: (query: string, variables: Record<string, unknown> = {}) =>
       commerceGraphql(commerce.url, query, variables),
     /** A card token from the hosted field's endpoint, as the iframe gets one. */
@@ -196,6 +228,8 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
     taxes: () => send('POST', '/api/cart/taxes', {}),
     redeem: (points: number) => send('POST', '/api/cart/loyalty/redemption', { points }),
     unredeem: () => send('DELETE', '/api/cart/loyalty/redemption'),
+    loyalty: () => send<LoyaltyResponse>('GET', '/api/loyalty'),
+    joinLoyalty: () => send<LoyaltyJoinResponse>('POST', '/api/loyalty/join'),
     addCode: (code: string) => send('POST', '/api/cart/discountCode', { code }),
     place: (key: string, body: unknown) =>
       send<OrderConfirmation>('POST', '/api/orders', body, { 'idempotency-key': key }),

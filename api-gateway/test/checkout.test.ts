@@ -240,6 +240,10 @@ describe('loyalty redemption', () => {
     const shopper = await checkoutShopper(stack, 'rallyathletic');
     await shopper.add(item.sku, 1);
     await shopper.register();
+    // Not a member yet: no points at checkout, none to redeem.
+    expect((await shopper.checkout()).body.checkout.loyalty).toBeUndefined();
+    expect((await shopper.redeem(100)).body.error.code).toBe('LOYALTY_POINTS_INVALID');
+    expect((await shopper.joinLoyalty()).status).toBe(201);
     const start = (await shopper.checkout()).body.checkout.loyalty;
     // The welcome bonus.
     expect(start).toMatchObject({ balance: 1000, centsPerPoint: 1, pointsPerDollar: 1 });

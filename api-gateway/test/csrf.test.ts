@@ -33,6 +33,9 @@ describe('CSRF middleware', () => {
       'POST /api/tracking',
       'POST /api/ops/orders/{orderNumber}/fulfil',
       'POST /api/ops/orders/{orderNumber}/cancel',
+      'POST /api/ops/orders/{orderNumber}/ready',
+      'POST /api/ops/orders/{orderNumber}/ship',
+      'POST /api/ops/orders/{orderNumber}/deliver',
     ]);
     for (const entry of CSRF_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });

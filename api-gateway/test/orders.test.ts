@@ -285,6 +285,7 @@ describe('placing an order', () => {
     const shopper = await checkoutShopper(stack, 'rallyathletic');
     await shopper.add(item.sku, 2);
     await shopper.register();
+    await shopper.joinLoyalty();
     await shopper.ready();
     const redeemed = (await shopper.redeem(250)).body;
     const placed = await shopper.place(key(), orderBody(redeemed));

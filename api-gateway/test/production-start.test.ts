@@ -119,9 +119,11 @@ describe('npm start (production)', () => {
       'COMMERCE_TOKEN_SECRET',
       'CRM_API_KEY',
       'FRAUD_API_KEY',
+      'IDME_CLIENT_SECRET',
       'LOYALTY_API_KEY',
       'OPS_API_KEY',
       'PAYMENT_SECRET_KEY',
+      'RETURN_LABEL_API_KEY',
       'TAX_API_KEY',
     ]);
     for (const line of lines) expect(line.split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -2,6 +2,7 @@ import type { Logger } from '@shop/node-kit';
 import type { GatewayConfig } from '../config';
 import { type AddressClient, createAddressClient } from './address-verification';
 import { type FraudClient, createFraudClient } from './fraud';
+import { type LabelClient, createLabelClient } from './labels';
 import { type LoyaltyClient, createLoyaltyClient } from './loyalty';
 import { type PaymentClient, createPaymentClient } from './payment';
 import { type TaxClient, createTaxClient } from './tax';
@@ -14,6 +15,8 @@ export interface CheckoutVendors {
   payment: PaymentClient;
   fraud: FraudClient;
   loyalty: LoyaltyClient;
+  /** Return labels (not a checkout vendor, but configured and guarded the same way). */
+  labels: LabelClient;
   settings: GatewayConfig['vendors'];
 }
 
@@ -35,6 +38,7 @@ export function createCheckoutVendors(
     payment: createPaymentClient(options('payment', settings.payment)),
     fraud: createFraudClient({ ...options('fraud', settings.fraud), orgId: settings.fraud.orgId }),
     loyalty: createLoyaltyClient(options('loyalty', settings.loyalty)),
+    labels: createLabelClient(options('labels', settings.labels)),
     settings,
   };
 }

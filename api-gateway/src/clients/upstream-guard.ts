@@ -13,7 +13,7 @@ import { recordUpstreamTime } from '../shared/server-timing';
 
 /** The services the gateway depends on, one breaker each. */
 export type UpstreamName =
-  'commerce' | 'captcha' | 'crm' | 'content' | 'tax' | 'address' | 'payment' | 'fraud' | 'loyalty';
+  'commerce' | 'captcha' | 'crm' | 'content' | 'tax' | 'address' | 'payment' | 'fraud' | 'loyalty' | 'labels';
 
 /**
  * Per-call deadlines. Reads are what a page waits on, so they give up soon; writes (sign-up,

@@ -57,7 +57,7 @@ export interface VendorClientOptions {
 export interface VendorCall<T> {
   /** Named in logs and in the shopper's message when the vendor is down. */
   operation: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   headers?: Record<string, string>;

@@ -7,11 +7,28 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
   type SessionClaims,
   type SessionCodec,
+  type SessionConsent,
   type SessionUser,
 } from './session-token';
 
+/**
+ * Where a signed-in customer's privacy choice is kept beyond the session (the customer record).
+ * Neither call throws: a read that fails answers undefined, a write that fails answers false.
+ */
+export interface CustomerConsentStore {
+  read(customerId: string, correlationId: string): Promise<Omit<SessionConsent, 'saved'> | undefined>;
+  write(customerId: string, consent: Omit<SessionConsent, 'saved'>, correlationId: string): Promise<boolean>;
+}
+
+const withoutSaved = ({ analytics, marketing, at }: SessionConsent) => ({ analytics, marketing, at });
+
 /** Reads, writes and ends the session cookie. */
-export function createSessionService(codec: SessionCodec, revocations: RevocationStore, now: () => number = Date.now) {
+export function createSessionService(
+  codec: SessionCodec,
+  revocations: RevocationStore,
+  now: () => number = Date.now,
+  customerConsent?: CustomerConsentStore,
+) {
   const cookieOptions = (req: Request) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -20,12 +37,35 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
   });
 
   const brandOfRequest = (req: Request): string => (req.res as Response).locals.brandId;
+  const correlationOf = (res: Response) => String(res.locals.correlationId ?? '');
+
+  /**
+   * At sign-in, the newer of the customer's stored choice and the one this browser carries wins;
+   * a newer choice made here (as a guest) is stored on the customer.
+   */
+  const consentAtSignIn = async (
+    res: Response,
+    customerId: string,
+    carried: SessionConsent | undefined,
+  ): Promise<SessionConsent | undefined> => {
+    if (!customerConsent) return carried;
+    const stored = await customerConsent.read(customerId, correlationOf(res));
+    if (stored && (!carried || stored.at >= carried.at)) return { ...stored, saved: true };
+    if (!carried) return undefined;
+    const saved = await customerConsent.write(customerId, withoutSaved(carried), correlationOf(res));
+    return { ...withoutSaved(carried), saved };
+  };
 
   const write = async (
     req: Request,
     res: Response,
     user: SessionUser,
-    keep: Pick<SessionClaims, 'jti' | 'anonymousId' | 'previousCartId' | 'fraudSessionId' | 'orders'> | undefined,
+    keep:
+      | Pick<
+          SessionClaims,
+          'jti' | 'anonymousId' | 'previousCartId' | 'fraudSessionId' | 'orders' | 'guestOrders' | 'consent'
+        >
+      | undefined,
   ): Promise<SessionClaims> => {
     const name = cookieNames(isSecureRequest(req)).session;
     const { token, claims } = await codec.encode(user, {
@@ -37,6 +77,8 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
       previousCartId: keep?.previousCartId,
       fraudSessionId: keep?.fraudSessionId,
       orders: keep?.orders,
+      guestOrders: keep?.guestOrders,
+      consent: keep?.consent,
     });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;
@@ -61,10 +103,39 @@ export function createSessionService(codec: SessionCodec, revocations: Revocatio
      * that guest's id, the one owner whose anonymous cart may then move to the customer; a
      * sign-in that set the customer's earlier bag aside remembers that cart (`previousCartId`).
      */
-    async start(req: Request, res: Response, user: SessionUser, extra: { previousCartId?: string } = {}) {
+    async start(
+      req: Request,
+      res: Response,
+      user: SessionUser,
+      extra: { previousCartId?: string; consent?: SessionConsent } = {},
+    ) {
       const previous = user.isLoggedIn ? await service.read(req) : undefined;
       const anonymousId = previous && !previous.user.isLoggedIn ? previous.user.id : undefined;
-      return write(req, res, user, { jti: randomUUID(), anonymousId, previousCartId: extra.previousCartId });
+      // Privacy choices made as a guest stay with the shopper who signs in, unless their account has a newer one.
+      const carried = extra.consent ?? previous?.consent;
+      return write(req, res, user, {
+        jti: randomUUID(),
+        anonymousId,
+        previousCartId: extra.previousCartId,
+        consent: user.isLoggedIn ? await consentAtSignIn(res, user.id, carried) : carried,
+      });
+    },
+    /**
+     * Keeps a privacy choice in the session, and on the customer's record when signed in (`saved`
+     * says whether that worked; the session keeps the choice either way).
+     */
+    async choose(
+      req: Request,
+      res: Response,
+      claims: SessionClaims,
+      choice: { analytics: boolean; marketing: boolean },
+    ) {
+      const consent = { ...choice, at: now() };
+      const saved =
+        claims.user.isLoggedIn && customerConsent
+          ? await customerConsent.write(claims.user.id, consent, correlationOf(res))
+          : false;
+      return write(req, res, claims.user, { ...claims, consent: { ...consent, saved } });
     },
     /** Keeps the session id (and what `claims` remembers), with changed user fields. */
     update: (req: Request, res: Response, claims: SessionClaims, user: SessionUser) => write(req, res, user, claims),

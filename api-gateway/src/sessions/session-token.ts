@@ -28,7 +28,26 @@ export interface SessionClaims {
   fraudSessionId?: string;
   /** Orders this session placed (number, when), so it alone may reload their confirmation (SPEC §9). */
   orders?: PlacedOrder[];
+  /**
+   * Orders a guest found by number and e-mail (order lookup): this session may read, track and
+   * return them for {@link GUEST_ORDER_GRANT_MINUTES} after the lookup.
+   */
+  guestOrders?: PlacedOrder[];
+  /** Privacy preferences chosen in this session (SPEC §2 /privacy/preferences); necessary is always on. */
+  consent?: SessionConsent;
 }
+
+/** The consent categories a shopper can switch (necessary cookies are always on); `at`: when chosen, in ms. */
+export interface SessionConsent {
+  analytics: boolean;
+  marketing: boolean;
+  at: number;
+  /** Also stored on the signed-in customer's record (it follows them to other browsers). */
+  saved?: boolean;
+}
+
+/** How long a guest's order lookup lets the session read, track and return that order. */
+export const GUEST_ORDER_GRANT_MINUTES = 60;
 
 /** An order a session placed: its number and when (ms). */
 export interface PlacedOrder {
@@ -56,7 +75,17 @@ export interface EncodeOptions {
   previousCartId?: string;
   fraudSessionId?: string;
   orders?: PlacedOrder[];
+  guestOrders?: PlacedOrder[];
+  consent?: SessionConsent;
 }
+
+const isConsent = (value: unknown): value is SessionConsent =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SessionConsent).analytics === 'boolean' &&
+  typeof (value as SessionConsent).marketing === 'boolean' &&
+  typeof (value as SessionConsent).at === 'number' &&
+  ['undefined', 'boolean'].includes(typeof (value as SessionConsent).saved);
 
 /**
  * Auth.js-style session tokens: a JWE (dir, A256CBC-HS512) whose key is derived with HKDF
@@ -84,6 +113,8 @@ export function createSessionCodec(secret: string) {
         previousCartId,
         fraudSessionId,
         orders,
+        guestOrders,
+        consent,
       }: EncodeOptions,
     ): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
@@ -98,6 +129,8 @@ export function createSessionCodec(secret: string) {
         ...(previousCartId ? { previousCartId } : {}),
         ...(fraudSessionId ? { fraudSessionId } : {}),
         ...(orders?.length ? { orders: orders.slice(-MAX_REMEMBERED_ORDERS) } : {}),
+        ...(guestOrders?.length ? { guestOrders: guestOrders.slice(-MAX_REMEMBERED_ORDERS) } : {}),
+        ...(consent ? { consent } : {}),
       };
       const token = await new EncryptJWT({
         user,
@@ -107,6 +140,8 @@ export function createSessionCodec(secret: string) {
         ...(previousCartId ? { prev: previousCartId } : {}),
         ...(claims.fraudSessionId ? { fsid: claims.fraudSessionId } : {}),
         ...(claims.orders ? { ord: claims.orders } : {}),
+        ...(claims.guestOrders ? { gord: claims.guestOrders } : {}),
+        ...(claims.consent ? { cns: claims.consent } : {}),
       })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
@@ -121,7 +156,7 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        const { jti, iat, exp, brand, ims, anon, prev, fsid, ord } = payload;
+        const { jti, iat, exp, brand, ims, anon, prev, fsid, ord, gord, cns } = payload;
         if (
           !user.success ||
           typeof jti !== 'string' ||
@@ -142,6 +177,8 @@ export function createSessionCodec(secret: string) {
           ...(typeof prev === 'string' ? { previousCartId: prev } : {}),
           ...(typeof fsid === 'string' ? { fraudSessionId: fsid } : {}),
           ...(Array.isArray(ord) && ord.every(isPlacedOrder) ? { orders: ord } : {}),
+          ...(Array.isArray(gord) && gord.every(isPlacedOrder) ? { guestOrders: gord } : {}),
+          ...(isConsent(cns) ? { consent: cns } : {}),
         };
       } catch {
         return undefined;

@@ -55,7 +55,20 @@ export type DomainErrorCode =
   | 'CHECKOUT_CHANGED'
   | 'OUT_OF_STOCK'
   | 'ORDER_STATE_CONFLICT'
+  // Returns (SPEC §9): the brand takes none, the order cannot be returned (yet, any more, or this much).
+  | 'RETURNS_UNAVAILABLE'
+  | 'RETURN_NOT_FOUND'
+  | 'NOT_DELIVERED'
+  | 'RETURN_WINDOW_CLOSED'
+  | 'ORDER_NOT_RETURNABLE'
+  | 'RETURN_QUANTITY_EXCEEDED'
+  | 'RETURN_CONFLICT'
   // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
+  // The profile changed since the page read it (another tab); the body carries the current one.
+  | 'VERSION_CONFLICT'
+  // Account pages: the current password is wrong; an address id that is not the customer's.
+  | 'WRONG_PASSWORD'
+  | 'ADDRESS_NOT_FOUND'
   | 'SHELL_NOT_BUILT'
   | 'SHELL_UNAVAILABLE'
   | 'GUEST_SIGN_IN_FAILED';

@@ -28,6 +28,9 @@ export const LIMITS = {
    */
   trackingEventsPerSession: { max: 120, windowMs: MINUTE },
   trackingEventsPerIp: { max: 600, windowMs: MINUTE },
+  /** Order lookups by number and e-mail: a shopper needs a few; guessing e-mails for a number needs many. */
+  orderLookupsPerIp: { max: 20, windowMs: 15 * MINUTE },
+  orderLookupsPerOrder: { max: 10, windowMs: 60 * MINUTE },
 };
 
 /** Allowed, or refused with the seconds until the exhausted window ends (Retry-After). */
@@ -56,6 +59,21 @@ export function createThrottle(limiter: RateLimiter) {
     contactAllowed: (ip: string) => within(`contact:ip:${ip}`, LIMITS.contactMessagesPerIp),
     signupAllowed: (ip: string) => within(`signup:ip:${ip}`, LIMITS.signupsPerIp),
     signupMailAllowed: (email: string) => within(`signup:mail:${account(email)}`, LIMITS.signupMailsPerAccount),
+    /** Counts one order lookup against the address and the order number. */
+    async orderLookupAllowed(ip: string, orderNumber: string): Promise<Verdict> {
+      const keys: Array<[string, { max: number; windowMs: number }]> = [
+        [`order-lookup:ip:${ip}`, LIMITS.orderLookupsPerIp],
+        [`order-lookup:order:${orderNumber}`, LIMITS.orderLookupsPerOrder],
+      ];
+      for (const [key, limit] of keys) {
+        if (!(await within(key, limit)))
+          return {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((await limiter.msUntilReset(key)) / 1000)),
+          };
+      }
+      return { allowed: true };
+    },
     /** Counts one tracking event against the address and the tracking session. */
     async trackingAllowed(ip: string, sessionToken: string): Promise<Verdict> {
       const keys: Array<[string, { max: number; windowMs: number }]> = [

@@ -46,6 +46,8 @@ import type {
   TCtpRawCustomField,
   TCtpRawProductSearchAttribute,
   TCtpReference,
+  TCtpReturnInfo,
+  TCtpLineItemReturnItem,
   TCtpTermCount,
   TCtpTermsFacetResult,
 } from '@commercetools-test-data/graphql-types';
@@ -145,6 +147,18 @@ export type RawCustomer = Selected<TCtpCustomer, 'id' | 'email' | 'firstName' | 
 export type RawSignedUpCustomer = Selected<
   TCtpCustomer,
   'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'version'
+>;
+export type RawProfileCustomer = Selected<
+  TCtpCustomer,
+  'id' | 'version' | 'email' | 'firstName' | 'lastName',
+  {
+    addresses: Array<RawAddress & { id?: string | null }>;
+    custom: Selected<
+      TCtpCustomFieldsType,
+      never,
+      { customFieldsRaw: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null }
+    > | null;
+  }
 >;
 export type RawLegacyCustomer = Selected<
   TCtpCustomer,
@@ -359,8 +373,44 @@ export type RawOrder = Selected<
     discountCodes: RawCartDiscountCode[];
     shippingAddress: RawAddress | null;
     billingAddress: RawAddress | null;
-    shippingInfo: RawShippingInfo | null;
-    custom: RawCustom;
+    shippingInfo: (RawShippingInfo & { deliveries?: RawDelivery[] }) | null;
+    custom: RawOrderCustom;
     paymentInfo: Selected<TCtpPaymentInfo, never, { payments: RawPayment[] }> | null;
+    returnInfo: RawReturnInfo[];
   }
 >;
+
+/** An order's custom fields with its type's key (returns take only orders of type order-b2c). */
+type RawOrderCustom = Selected<
+  TCtpCustomFieldsType,
+  never,
+  {
+    type: { key: string } | null;
+    customFieldsRaw: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null;
+  }
+> | null;
+
+export type RawReturnItem = Selected<
+  TCtpLineItemReturnItem,
+  'id' | 'quantity' | 'comment' | 'shipmentState' | 'paymentState' | 'createdAt',
+  { lineItemId?: string }
+>;
+type RawReturnInfo = Selected<TCtpReturnInfo, 'returnTrackingId' | 'returnDate', { items: RawReturnItem[] }>;
+/** commercetools Delivery as the order documents select it. */
+export interface RawDelivery {
+  id: string;
+  key?: string | null;
+  createdAt: unknown;
+  items: Array<{ id: string; quantity: number }>;
+  parcels: Array<{
+    id: string;
+    key?: string | null;
+    createdAt: unknown;
+    trackingData: {
+      trackingId?: string | null;
+      carrier?: string | null;
+      provider?: string | null;
+      isReturn: boolean;
+    } | null;
+  }>;
+}

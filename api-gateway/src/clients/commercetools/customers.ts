@@ -17,6 +17,8 @@ export interface NewCustomer {
   password: string;
   firstName?: string;
   lastName?: string;
+  /** The customer-b2c custom field; custom field values travel as JSON text. */
+  marketingOptIn?: boolean;
 }
 
 /** A signed-in customer and the active cart the sign-in left them with, if any. */
@@ -83,7 +85,10 @@ export function customerOperations(graphql: Graphql, transport: Pick<Transport, 
         ...(customer.firstName ? { firstName: customer.firstName } : {}),
         ...(customer.lastName ? { lastName: customer.lastName } : {}),
         authenticationMode: 'Password',
-        custom: { typeKey: 'customer-b2c', fields: [] },
+        custom: {
+          typeKey: 'customer-b2c',
+          fields: customer.marketingOptIn ? [{ name: 'marketingOptIn', value: 'true' }] : [],
+        },
       };
       try {
         const data = await graphql<{ customerSignUp: { customer: RawSignedUpCustomer } }>(

@@ -26,6 +26,10 @@ export interface NewDiscountCode {
   validFrom?: Date | string;
   validUntil?: Date | string;
   maxApplications?: number;
+  /** How often one customer may use it (orders placed by that customer). */
+  maxApplicationsPerCustomer?: number;
+  /** commercetools' cart predicate the cart must match, e.g. `customerId = "<id>"` for one customer's code. */
+  cartPredicate?: string;
   /** Shown where the code is listed (en-US). */
   name?: string;
 }
@@ -70,6 +74,8 @@ export function discountCodeOperations(graphql: Graphql) {
         ...(input.validFrom ? { validFrom: isoOf(input.validFrom) } : {}),
         ...(input.validUntil ? { validUntil: isoOf(input.validUntil) } : {}),
         ...(input.maxApplications ? { maxApplications: input.maxApplications } : {}),
+        ...(input.maxApplicationsPerCustomer ? { maxApplicationsPerCustomer: input.maxApplicationsPerCustomer } : {}),
+        ...(input.cartPredicate ? { cartPredicate: input.cartPredicate } : {}),
       };
       try {
         const data = await graphql<{ createDiscountCode: RawDiscountCode }>(

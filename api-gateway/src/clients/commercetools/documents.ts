@@ -73,6 +73,20 @@ export const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $s
 export const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
   customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
 
+// The signed-in customer's profile: names, e-mail, addresses and the marketing opt-in field.
+const PROFILE_FIELDS = `id version email firstName lastName
+  addresses { id firstName lastName streetName additionalStreetInfo city state postalCode country phone }
+  custom { customFieldsRaw(includeNames: ["marketingOptIn"]) { name value } }`;
+
+export const CUSTOMER_PROFILE = `query CustomerProfile($where: String) {
+  customers(where: $where, limit: 1) { results { ${PROFILE_FIELDS} } } }`;
+
+export const UPDATE_CUSTOMER = `mutation UpdateCustomer($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [CustomerUpdateAction!]!) {
+  updateCustomer(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${PROFILE_FIELDS} } }`;
+
+export const CHANGE_PASSWORD = `mutation ChangePassword($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $currentPassword: String!, $newPassword: String!) {
+  customerChangePassword(id: $id, version: $version, currentPassword: $currentPassword, newPassword: $newPassword, storeKey: $storeKey) { ${PROFILE_FIELDS} } }`;
+
 // Carts -----------------------------------------------------------------------------------------
 
 export const ANONYMOUS_CART = `query AnonymousCart($id: String!, $storeKey: KeyReferenceInput!) {
@@ -206,8 +220,12 @@ export const UPDATE_PAYMENT = `mutation UpdatePayment($id: String!, $version: Lo
 const ORDER_FIELDS = `id version orderNumber customerId anonymousId customerEmail createdAt orderState shipmentState paymentState
   totalPrice { centAmount } taxedPrice { ${TAXED_PRICE_FIELDS} }
   lineItems { ${LINE_FIELDS} } customLineItems { ${CUSTOM_LINE_FIELDS} } discountCodes { ${CODE_FIELDS} }
-  shippingAddress { ${ADDRESS_FIELDS} } billingAddress { ${ADDRESS_FIELDS} } shippingInfo { ${SHIPPING_INFO_FIELDS} }
-  ${CUSTOM_FIELDS} paymentInfo { payments { ${PAYMENT_FIELDS} } }`;
+  shippingAddress { ${ADDRESS_FIELDS} } billingAddress { ${ADDRESS_FIELDS} } shippingInfo { ${SHIPPING_INFO_FIELDS}
+    deliveries { id key createdAt items { id quantity }
+      parcels { id key createdAt trackingData { trackingId carrier provider isReturn } } } }
+  custom { type { key } customFieldsRaw { name value } } paymentInfo { payments { ${PAYMENT_FIELDS} } }
+  returnInfo { returnTrackingId returnDate items { id quantity comment shipmentState paymentState createdAt
+    ... on LineItemReturnItem { lineItemId } } }`;
 
 /** The order number is the caller's (commercetools never makes one). */
 export const CREATE_ORDER_FROM_CART = `mutation CreateOrderFromCart($storeKey: KeyReferenceInput, $draft: OrderCartCommand!) {
@@ -215,6 +233,13 @@ export const CREATE_ORDER_FROM_CART = `mutation CreateOrderFromCart($storeKey: K
 
 export const ORDER_BY_NUMBER = `query OrderByNumber($storeKey: KeyReferenceInput!, $orderNumber: String!) {
   inStore(key: $storeKey) { order(orderNumber: $orderNumber) { ${ORDER_FIELDS} } } }`;
+
+/** A page of a customer's orders in a store, newest first: what a history row shows of each. */
+export const CUSTOMER_ORDERS = `query CustomerOrders($storeKey: KeyReferenceInput!, $where: String, $limit: Int, $offset: Int) {
+  inStore(key: $storeKey) { orders(where: $where, sort: ["createdAt desc"], limit: $limit, offset: $offset) {
+    total results { id orderNumber createdAt orderState shipmentState
+      totalPrice { centAmount } taxedPrice { totalGross { centAmount } } lineItems { quantity }
+      ${CUSTOM_FIELDS} paymentInfo { payments { ${CUSTOM_FIELDS} } } } } } }`;
 
 export const UPDATE_ORDER = `mutation UpdateOrder($storeKey: KeyReferenceInput, $id: String!, $version: Long!, $actions: [OrderUpdateAction!]!) {
   updateOrder(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${ORDER_FIELDS} } }`;
@@ -226,6 +251,16 @@ export const CUSTOM_OBJECT = `query CustomObject($container: String!, $key: Stri
 /** Creates it, or (with `version`) updates it at that version. */
 export const PUT_CUSTOM_OBJECT = `mutation PutCustomObject($draft: CustomObjectDraft!) {
   createOrUpdateCustomObject(draft: $draft) { version value } }`;
+
+// Identity verification -------------------------------------------------------------------------
+
+/** The customer's verified group and when (custom fields of customer-b2c), with the version to update at. */
+/** Named custom fields of a customer (customer-b2c), with the version to change them at. */
+export const CUSTOMER_FIELDS = `query CustomerFields($id: String!, $names: [String!]) {
+  customer(id: $id) { id version custom { customFieldsRaw(includeNames: $names) { name value } } } }`;
+
+export const SET_CUSTOMER_FIELDS = `mutation SetCustomerFields($id: String!, $version: Long!, $actions: [CustomerUpdateAction!]!) {
+  updateCustomer(id: $id, version: $version, actions: $actions) { id version } }`;
 
 /** Every document, the listing at its largest (one facet search per facetable filter). */
 export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: string }> {
@@ -240,6 +275,9 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     SIGN_UP,
     CREATE_RESET_TOKEN,
     RESET_PASSWORD,
+    CUSTOMER_PROFILE,
+    UPDATE_CUSTOMER,
+    CHANGE_PASSWORD,
     ANONYMOUS_CART,
     TAKE_CART,
     CART_BY_ID,
@@ -263,9 +301,12 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     UPDATE_PAYMENT,
     CREATE_ORDER_FROM_CART,
     ORDER_BY_NUMBER,
+    CUSTOMER_ORDERS,
     UPDATE_ORDER,
     CUSTOM_OBJECT,
     PUT_CUSTOM_OBJECT,
+    CUSTOMER_FIELDS,
+    SET_CUSTOMER_FIELDS,
   ];
   return texts.map((text) => ({ name: /^\s*(?:query|mutation)\s+(\w+)/.exec(text)?.[1] ?? '?', text }));
 }

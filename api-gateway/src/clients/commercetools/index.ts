@@ -6,7 +6,10 @@ import { customObjectOperations } from './custom-objects';
 import { orderOperations } from './orders';
 import { paymentOperations } from './payments';
 import { customerOperations } from './customers';
+import { customerProfileOperations } from './customer-profiles';
 import { discountCodeOperations } from './discount-codes';
+import { customerConsentOperations } from './customer-consent';
+import { idVerificationOperations } from './id-verification';
 import { type CommerceClientOptions, createTransport } from './transport';
 
 export { CommerceRequestError } from './commerce-request-error';
@@ -24,6 +27,7 @@ export type {
   TermCounts,
 } from './catalog';
 export type { CommerceCustomer, DuplicateCustomer, NewCustomer, SignedInCustomer } from './customers';
+export type { CustomerProfile, ProfileAction } from './customer-profiles';
 export type {
   CartAction,
   CartLookup,
@@ -45,7 +49,7 @@ export type {
   TaxRateInfo,
 } from './checkout-carts';
 export type { StoredObject } from './custom-objects';
-export type { CommerceOrder, OrderAction } from './orders';
+export type { CommerceOrder, CommerceOrderHead, OrderAction } from './orders';
 export type {
   CommercePayment,
   NewPayment,
@@ -54,6 +58,7 @@ export type {
   TransactionState,
   TransactionType,
 } from './payments';
+export type { CustomerIdVerification } from './id-verification';
 export type { DuplicateDiscountCode, NewDiscountCode, StoredDiscountCode } from './discount-codes';
 
 /**
@@ -67,6 +72,7 @@ export function createCommerceClient(options: CommerceClientOptions) {
   return {
     ...catalogOperations(transport.graphql),
     ...customerOperations(transport.graphql, transport),
+    ...customerProfileOperations(transport.graphql),
     ...cartOperations(transport.graphql),
     ...cartTemplateOperations(transport.graphql),
     ...discountCodeOperations(transport.graphql),
@@ -74,6 +80,8 @@ export function createCommerceClient(options: CommerceClientOptions) {
     ...paymentOperations(transport.graphql),
     ...orderOperations(transport.graphql),
     ...customObjectOperations(transport.graphql),
+    ...idVerificationOperations(transport.graphql),
+    ...customerConsentOperations(transport.graphql),
     /** A product image from the platform's asset host; undefined when there is no such image. */
     image: transport.image,
   };

@@ -10,8 +10,9 @@ import {
   reshapeTaxedPrice,
 } from './checkout-carts';
 import { CommerceRequestError } from './commerce-request-error';
-import type { RawOrder } from './ctp-types';
-import { CREATE_ORDER_FROM_CART, ORDER_BY_NUMBER, UPDATE_ORDER } from './documents';
+import type { RawDelivery, RawOrder } from './ctp-types';
+import { CREATE_ORDER_FROM_CART, CUSTOMER_ORDERS, ORDER_BY_NUMBER, UPDATE_ORDER } from './documents';
+import { predicateLiteral } from './predicate-literal';
 import { type CommercePayment, reshapePayment } from './payments';
 import type { CallOptions, Graphql } from './transport';
 
@@ -37,14 +38,127 @@ export interface CommerceOrder {
   taxedPrice?: { net: number; gross: number; tax: number };
   totalCentAmount: number;
   custom: Record<string, unknown>;
+  /** The key of the order's custom type (checkout's orders are `order-b2c`). */
+  typeKey?: string;
   payments: CommercePayment[];
+  /** commercetools' returnInfo, one entry per return. */
+  returns: CommerceReturnInfo[];
+  /** What was sent (shippingInfo.deliveries), oldest first. */
+  deliveries: OrderDelivery[];
+}
+
+export interface CommerceReturnInfo {
+  returnTrackingId?: string;
+  returnDate?: string;
+  items: Array<{
+    id: string;
+    lineItemId: string;
+    quantity: number;
+    comment?: string;
+    shipmentState: string;
+    paymentState: string;
+    createdAt: string;
+  }>;
+}
+
+export interface OrderParcel {
+  id: string;
+  key?: string;
+  createdAt: string;
+  trackingId?: string;
+  carrier?: string;
+  provider?: string;
+  isReturn: boolean;
+}
+
+export interface OrderDelivery {
+  id: string;
+  key?: string;
+  createdAt: string;
+  items: Array<{ id: string; quantity: number }>;
+  parcels: OrderParcel[];
+}
+
+const reshapeDelivery = (raw: RawDelivery): OrderDelivery => ({
+  id: raw.id,
+  ...(raw.key ? { key: raw.key } : {}),
+  createdAt: String(raw.createdAt),
+  items: raw.items.map((item) => ({ id: item.id, quantity: Number(item.quantity) })),
+  parcels: raw.parcels.map((parcel) => ({
+    id: parcel.id,
+    ...(parcel.key ? { key: parcel.key } : {}),
+    createdAt: String(parcel.createdAt),
+    ...(parcel.trackingData?.trackingId ? { trackingId: parcel.trackingData.trackingId } : {}),
+    ...(parcel.trackingData?.carrier ? { carrier: parcel.trackingData.carrier } : {}),
+    ...(parcel.trackingData?.provider ? { provider: parcel.trackingData.provider } : {}),
+    isReturn: parcel.trackingData?.isReturn ?? false,
+  })),
+});
+
+/** An order as a history row shows it. */
+export interface CommerceOrderHead {
+  orderNumber: string;
+  createdAt: string;
+  orderState: string;
+  shipmentState?: string;
+  itemCount: number;
+  totalCentAmount: number;
+  grossCentAmount?: number;
+  custom: Record<string, unknown>;
+  paymentCustom: Record<string, unknown>;
+}
+
+interface RawOrderHead {
+  orderNumber: string | null;
+  createdAt: unknown;
+  orderState: unknown;
+  shipmentState: unknown;
+  totalPrice: { centAmount: number };
+  taxedPrice: { totalGross: { centAmount: number } } | null;
+  lineItems: Array<{ quantity: number }>;
+  custom: Parameters<typeof reshapeCustom>[0];
+  paymentInfo: { payments: Array<{ custom: Parameters<typeof reshapeCustom>[0] }> } | null;
+}
+
+const reshapeHead = (raw: RawOrderHead): CommerceOrderHead => ({
+  orderNumber: raw.orderNumber ?? '',
+  createdAt: String(raw.createdAt),
+  orderState: String(raw.orderState),
+  ...(raw.shipmentState ? { shipmentState: String(raw.shipmentState) } : {}),
+  itemCount: raw.lineItems.reduce((sum, line) => sum + Number(line.quantity), 0),
+  totalCentAmount: raw.totalPrice.centAmount,
+  ...(raw.taxedPrice ? { grossCentAmount: raw.taxedPrice.totalGross.centAmount } : {}),
+  custom: reshapeCustom(raw.custom),
+  paymentCustom: reshapeCustom(raw.paymentInfo?.payments[0]?.custom ?? null),
+});
+
+export interface TrackingDraft {
+  trackingId: string;
+  carrier: string;
+  isReturn?: boolean;
 }
 
 export type OrderAction =
   | { addPayment: string }
   | { changePaymentState: 'BalanceDue' | 'Failed' | 'Pending' | 'CreditOwed' | 'Paid' }
   | { changeOrderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled' }
-  | { changeShipmentState: 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' };
+  | { changeShipmentState: 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' }
+  | {
+      addReturnInfo: {
+        returnTrackingId?: string;
+        items: Array<{ lineItemId: string; quantity: number; comment?: string }>;
+      };
+    }
+  | {
+      addDelivery: {
+        deliveryKey?: string;
+        items: Array<{ id: string; quantity: number }>;
+        parcels: Array<{ key?: string; trackingData: TrackingDraft }>;
+      };
+    }
+  | { addParcelToDelivery: { deliveryId: string; parcelKey?: string; trackingData: TrackingDraft } }
+  | { setParcelTrackingData: { parcelId: string; trackingData: TrackingDraft } }
+  | { setCustomField: { name: string; value: unknown } };
 
 function reshapeOrder(raw: RawOrder): CommerceOrder {
   const shippingAddress = reshapeAddress(raw.shippingAddress);
@@ -70,7 +184,22 @@ function reshapeOrder(raw: RawOrder): CommerceOrder {
     ...(raw.taxedPrice ? { taxedPrice: reshapeTaxedPrice(raw.taxedPrice) } : {}),
     totalCentAmount: raw.totalPrice.centAmount,
     custom: reshapeCustom(raw.custom),
+    ...(raw.custom?.type?.key ? { typeKey: raw.custom.type.key } : {}),
     payments: (raw.paymentInfo?.payments ?? []).map(reshapePayment),
+    returns: (raw.returnInfo ?? []).map((info) => ({
+      ...(info.returnTrackingId ? { returnTrackingId: info.returnTrackingId } : {}),
+      ...(info.returnDate ? { returnDate: String(info.returnDate) } : {}),
+      items: info.items.map((item) => ({
+        id: item.id,
+        lineItemId: item.lineItemId ?? '',
+        quantity: Number(item.quantity),
+        ...(item.comment ? { comment: item.comment } : {}),
+        shipmentState: String(item.shipmentState),
+        paymentState: String(item.paymentState),
+        createdAt: String(item.createdAt),
+      })),
+    })),
+    deliveries: (raw.shippingInfo?.deliveries ?? []).map(reshapeDelivery),
   };
 }
 
@@ -78,6 +207,24 @@ function reshapeOrderAction(action: OrderAction): Record<string, unknown> {
   if ('addPayment' in action) return { addPayment: { payment: { typeId: 'payment', id: action.addPayment } } };
   if ('changePaymentState' in action) return { changePaymentState: { paymentState: action.changePaymentState } };
   if ('changeOrderState' in action) return { changeOrderState: { orderState: action.changeOrderState } };
+  if ('addDelivery' in action) return { addDelivery: action.addDelivery };
+  if ('addParcelToDelivery' in action) return { addParcelToDelivery: action.addParcelToDelivery };
+  if ('setParcelTrackingData' in action) return { setParcelTrackingData: action.setParcelTrackingData };
+  // A custom field's value travels as JSON text (the commercetools GraphQL convention); null removes it.
+  if ('setCustomField' in action)
+    return {
+      setCustomField: {
+        name: action.setCustomField.name,
+        value: action.setCustomField.value === undefined ? null : JSON.stringify(action.setCustomField.value),
+      },
+    };
+  if ('addReturnInfo' in action)
+    return {
+      addReturnInfo: {
+        ...(action.addReturnInfo.returnTrackingId ? { returnTrackingId: action.addReturnInfo.returnTrackingId } : {}),
+        items: action.addReturnInfo.items.map((item) => ({ ...item, shipmentState: 'Advised' })),
+      },
+    };
   return { changeShipmentState: { shipmentState: action.changeShipmentState } };
 }
 
@@ -122,6 +269,22 @@ export function orderOperations(graphql: Graphql) {
         call,
       );
       return inStore.order ? reshapeOrder(inStore.order) : undefined;
+    },
+
+    /** A customer's orders in the store, newest first. */
+    async customerOrders(
+      storeKey: string,
+      customerId: string,
+      page: { limit: number; offset: number },
+      call: Call,
+    ): Promise<{ total: number; results: CommerceOrderHead[] }> {
+      const { inStore } = await graphql<{ inStore: { orders: { total: number; results: RawOrderHead[] } } }>(
+        'CustomerOrders',
+        CUSTOMER_ORDERS,
+        { storeKey, where: `customerId = ${predicateLiteral(customerId)}`, ...page },
+        call,
+      );
+      return { total: Number(inStore.orders.total), results: inStore.orders.results.map(reshapeHead) };
     },
 
     async updateOrder(

@@ -6,6 +6,14 @@ export interface LoyaltyMember {
   held: number;
   pointsPerDollar: number;
   centsPerPoint: number;
+  joinedAt: string;
+}
+
+export interface LoyaltyLedgerLine {
+  kind: 'welcome' | 'earn' | 'redeem';
+  points: number;
+  orderNumber?: string;
+  at: string;
 }
 
 export interface LoyaltyHold {
@@ -23,6 +31,24 @@ const memberAnswer = z.object({
   held: points,
   pointsPerDollar: z.number().min(0).max(1000),
   centsPerPoint: z.number().positive().max(1000),
+  joinedAt: z.string().datetime({ offset: true }),
+});
+const programmeAnswer = z.object({
+  pointsPerDollar: z.number().min(0).max(1000),
+  centsPerPoint: z.number().positive().max(1000),
+  welcomeBonus: points.max(10_000_000),
+});
+const historyAnswer = z.object({
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(['welcome', 'earn', 'redeem']),
+        points: z.number().int().min(-10_000_000).max(10_000_000),
+        orderNumber: z.string().min(1).max(64).optional(),
+        at: z.string().datetime({ offset: true }),
+      }),
+    )
+    .max(100),
 });
 const holdAnswer = z.object({
   id: z.string().min(1).max(200),
@@ -32,34 +58,103 @@ const holdAnswer = z.object({
 const earnAnswer = z.object({ earned: points, balance: points });
 const anyAnswer = z.unknown();
 
+const toMember = (body: z.infer<typeof memberAnswer>): LoyaltyMember => ({
+  balance: body.balance,
+  held: body.held,
+  pointsPerDollar: body.pointsPerDollar,
+  centsPerPoint: body.centsPerPoint,
+  joinedAt: body.joinedAt,
+});
+/** The vendor's answer for a customer who has not joined (404 NOT_A_MEMBER). */
+const notAMember = (error: unknown) => error instanceof VendorRefusal && error.code === 'NOT_A_MEMBER';
+
 const memberPath = (brand: string, customerId: string) =>
   `/members/${encodeURIComponent(brand)}/${encodeURIComponent(customerId)}`;
 
 /**
- * The loyalty vendor (docs/adr/0014): a member per brand and customer (enrolled on the first
- * read), holds that set points aside while a cart redeems them, and points earned per order
- * (idempotent per order number).
+ * The loyalty vendor (docs/adr/0014): a member per brand and customer (joined explicitly, with a
+ * welcome bonus), holds that set points aside while a cart redeems them, points earned per order
+ * (idempotent per order number) and the member's points history.
  */
 export function createLoyaltyClient(options: VendorClientOptions) {
   const call = createVendorHttp('loyalty', options);
   return {
-    async member(brand: string, customerId: string, correlationId?: string): Promise<LoyaltyMember> {
+    /** How the brand's programme earns (points per dollar, a point's worth, the welcome bonus). */
+    async programme(brand: string, correlationId?: string): Promise<z.infer<typeof programmeAnswer>> {
       const { body } = await call({
-        operation: 'member',
+        operation: 'programme',
         method: 'GET',
-        path: memberPath(brand, customerId),
+        path: `/programmes/${encodeURIComponent(brand)}`,
         correlationId,
-        answer: memberAnswer,
+        answer: programmeAnswer,
       });
       return {
-        balance: body.balance,
-        held: body.held,
         pointsPerDollar: body.pointsPerDollar,
         centsPerPoint: body.centsPerPoint,
+        welcomeBonus: body.welcomeBonus,
       };
     },
 
-    /** Sets points aside; `insufficient` when the member has fewer free points (400 INSUFFICIENT_POINTS). */
+    /** The member; null when the customer has not joined. */
+    async member(brand: string, customerId: string, correlationId?: string): Promise<LoyaltyMember | null> {
+      try {
+        const { body } = await call({
+          operation: 'member',
+          method: 'GET',
+          path: memberPath(brand, customerId),
+          correlationId,
+          answer: memberAnswer,
+        });
+        return toMember(body);
+      } catch (error) {
+        if (notAMember(error)) return null;
+        throw error;
+      }
+    },
+
+    /** Joins the programme (idempotent: a member joining again is answered as they are). */
+    async join(
+      brand: string,
+      customerId: string,
+      correlationId?: string,
+    ): Promise<{ member: LoyaltyMember; joined: boolean }> {
+      const { status, body } = await call({
+        operation: 'join',
+        method: 'PUT',
+        path: memberPath(brand, customerId),
+        correlationId,
+        write: true,
+        answer: memberAnswer,
+      });
+      return { member: toMember(body), joined: status === 201 };
+    },
+
+    /** The member's points history, newest first; null when the customer has not joined. */
+    async history(
+      brand: string,
+      customerId: string,
+      limit: number,
+      correlationId?: string,
+    ): Promise<LoyaltyLedgerLine[] | null> {
+      try {
+        const { body } = await call({
+          operation: 'history',
+          method: 'GET',
+          path: `${memberPath(brand, customerId)}/history?limit=${limit}`,
+          correlationId,
+          answer: historyAnswer,
+        });
+        return body.lines;
+      } catch (error) {
+        if (notAMember(error)) return null;
+        throw error;
+      }
+    },
+
+    /**
+     * Sets points aside; `insufficient` when the member has fewer free points (400
+     * INSUFFICIENT_POINTS) or has not joined.
+     */
     async hold(
       brand: string,
       customerId: string,
@@ -78,7 +173,8 @@ export function createLoyaltyClient(options: VendorClientOptions) {
         });
         return { id: body.id, points: body.points, amount: body.amount.centAmount };
       } catch (error) {
-        if (error instanceof VendorRefusal && error.code === 'INSUFFICIENT_POINTS') return 'insufficient';
+        if (notAMember(error) || (error instanceof VendorRefusal && error.code === 'INSUFFICIENT_POINTS'))
+          return 'insufficient';
         throw error;
       }
     },
@@ -113,14 +209,14 @@ export function createLoyaltyClient(options: VendorClientOptions) {
       });
     },
 
-    /** Points for an order (idempotent per order number). */
+    /** Points for an order (idempotent per order number); null when the customer has not joined. */
     async earn(
       brand: string,
       customerId: string,
       input: { reference: string; amount: number },
       correlationId?: string,
-    ): Promise<{ earned: number; balance: number }> {
-      const { body } = await call({
+    ): Promise<{ earned: number; balance: number } | null> {
+      const answer = await call({
         operation: 'earn',
         method: 'POST',
         path: `${memberPath(brand, customerId)}/earn`,
@@ -128,8 +224,11 @@ export function createLoyaltyClient(options: VendorClientOptions) {
         correlationId,
         write: true,
         answer: earnAnswer,
+      }).catch((error: unknown) => {
+        if (notAMember(error)) return null;
+        throw error;
       });
-      return body;
+      return answer && answer.body;
     },
   };
 }

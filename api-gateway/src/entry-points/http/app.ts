@@ -8,13 +8,18 @@ import { authModule } from '../../modules/auth';
 import { cartModule } from '../../modules/cart';
 import { checkoutModule } from '../../modules/checkout';
 import { ordersModule } from '../../modules/orders';
+import { returnsModule } from '../../modules/returns';
+import { orderHistoryModule } from '../../modules/order-history';
 import { catalogModule } from '../../modules/catalog';
 import { contactModule } from '../../modules/contact';
 import { contentModule } from '../../modules/content';
 import { devToolsModule } from '../../modules/dev-tools';
+import { idVerificationModule } from '../../modules/id-verification';
 import { leadsModule } from '../../modules/leads';
 import { platformModule } from '../../modules/platform';
 import { storesModule } from '../../modules/stores';
+import { loyaltyModule } from '../../modules/loyalty';
+import { privacyModule } from '../../modules/privacy';
 import { trackingModule } from '../../modules/tracking';
 import { brandResolver } from './middleware/brand';
 import { correlationId } from './middleware/correlation-id';
@@ -37,11 +42,16 @@ const MODULES: ModuleFactory[] = [
   cartModule,
   checkoutModule,
   ordersModule,
+  returnsModule,
+  orderHistoryModule,
   contentModule,
   storesModule,
   leadsModule,
+  idVerificationModule,
   contactModule,
   trackingModule,
+  privacyModule,
+  loyaltyModule,
   platformModule,
   devToolsModule,
 ];

@@ -7,6 +7,7 @@ import type { SessionService } from '../../sessions/session-service';
 import { type CommerceClient, CommerceRequestError } from '../../clients/commercetools';
 import type { Mailer } from '../../data-access/outbox';
 import { safeCallbackUrl } from '../auth/safe-callback-url';
+import { sessionUserFor } from '../auth/session-user';
 import type { BrandOrigins } from '../../shared/brand-origins';
 import { originOf } from '../../entry-points/http/middleware/brand';
 import type { BrandId } from '@shop/contracts';
@@ -29,6 +30,11 @@ export const registerSchema = z.object({
   firstName: name,
   lastName: name,
   callbackUrl: safeText().max(2048).optional(),
+  // A JSON boolean, or a checkbox as an HTML form sends it ("on" when ticked, absent when not).
+  marketingOptIn: z
+    .union([z.boolean(), z.enum(['on', 'true', 'false'])])
+    .optional()
+    .transform((value) => value === true || value === 'on' || value === 'true'),
 });
 export const forgotSchema = z.object({ email });
 export const resetSchema = z.object({ token: safeText().min(16).max(256), newPassword: password });
@@ -72,7 +78,13 @@ export function accountRoutes({
     const bag = await handOver.guestBag(await sessions.read(req), isCrossSite(req), store(res), correlationId);
     const customer = await commerce.signUpCustomer(
       store(res),
-      { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName },
+      {
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        marketingOptIn: input.marketingOptIn,
+      },
       { correlationId: res.locals.correlationId },
     );
     if ('duplicate' in customer) {
@@ -137,20 +149,37 @@ export function accountRoutes({
     requirePolicy(input.newPassword, { brand: store(res) });
     if (!(await throttle.passwordResetAllowed(ip(req))))
       throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Try again later.');
+    let customerId: string;
     try {
-      const customerId = await commerce.resetPassword(store(res), input.token, input.newPassword, {
+      customerId = await commerce.resetPassword(store(res), input.token, input.newPassword, {
         correlationId: res.locals.correlationId,
         expected: ['InvalidSubject'],
       });
-      // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3).
-      await sessions.endAllFor(customerId);
     } catch (error) {
       if (error instanceof CommerceRequestError && error.code === 'InvalidSubject') {
-        throw new DomainError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
+        throw new DomainError(
+          'INVALID_RESET_TOKEN',
+          'This reset link is invalid, has expired or was used already. Ask for a new one.',
+        );
       }
       throw error;
     }
-    res.json({ message: 'Your password has been changed. Sign in with the new password.' });
+    // Whoever knew the old password (or held a session) is signed out everywhere (ASVS 3.3.3);
+    // the shopper who just proved the e-mail is signed in afresh, keeping this browser's privacy
+    // choices and, as any sign-in does, the bag they filled as a guest.
+    const correlationId = res.locals.correlationId;
+    const current = await sessions.read(req);
+    const consent = current?.consent;
+    const bag = await handOver.guestBag(current, isCrossSite(req), store(res), correlationId);
+    await sessions.endAllFor(customerId);
+    const customer = await commerce.customerProfile(store(res), customerId, { correlationId });
+    if (!customer) {
+      res.json({ message: 'Your password has been changed. Sign in with the new password.', url: '/login' });
+      return;
+    }
+    const moved = await handOver.complete(store(res), customer.id, bag, undefined, correlationId);
+    await sessions.start(req, res, sessionUserFor(customer), { ...moved, consent });
+    res.json({ message: 'Your password has been changed and you are signed in.', url: '/account' });
   });
   return router;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { profileOpenApi } from './profile-openapi';
+import { addProfileRoutes } from './profile-routes';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { createCartHandOver } from '../../shared/cart-hand-over';
@@ -15,15 +17,19 @@ export function accountModule({ commerce, sessions, throttle, outbox, logger, or
     api: [
       {
         path: '/account',
-        router: accountRoutes({
-          commerce,
-          sessions,
-          throttle,
-          mailer: outbox,
-          logger,
-          origins,
-          handOver: createCartHandOver(commerce, logger),
-        }),
+        // One mount for /api/account: registration and passwords, then the signed-in profile.
+        router: addProfileRoutes(
+          accountRoutes({
+            commerce,
+            sessions,
+            throttle,
+            mailer: outbox,
+            logger,
+            origins,
+            handOver: createCartHandOver(commerce, logger),
+          }),
+          { commerce, sessions, throttle },
+        ),
         body: { limit: '8kb', urlencoded: true },
       },
     ],
@@ -66,9 +72,14 @@ export function accountModule({ commerce, sessions, throttle, outbox, logger, or
           body: resetSchema,
           form: true,
           upstream: true,
-          responses: { '200': { description: 'Changed', schema: z.object({ message: z.string() }) }, ...tooMany },
+          responses: {
+            '200': { description: 'Changed and signed in', schema: z.object({ message: z.string(), url: z.string() }) },
+            '400': { description: 'INVALID_RESET_TOKEN, WEAK_PASSWORD', schema: 'error' },
+            ...tooMany,
+          },
         },
       },
+      ...profileOpenApi,
     },
   };
 }

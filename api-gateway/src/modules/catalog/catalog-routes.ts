@@ -37,20 +37,7 @@ export function catalogRoutes(
   cacheTtlSeconds = LISTING_MAX_AGE,
 ): CatalogRouters {
   const [categories, products, search] = [Router(), Router(), Router()];
-  const context = async (res: Response) => {
-    const { id, brand } = brandOf(res, catalog);
-    const correlationId = res.locals.correlationId;
-    const tree = await cached(`categories:${id}`, () => loadCategoryTree(commerce, id, correlationId));
-    return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
-  };
-  const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    if (cacheTtlSeconds === 0) return load();
-    const hit = await cache.get<T>(key);
-    if (hit !== undefined) return revive(hit);
-    const value = await load();
-    await cache.set(key, serialize(value), cacheTtlSeconds);
-    return value;
-  };
+  const { context, cached, product } = catalogReader(catalog, commerce, cache, cacheTtlSeconds);
   const labelled = serviceLabel('The catalog');
   const publicCache = (res: Response) =>
     res.set({ 'cache-control': `public, max-age=${LISTING_MAX_AGE}`, vary: 'Host' });
@@ -71,10 +58,9 @@ export function catalogRoutes(
     const parsed = productParams.safeParse(req.params);
     if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'id: must be a sku or a style number');
     const { id } = parsed.data;
-    const ctx = await context(res);
-    const product = await cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
-    if (!product) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
-    publicCache(res).json(product);
+    const found = await product(res, id);
+    if (!found) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
+    publicCache(res).json(found);
   });
 
   search.get('/suggest', labelled, async (req, res) => {
@@ -86,6 +72,49 @@ export function catalogRoutes(
   });
   return { categories, products, search };
 }
+
+/**
+ * The brand's category tree and products, read through one cache: the catalog API answers from
+ * it, and the page routes ask it whether a category or product page exists (a real 404).
+ */
+export function catalogReader(
+  catalog: BrandCatalog,
+  commerce: CommerceClient,
+  cache: ResponseCache,
+  cacheTtlSeconds = LISTING_MAX_AGE,
+) {
+  const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (cacheTtlSeconds === 0) return load();
+    const hit = await cache.get<T>(key);
+    if (hit !== undefined) return revive(hit);
+    const value = await load();
+    await cache.set(key, serialize(value), cacheTtlSeconds);
+    return value;
+  };
+  const context = async (res: Response) => {
+    const { id, brand } = brandOf(res, catalog);
+    const correlationId = res.locals.correlationId;
+    const tree = await cached(`categories:${id}`, () => loadCategoryTree(commerce, id, correlationId));
+    return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
+  };
+  /** A product of this brand by sku or style number; null when there is none. */
+  const product = async (res: Response, id: string) => {
+    const ctx = await context(res);
+    return cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
+  };
+  return {
+    cached,
+    context,
+    product,
+    async categoryExists(res: Response, slug: string): Promise<boolean> {
+      return (await context(res)).tree.bySlug.has(slug);
+    },
+    async productExists(res: Response, id: string): Promise<boolean> {
+      return productParams.safeParse({ id }).success && (await product(res, id)) !== null;
+    },
+  };
+}
+export type CatalogReader = ReturnType<typeof catalogReader>;
 
 /** Query string -> validated listing query; a bad parameter is a 400 that names it. */
 function parseQuery(req: Request): ProductQuery {

@@ -116,12 +116,13 @@ export function checkoutUseCases(deps: CheckoutDeps) {
     return typeof found === 'string' ? undefined : found.card;
   };
 
-  /** The member's points, when the brand has loyalty on and the shopper is signed in; left out while loyalty is down. */
+  /** The member's points, when the brand has loyalty on and the shopper is a signed-in member; left out while loyalty is down. */
   const loyaltyOf = async (scope: CheckoutScope): Promise<LoyaltyStanding | undefined> => {
     const customerId = customerOf(scope);
     if (!scope.flags.loyalty || !customerId) return undefined;
     try {
       const member = await vendors.loyalty.member(scope.storeKey, customerId, scope.correlationId);
+      if (!member) return undefined;
       return {
         free: Math.max(0, member.balance - member.held),
         centsPerPoint: member.centsPerPoint,

@@ -49,6 +49,10 @@ export function loyaltyRedemption({
     try {
       const { cart, priceChanges } = await change(scope, async (current) => {
         const member = await vendors.loyalty.member(scope.storeKey, customerId, scope.correlationId);
+        if (!member)
+          throw new DomainError('LOYALTY_POINTS_INVALID', 'Join the rewards programme to redeem points.', {
+            points: 'not a member of the rewards programme',
+          });
         const goods = goodsTotalOf(current);
         if (Math.round(points * member.centsPerPoint) > goods)
           throw new DomainError(

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, placeOrderSchema } from '@shop/contracts';
+import { IDEMPOTENCY_KEY_HEADER, deliverOrderSchema, placeOrderSchema, shipOrderSchema } from '@shop/contracts';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { brandOf } from '../../entry-points/http/middleware/brand';
@@ -32,7 +32,25 @@ const opsHeader = {
   schema: z.string(),
   description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
 };
-const opsAnswer = { description: '{ orderNumber, orderState, shipmentState, paymentState }' };
+const opsAnswer = {
+  description: '{ orderNumber, orderState, shipmentState, paymentState, carrier?, trackingNumber?, deliveredAt? }',
+};
+const opsErrors = errors(
+  ['400', 'INVALID_PARAMETER'],
+  ['401', 'UNAUTHORIZED'],
+  ['404', 'ORDER_NOT_FOUND'],
+  ['409', 'ORDER_STATE_CONFLICT'],
+);
+const opsMove = (summary: string, body?: z.ZodType) => ({
+  post: {
+    summary,
+    params: orderParams,
+    headers: [opsHeader],
+    ...(body ? { body } : {}),
+    upstream: true,
+    responses: { '200': opsAnswer, ...opsErrors },
+  },
+});
 
 const openapi = (ops: boolean): PathsFragment => ({
   '/api/orders': {
@@ -81,6 +99,15 @@ const openapi = (ops: boolean): PathsFragment => ({
   },
   ...(ops
     ? {
+        '/api/ops/orders/{orderNumber}/ready': opsMove('Back office: packed, waiting for the carrier (Ready)'),
+        '/api/ops/orders/{orderNumber}/ship': opsMove(
+          'Back office: capture the payment, add a delivery with the parcel and its tracking, Shipped',
+          shipOrderSchema,
+        ),
+        '/api/ops/orders/{orderNumber}/deliver': opsMove(
+          'Back office: Delivered, the time (now, or a past deliveredAt) kept in the order custom field deliveredAt',
+          deliverOrderSchema,
+        ),
         '/api/ops/orders/{orderNumber}/fulfil': {
           post: {
             summary: 'Back office: capture the payment (Charge), ship the order, payment state Paid',
@@ -161,7 +188,15 @@ export function ordersModule({
         router: orderRoutes({ catalog, sessions, placeOrder, confirmation: readConfirmation }),
         body: { limit: '2kb' },
       },
-      ...(ops ? [{ path: '/ops', router: opsRoutes(ops, orderOperations({ commerce, vendors, catalog })) }] : []),
+      ...(ops
+        ? [
+            {
+              path: '/ops',
+              router: opsRoutes(ops, orderOperations({ commerce, vendors, catalog })),
+              body: { limit: '4kb' },
+            },
+          ]
+        : []),
     ],
     openapi: openapi(Boolean(ops)),
   };

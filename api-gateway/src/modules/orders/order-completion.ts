@@ -40,6 +40,7 @@ export function orderCompletion({ vendors, checkout, records, outbox, logger }: 
       if (redemption?.holdId) await vendors.loyalty.redeem(redemption.holdId, order.orderNumber, scope.correlationId);
       if (customerId && scope.flags.loyalty && earned === undefined) {
         const amount = Math.max(0, goodsTotalOf(order) - (redemption?.amount ?? 0));
+        // A shopper who has not joined the programme earns nothing (the confirmation says nothing of points).
         earned = (
           await vendors.loyalty.earn(
             scope.storeKey,
@@ -47,7 +48,7 @@ export function orderCompletion({ vendors, checkout, records, outbox, logger }: 
             { reference: order.orderNumber, amount },
             scope.correlationId,
           )
-        ).earned;
+        )?.earned;
       }
     } catch (error) {
       // The order stands; points are reconciled from the order number (both calls are idempotent by it).

@@ -9,14 +9,33 @@ export interface OrderState {
   orderState: string;
   shipmentState?: string;
   paymentState?: string;
+  carrier?: string;
+  trackingNumber?: string;
+  deliveredAt?: string;
 }
 
-const stateOf = (order: CommerceOrder): OrderState => ({
-  orderNumber: order.orderNumber,
-  orderState: order.orderState,
-  ...(order.shipmentState ? { shipmentState: order.shipmentState } : {}),
-  ...(order.paymentState ? { paymentState: order.paymentState } : {}),
-});
+/** The parcel the shipment is followed by: the newest one that is not a return. */
+export const outboundParcelOf = (order: CommerceOrder) =>
+  order.deliveries.flatMap((delivery) => delivery.parcels.filter((parcel) => !parcel.isReturn)).at(-1);
+
+/** The order-b2c custom field the delivery time is kept in (the returns window starts there). */
+export const DELIVERED_AT = 'deliveredAt';
+
+const stateOf = (order: CommerceOrder): OrderState => {
+  const parcel = outboundParcelOf(order);
+  const deliveredAt = order.custom[DELIVERED_AT];
+  return {
+    orderNumber: order.orderNumber,
+    orderState: order.orderState,
+    ...(order.shipmentState ? { shipmentState: order.shipmentState } : {}),
+    ...(order.paymentState ? { paymentState: order.paymentState } : {}),
+    ...(parcel?.carrier ? { carrier: parcel.carrier } : {}),
+    ...(parcel?.trackingId ? { trackingNumber: parcel.trackingId } : {}),
+    ...(typeof deliveredAt === 'string' ? { deliveredAt } : {}),
+  };
+};
+
+const SHIPPED = new Set(['Shipped', 'Delivered']);
 
 /** The authorisation behind an order: its Payment's provider id. */
 function authorizationOf(order: CommerceOrder): { payment: CommercePayment; id: string } {
@@ -56,31 +75,114 @@ export function orderOperations({
     throw new DomainError('ORDER_NOT_FOUND', `There is no order ${orderNumber}.`);
   };
 
+  const refuseCancelled = (order: CommerceOrder) => {
+    if (order.orderState === 'Cancelled')
+      throw new DomainError('ORDER_STATE_CONFLICT', `Order ${order.orderNumber} is cancelled.`);
+  };
+
+  /** Captures the authorisation once (a Charge transaction). */
+  const capture = async (order: CommerceOrder, correlationId: string) => {
+    const { payment, id } = authorizationOf(order);
+    if (!payment.transactions.some((t) => t.type === 'Charge' && t.state === 'Success')) {
+      // The shopper pays the order's total: the allowance authorised on top of it is released.
+      const { capturedAmount } = await vendors.payment
+        .capture(id, payment.amountPlanned, correlationId)
+        .catch((error: unknown) => Promise.reject(conflictOf(error, order.orderNumber)));
+      await commerce.updatePayment(
+        payment,
+        [{ addTransaction: { type: 'Charge', state: 'Success', amount: capturedAmount, interactionId: id } }],
+        { correlationId },
+      );
+    }
+  };
+
+  /**
+   * Handed to the carrier: the payment is captured (a Charge, payment state Paid), a delivery
+   * of every line with one parcel and its tracking data is added, shipment state Shipped.
+   * Again with the same tracking number: the same answer; with another one, a conflict.
+   */
+  const ship = async (
+    orderNumber: string,
+    tracking: { carrier: string; trackingNumber: string } | undefined,
+    correlationId: string,
+  ): Promise<OrderState> => {
+    const { storeKey, order } = await find(orderNumber, correlationId);
+    refuseCancelled(order);
+    const parcel = outboundParcelOf(order);
+    if (order.shipmentState && SHIPPED.has(order.shipmentState)) {
+      if (!tracking || (parcel?.trackingId === tracking.trackingNumber && parcel.carrier === tracking.carrier))
+        return stateOf(order);
+      throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has shipped with other tracking.`);
+    }
+    await capture(order, correlationId);
+    // Capturing updates the Payment only: the order is still at its version.
+    const current = order;
+    const updated = await commerce.updateOrder(
+      storeKey,
+      current,
+      [
+        ...(tracking && !parcel
+          ? [
+              {
+                addDelivery: {
+                  items: current.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+                  parcels: [
+                    {
+                      trackingData: { trackingId: tracking.trackingNumber, carrier: tracking.carrier, isReturn: false },
+                    },
+                  ],
+                },
+              },
+            ]
+          : []),
+        { changeShipmentState: 'Shipped' as const },
+        ...(current.paymentState === 'Paid' ? [] : [{ changePaymentState: 'Paid' as const }]),
+      ],
+      { correlationId },
+    );
+    return stateOf(updated);
+  };
+
   return {
-    async fulfil(orderNumber: string, correlationId: string): Promise<OrderState> {
+    /** Packed and waiting for the carrier: shipment state Ready (again: the same answer). */
+    async ready(orderNumber: string, correlationId: string): Promise<OrderState> {
       const { storeKey, order } = await find(orderNumber, correlationId);
-      if (order.orderState === 'Cancelled')
-        throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} is cancelled.`);
-      if (order.paymentState === 'Paid' && order.shipmentState === 'Shipped') return stateOf(order);
-      const { payment, id } = authorizationOf(order);
-      if (!payment.transactions.some((t) => t.type === 'Charge' && t.state === 'Success')) {
-        // The shopper pays the order's total: the allowance authorised on top of it is released.
-        const { capturedAmount } = await vendors.payment
-          .capture(id, payment.amountPlanned, correlationId)
-          .catch((error: unknown) => Promise.reject(conflictOf(error, orderNumber)));
-        await commerce.updatePayment(
-          payment,
-          [{ addTransaction: { type: 'Charge', state: 'Success', amount: capturedAmount, interactionId: id } }],
-          { correlationId },
-        );
-      }
+      refuseCancelled(order);
+      if (order.shipmentState === 'Ready') return stateOf(order);
+      if (order.shipmentState && SHIPPED.has(order.shipmentState))
+        throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has already shipped.`);
+      return stateOf(
+        await commerce.updateOrder(storeKey, order, [{ changeShipmentState: 'Ready' }], { correlationId }),
+      );
+    },
+
+    ship,
+
+    /** The old single step: capture and ship without tracking (kept for existing callers). */
+    fulfil(orderNumber: string, correlationId: string): Promise<OrderState> {
+      return ship(orderNumber, undefined, correlationId);
+    },
+
+    /**
+     * The carrier delivered it (at `deliveredAt`, now when not told; never in the future, never
+     * before it shipped): shipment state Delivered and the time in the order's `deliveredAt`.
+     * Again: the same answer, the first time kept.
+     */
+    async deliver(orderNumber: string, deliveredAt: Date | undefined, correlationId: string): Promise<OrderState> {
+      const { storeKey, order } = await find(orderNumber, correlationId);
+      refuseCancelled(order);
+      if (order.shipmentState === 'Delivered') return stateOf(order);
+      if (order.shipmentState !== 'Shipped')
+        throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has not shipped yet.`);
+      const at = deliveredAt ?? new Date();
+      if (at.getTime() > Date.now())
+        throw new DomainError('INVALID_PARAMETER', 'deliveredAt may not be in the future.');
+      if (at.getTime() < Date.parse(order.createdAt))
+        throw new DomainError('INVALID_PARAMETER', 'deliveredAt may not be before the order was placed.');
       const updated = await commerce.updateOrder(
         storeKey,
         order,
-        [
-          ...(order.shipmentState === 'Shipped' ? [] : [{ changeShipmentState: 'Shipped' as const }]),
-          ...(order.paymentState === 'Paid' ? [] : [{ changePaymentState: 'Paid' as const }]),
-        ],
+        [{ changeShipmentState: 'Delivered' }, { setCustomField: { name: DELIVERED_AT, value: at.toISOString() } }],
         { correlationId },
       );
       return stateOf(updated);

@@ -2,20 +2,37 @@ import { type Request, type Response, Router } from 'express';
 import { brandOf, originOf } from '../../entry-points/http/middleware/brand';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
+import { catalogReader } from '../catalog/catalog-routes';
+import { pageFinder } from './page-finder';
 import { pages } from './pages-routes';
-import { type RemotesFor, platformApi } from './platform-routes';
+import { type ConsentFor, type RemotesFor, platformApi } from './platform-routes';
+import { effectiveConsent } from '../privacy/consent';
 import { resolveRemotes } from './resolve-remotes';
 import { staticFiles } from './static-files';
 
-export type PlatformDeps = Pick<AppDeps, 'config' | 'catalog' | 'logger' | 'registry' | 'store' | 'content'>;
+export type PlatformDeps = Pick<
+  AppDeps,
+  'config' | 'catalog' | 'logger' | 'registry' | 'store' | 'content' | 'sessions' | 'commerce' | 'cache'
+>;
 
 /** The remote registry and boot config (/api/remotes, /api/brand), the shell's and remotes' files, and every page. */
-export function platformModule({ config, catalog, logger, registry, store, content }: PlatformDeps): GatewayModule {
+export function platformModule({
+  config,
+  catalog,
+  logger,
+  registry,
+  store,
+  content,
+  sessions,
+  commerce,
+  cache,
+}: PlatformDeps): GatewayModule {
   const remotesFor: RemotesFor = (req: Request, res: Response) => {
     const { id, brand } = brandOf(res, catalog);
     return resolveRemotes(id, brand.config, originOf(req), { registry, devUrls: config.remoteDevUrls, logger });
   };
-  const { remotes, brand } = platformApi(catalog, config, remotesFor, content);
+  const consentFor: ConsentFor = async (req) => effectiveConsent(req, await sessions.read(req));
+  const { remotes, brand } = platformApi(catalog, config, remotesFor, content, consentFor);
   return {
     name: 'platform',
     api: [
@@ -23,7 +40,14 @@ export function platformModule({ config, catalog, logger, registry, store, conte
       { path: '/brand', router: brand },
     ],
     site: [health(catalog, config), staticFiles(catalog, config.shellDist, store.root)],
-    pages: pages(catalog, config, remotesFor, content),
+    pages: pages(
+      catalog,
+      config,
+      remotesFor,
+      content,
+      consentFor,
+      pageFinder(catalogReader(catalog, commerce, cache, config.catalogCacheTtlSeconds), logger),
+    ),
     openapi: {
       '/api/remotes': {
         get: {

@@ -5,37 +5,44 @@ import type { GatewayConfig } from '../../config';
 import { assertShellTemplate, renderShellPage } from './render-shell-page';
 import { DomainError } from '../../shared/domain-error';
 import { trackingSession } from '../../entry-points/http/middleware/tracking-session';
-import { type RemotesFor, bootConfigFor } from './platform-routes';
+import { type ConsentFor, type RemotesFor, bootConfigFor } from './platform-routes';
 import { shellTemplatePath } from './static-files';
 import type { ContentSource } from '../../clients/content';
+import type { PageFinder } from './page-finder';
 
 /** Remotes every page needs at once (header slots), worth a preload hint. */
 const PRELOADED = ['catalog', 'cartCheckout'] as const;
 
 /**
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
- * table decides what shows, including its 404 page.
+ * table decides what shows, including its 404 page, and the same table decides the status: 404
+ * for a path, category or product that does not exist.
  */
 export function pages(
   catalog: BrandCatalog,
   config: GatewayConfig,
   remotesFor: RemotesFor,
   content: ContentSource,
+  consentFor: ConsentFor,
+  findPage: PageFinder,
 ): Router {
   const router = Router();
   const loadTemplate = templateLoader(config);
   router.get('/{*splat}', async (req: Request, res: Response) => {
     const template = await loadTemplate();
-    const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content);
+    const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content, consentFor);
+    const found = await findPage(res, boot.brand, req.path);
     // The tracking session starts with the page, so the first events of a visit share one token (SPEC §4).
     // A response that sets it is private: a shared cache must never hand one token to everyone.
     const { issued } = trackingSession(req, res);
     const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
     res
+      .status(found ? 200 : 404)
       .set({
         'content-type': 'text/html; charset=utf-8',
         'cache-control': issued ? 'private, no-cache' : 'no-cache',
-        vary: 'Host',
+        // The inlined consent follows the session cookie and the GPC signal.
+        vary: 'Host, Cookie, Sec-GPC',
       })
       .send(renderShellPage(template, boot, preload));
   });

@@ -1,4 +1,4 @@
-import type { ChromeContent, ShellBootConfig } from '@shop/contracts';
+import type { ChromeContent, PrivacyPreferences, ShellBootConfig } from '@shop/contracts';
 import type { BrandCatalog } from '@shop/brands';
 import { type Request, type Response, Router } from 'express';
 import type { GatewayConfig } from '../../config';
@@ -12,6 +12,8 @@ const BARE_CHROME: ChromeContent = {
 };
 
 export type RemotesFor = (req: Request, res: Response) => ReturnType<typeof ResolveRemotes>;
+/** The request's effective privacy consent (session choice, default, Sec-GPC). */
+export type ConsentFor = (req: Request) => Promise<PrivacyPreferences>;
 
 /** What a page boots with: the brand's public config, flag values, remotes, nav and footer. */
 export async function bootConfigFor(
@@ -21,6 +23,7 @@ export async function bootConfigFor(
   config: GatewayConfig,
   remotesFor: RemotesFor,
   content: ContentSource,
+  consentFor: ConsentFor,
 ): Promise<ShellBootConfig> {
   const { id, brand } = brandOf(res, catalog);
   // A page still boots (with bare chrome) when a CMS is down and nothing is cached.
@@ -32,6 +35,7 @@ export async function bootConfigFor(
     environment: config.environment,
     origin: res.locals.canonicalOrigin,
     chrome: { nav, footer },
+    consent: await consentFor(req),
   };
 }
 
@@ -41,6 +45,7 @@ export function platformApi(
   config: GatewayConfig,
   remotesFor: RemotesFor,
   content: ContentSource,
+  consentFor: ConsentFor,
 ): { remotes: Router; brand: Router } {
   const remotes = Router();
   remotes.get('/', (req, res) => {
@@ -48,7 +53,9 @@ export function platformApi(
   });
   const brand = Router();
   brand.get('/', async (req, res) => {
-    res.set('cache-control', 'no-store').json(await bootConfigFor(req, res, catalog, config, remotesFor, content));
+    res
+      .set('cache-control', 'no-store')
+      .json(await bootConfigFor(req, res, catalog, config, remotesFor, content, consentFor));
   });
   return { remotes, brand };
 }

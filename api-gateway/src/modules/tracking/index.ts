@@ -4,14 +4,14 @@ import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { trackingApi } from './tracking-routes';
 
-export type TrackingDeps = Pick<AppDeps, 'sink' | 'throttle'>;
+export type TrackingDeps = Pick<AppDeps, 'sink' | 'throttle' | 'sessions'>;
 
 /** SPEC §3 tracking events from this site's pages, logged under the gateway-issued session token. */
-export function trackingModule({ sink, throttle }: TrackingDeps): GatewayModule {
+export function trackingModule({ sink, throttle, sessions }: TrackingDeps): GatewayModule {
   return {
     name: 'tracking',
     // No body parser in front: the route checks media type, origin and rate limits before it parses the body.
-    api: [{ path: '/tracking', router: trackingApi(sink, throttle) }],
+    api: [{ path: '/tracking', router: trackingApi(sink, throttle, sessions) }],
     openapi: {
       '/api/tracking': {
         post: {
@@ -25,6 +25,10 @@ export function trackingModule({ sink, throttle }: TrackingDeps): GatewayModule 
           ],
           body: trackingRecordSchema,
           responses: {
+            '204': {
+              description:
+                'Not recorded: analytics is off for this request (the session chose it, or Sec-GPC: 1); nothing is appended',
+            },
             '202': {
               description: 'Accepted; sets the sessionToken cookie when the request had none',
               schema: z.object({ accepted: z.literal(true) }),

@@ -8,6 +8,8 @@ import { DomainError } from '../../shared/domain-error';
 import { parseBody } from '../../entry-points/http/middleware/json-body';
 import { requireSameOrigin } from '../../entry-points/http/middleware/same-origin';
 import { trackingSession } from '../../entry-points/http/middleware/tracking-session';
+import type { SessionService } from '../../sessions/session-service';
+import { effectiveConsent } from '../privacy/consent';
 
 // text/plain was once accepted (a "simple" request any site can send without a preflight); only JSON now.
 const requireJson: RequestHandler = (req, _res, next) => {
@@ -22,7 +24,7 @@ const requireJson: RequestHandler = (req, _res, next) => {
  * type (415), same origin (403), session cookie (issued here when missing), per-address and
  * per-session limits (429 with Retry-After), then body depth and the record itself (400).
  */
-export function trackingApi(sink: TrackingSink, throttle: Throttle): Router {
+export function trackingApi(sink: TrackingSink, throttle: Throttle, sessions: SessionService): Router {
   const router = Router();
   const limit: RequestHandler = async (req, res, next) => {
     const { token } = trackingSession(req, res);
@@ -34,11 +36,20 @@ export function trackingApi(sink: TrackingSink, throttle: Throttle): Router {
     }
     next();
   };
+  // Analytics off (chosen, or Sec-GPC: 1): 204 and nothing read or appended.
+  const consented: RequestHandler = async (req, res, next) => {
+    if (!effectiveConsent(req, await sessions.read(req)).analytics) {
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
   router.post(
     '/',
     requireJson,
     requireSameOrigin,
     limit,
+    consented,
     ...parseBody({ limit: TRACKING_MAX_BODY_BYTES }),
     (req, res) => {
       recordTrackingEvent(

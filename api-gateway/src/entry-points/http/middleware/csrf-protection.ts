@@ -18,7 +18,7 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       reason:
         'Tracking beacons (navigator.sendBeacon and fetch keepalive) cannot wait for a token; the route instead accepts only application/json from this very site (Sec-Fetch-Site or Origin), which a cross-site form cannot send.',
     },
-    ...(['fulfil', 'cancel'] as const).map((action) => ({
+    ...(['fulfil', 'cancel', 'ready', 'ship', 'deliver'] as const).map((action) => ({
       method: 'POST' as const,
       path: `/api/ops/orders/{orderNumber}/${action}`,
       reason:

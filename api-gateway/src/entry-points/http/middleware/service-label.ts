@@ -12,6 +12,7 @@ const DEFAULT_LABELS: Record<UpstreamName, string> = {
   payment: 'Card payment',
   fraud: 'Order screening',
   loyalty: 'Loyalty points',
+  labels: 'Return labels',
 };
 
 /**

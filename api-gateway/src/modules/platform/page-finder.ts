@@ -1,0 +1,44 @@
+import { type RouteEntry, buildRouteTable, matchRoute } from '@shop/contracts';
+import type { Logger } from '@shop/node-kit';
+import type { Response } from 'express';
+import type { CatalogReader } from '../catalog/catalog-routes';
+
+export interface FoundPage {
+  entry: RouteEntry;
+  params: Record<string, string>;
+}
+
+/**
+ * Which page of the shell's route table a path opens, or none (a 404): an unknown path, a
+ * category slug the brand does not have, a product it does not sell. While the catalog cannot be
+ * read the page is served as found, for the browser to explain: never a 404 that may be untrue.
+ */
+export function pageFinder(reader: Pick<CatalogReader, 'categoryExists' | 'productExists'>, logger: Logger) {
+  return async function findPage(
+    res: Response,
+    brand: {
+      routing: Parameters<typeof buildRouteTable>[0]['routing'];
+      landingPages: readonly string[];
+      categoryLandingPages?: readonly string[];
+    },
+    pathname: string,
+  ): Promise<FoundPage | undefined> {
+    const match = matchRoute(buildRouteTable(brand), pathname);
+    if (!match) return undefined;
+    try {
+      if (match.entry.page === 'category') {
+        const slug = match.params['*'].split('/').at(-1) ?? '';
+        if (!(await reader.categoryExists(res, slug))) return undefined;
+      }
+      if (match.entry.page === 'product' && !(await reader.productExists(res, match.params.id))) return undefined;
+    } catch (error) {
+      logger.warn('Page served without knowing whether its catalog item exists', {
+        correlationId: res.locals.correlationId,
+        page: match.entry.page,
+        reason: (error as Error).message,
+      });
+    }
+    return match;
+  };
+}
+export type PageFinder = ReturnType<typeof pageFinder>;
