@@ -212,6 +212,10 @@ describe('checkout', () => {
     await page.goto(env.shop.url('everwear', '/login'));
     await signIn(page, 'shopper@everwear.example');
     await page.waitForURL((url) => url.pathname !== '/login');
+    // A member: the rewards page joins (its own journey is in privacy-loyalty.e2e.ts).
+    await page.goto(env.shop.url('everwear', '/loyalty'));
+    await press(page.getByRole('button', { name: 'Join Rewards' }));
+    await page.getByTestId('loyalty-balance').waitFor();
     const [product] = await productPages(page, 1);
     await addFromProductPage(page, (path) => env.shop.url('everwear', path), product);
     await page.goto(env.shop.url('everwear', '/checkout'));

@@ -48,10 +48,11 @@ describe.each(BRANDS)('$id pages', (brand) => {
     await page.close();
   });
 
-  it('shows the 404 page for an unknown path, keeping the chrome', async () => {
+  it('answers an unknown path with a real 404 and the friendly page, keeping the chrome', async () => {
     const page = await env.browser.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(env.shop.url(brand.id, '/no/such/page'));
+    const response = await page.goto(env.shop.url(brand.id, '/no/such/page'));
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.locator('[data-remote]').count()).toBe(0);
@@ -79,7 +80,7 @@ describe('brand routing', () => {
     await page.goto(env.shop.url('vanityfair', '/bras'));
     await page.locator('[data-remote="catalog"][data-page="category"]').waitFor();
     expect(await page.locator('header').getAttribute('data-header-style')).toBe('alternative');
-    await page.goto(env.shop.url('everwear', '/bras'));
+    expect((await page.goto(env.shop.url('everwear', '/bras')))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'We can’t find that page' }).waitFor();
     await page.close();
   });

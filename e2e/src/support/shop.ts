@@ -57,6 +57,8 @@ const SECRETS = {
   PAYMENT_SECRET_KEY: secret(),
   FRAUD_API_KEY: secret(),
   LOYALTY_API_KEY: secret(),
+  RETURN_LABEL_API_KEY: secret(),
+  IDME_CLIENT_SECRET: secret(),
   OPS_API_KEY,
 };
 
@@ -109,7 +111,7 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
  * each on a free port) and a local OAuth2 provider, with the gateway settings that reach them.
  * The vendor keys are in SECRETS, which both sides get.
  */
-async function startServices(dataDir: string, logLevel: string) {
+async function startServices(dataDir: string, logLevel: string, gatewayPort: number) {
   const children: ChildProcess[] = [];
   const provider = fork(join(root, 'tools', 'testing', 'oauth-provider.mjs'), [], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -120,7 +122,8 @@ async function startServices(dataDir: string, logLevel: string) {
       provider.once('message', (m) => resolve(m as Record<string, string>)),
     );
   const providerUrl = (await reply()).url;
-  const [commercePort, vendorsPort, hostedPort, collectorPort] = [
+  const [commercePort, vendorsPort, hostedPort, collectorPort, idmePort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -148,6 +151,10 @@ async function startServices(dataDir: string, logLevel: string) {
         VENDORS_PORT: String(vendorsPort),
         PAYMENT_HOSTED_PORT: String(hostedPort),
         FRAUD_COLLECTOR_PORT: String(collectorPort),
+        IDME_PORT: String(idmePort),
+        IDME_REDIRECT_URIS: BRANDS.map((brand) => `http://${brand}.localhost:${gatewayPort}/api/idMe/callback`).join(
+          ',',
+        ),
         VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
         LOG_LEVEL: logLevel,
         SHOP_LOG_DIR: join(dataDir, 'logs'),
@@ -177,6 +184,10 @@ async function startServices(dataDir: string, logLevel: string) {
       FRAUD_API_URL: `http://127.0.0.1:${vendorsPort}/fraud/v1`,
       FRAUD_COLLECTOR_URL: `http://127.0.0.1:${collectorPort}`,
       LOYALTY_API_URL: `http://127.0.0.1:${vendorsPort}/loyalty/v1`,
+      RETURN_LABEL_API_URL: `http://127.0.0.1:${vendorsPort}/labels/v1`,
+      IDME_AUTHORIZE_URL: `http://127.0.0.1:${idmePort}/oauth/authorize`,
+      IDME_TOKEN_URL: `http://127.0.0.1:${idmePort}/oauth/token`,
+      IDME_USERINFO_URL: `http://127.0.0.1:${idmePort}/api/public/v3/attributes.json`,
       ...oauth('GOOGLE'),
       ...oauth('FACEBOOK'),
     },
@@ -200,7 +211,9 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   mkdirSync(join(dataDir, 'logs'));
   const logLevel = options.logLevel ?? 'warn';
-  const services = options.services ? await startServices(dataDir, logLevel) : undefined;
+  // Known before the services start: the identity provider stand-in registers the brands' callbacks on it.
+  const port = await freePort();
+  const services = options.services ? await startServices(dataDir, logLevel, port) : undefined;
   const env = {
     ...process.env,
     ...SECRETS,
@@ -221,7 +234,6 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   };
   cli('publish', ...REMOTE_APPS.map((app) => join(root, app)));
 
-  const port = await freePort();
   const gateway = spawnLogged(join(root, 'api-gateway', 'dist', 'main.js'), {
     ...env,
     PORT: String(port),
