@@ -204,4 +204,34 @@ describe('browsing the catalog', () => {
     await page.getByRole('heading', { name: 'We can’t find that product' }).waitFor();
     await page.close();
   });
+  it('on a phone puts the first products on the first screen and filters in a drawer', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('hoopcraft', '/c/apparel'));
+    await settle(page);
+    expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(false);
+    const first = await cards(page).first().boundingBox();
+    expect(first && first.y + 100).toBeLessThan(844);
+    const total = await count(page);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    const size = drawer.getByRole('group', { name: 'Size' }).getByRole('checkbox').first();
+    const sizeName = (await size.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
+    await size.click();
+    await page.waitForURL((url) => url.searchParams.getAll('size').includes(sizeName));
+    await settle(page);
+    const sized = await count(page);
+    expect(sized).toBeLessThanOrEqual(total);
+    // Focus stays in the drawer with the filter just chosen, and the apply button names the new count.
+    expect(await size.evaluate((box) => box === document.activeElement)).toBe(true);
+    await drawer.getByRole('button', { name: `Show ${sized} ${sized === 1 ? 'result' : 'results'}` }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    expect(await count(page)).toBe(sized);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

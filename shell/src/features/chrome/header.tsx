@@ -31,13 +31,15 @@ export function Header() {
         </div>
         <nav className="header__actions" aria-label="Account and cart">
           <UserIcon />
-          <RemoteOutlet
-            remote="cartCheckout"
-            expose="MiniCart"
-            props={{}}
-            fallback={() => <CartFallback />}
-            loading={<CartFallback />}
-          />
+          <div className="header__bag">
+            <RemoteOutlet
+              remote="cartCheckout"
+              expose="MiniCart"
+              props={{}}
+              fallback={() => <CartFallback />}
+              loading={<CartFallback />}
+            />
+          </div>
         </nav>
       </div>
       <nav className="header__nav" aria-label="Main">

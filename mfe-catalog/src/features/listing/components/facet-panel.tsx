@@ -24,16 +24,21 @@ interface Props {
   /** Links for category values keep the shopper inside the category tree. */
   categoryHref: (slug: string) => string;
   onToggle: (name: FilterName, value: string) => void;
+  /** A complementary landmark beside the results; inside the phone's filter drawer (a dialog) a plain group. */
+  landmark?: boolean;
 }
 
 /** Filters with counts; each list shows five values until "show more"; multi-select checkboxes. */
-export function FacetPanel({ facets, categoryHref, onToggle }: Props) {
-  return (
+export function FacetPanel({ facets, categoryHref, onToggle, landmark = true }: Props) {
+  const groups = orderFacets(facets).map((facet) => (
+    <FacetGroup key={facet.name} facet={facet} categoryHref={categoryHref} onToggle={onToggle} />
+  ));
+  return landmark ? (
     <aside className="facet-panel" aria-label="Filters">
-      {orderFacets(facets).map((facet) => (
-        <FacetGroup key={facet.name} facet={facet} categoryHref={categoryHref} onToggle={onToggle} />
-      ))}
+      {groups}
     </aside>
+  ) : (
+    <div className="facet-panel facet-panel--drawer">{groups}</div>
   );
 }
 

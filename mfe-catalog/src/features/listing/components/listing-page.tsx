@@ -1,8 +1,8 @@
 import '../../../catalog.css';
 import { type FilterName, PAGE_SIZE, SORTS, type Sort } from '@shop/contracts/browser';
 import { useAppDispatch, useBrand } from '@shop/platform';
-import { Button, Notice, PageShell, Select, Skeleton } from '@shop/ui';
-import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { Button, Drawer, Notice, PageShell, Select, Skeleton } from '@shop/ui';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
 import { shimmerToggled } from '../../../lib/catalog-slice';
@@ -44,6 +44,8 @@ export function ListingPage({ page, category, basePath }: Props) {
   const ready = currentData !== undefined;
   const countRef = useRef<HTMLParagraphElement>(null);
   const firstLoad = useRef(true);
+  // On a phone the filters are a drawer behind a button, so the first products are on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => {
     dispatch(shimmerToggled({ area: 'listing', on: isFetching }));
@@ -55,8 +57,9 @@ export function ListingPage({ page, category, basePath }: Props) {
       firstLoad.current = false;
       return;
     }
-    countRef.current?.focus();
-  }, [data, isFetching]);
+    // Inside the filter drawer focus stays with the filter the shopper just changed.
+    if (!filtersOpen) countRef.current?.focus();
+  }, [data, isFetching, filtersOpen]);
 
   const go = (next: ListingState) => {
     const search = listingSearch(next).toString();
@@ -76,8 +79,21 @@ export function ListingPage({ page, category, basePath }: Props) {
     );
   }
 
+  const categoryHref = (slug: string) =>
+    `/c/${[...(data?.category?.breadcrumb.map((b) => b.slug) ?? []), slug].join('/')}`;
+  const selectedFilters = data?.facets.reduce(
+    (sum, facet) => sum + (facet.name === 'category' ? 0 : facet.values.filter((value) => value.selected).length),
+    0,
+  );
+
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={title || '\u00a0'}>
+      {/* The breadcrumb's line is kept while the category loads, so the listing below it never moves. */}
+      {category && !data?.category && (
+        <div className="breadcrumb" aria-hidden="true">
+          {'\u00a0'}
+        </div>
+      )}
       {data?.category && (
         <nav aria-label="Breadcrumb">
           <ol className="breadcrumb">
@@ -90,15 +106,26 @@ export function ListingPage({ page, category, basePath }: Props) {
         </nav>
       )}
       <div className="listing">
-        {data && (
-          <FacetPanel
-            facets={data.facets}
-            categoryHref={(slug) => `/c/${[...(data.category?.breadcrumb.map((b) => b.slug) ?? []), slug].join('/')}`}
-            onToggle={toggle}
-          />
+        {data ? (
+          <FacetPanel facets={data.facets} categoryHref={categoryHref} onToggle={toggle} />
+        ) : (
+          <div className="facet-panel" aria-hidden="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} shape="line" />
+            ))}
+          </div>
         )}
         <section className="listing__results" aria-label="Products">
           <div className="listing__bar">
+            <Button
+              variant="secondary"
+              className="listing__filters-button"
+              aria-haspopup="dialog"
+              disabled={!data}
+              onClick={() => setFiltersOpen(true)}
+            >
+              {selectedFilters ? `Filters (${selectedFilters})` : 'Filters'}
+            </Button>
             <p ref={countRef} tabIndex={-1} aria-live="polite" className="listing__count">
               {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'Loading products…'}
             </p>
@@ -165,6 +192,24 @@ export function ListingPage({ page, category, basePath }: Props) {
           )}
         </section>
       </div>
+      {data && (
+        <Drawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          title="Filters"
+          side="left"
+          className="filter-drawer"
+        >
+          <FacetPanel facets={data.facets} categoryHref={categoryHref} onToggle={toggle} landmark={false} />
+          <div className="filter-drawer__apply">
+            <Button onClick={() => setFiltersOpen(false)} disabled={!currentData}>
+              {currentData
+                ? `Show ${currentData.total} ${currentData.total === 1 ? 'result' : 'results'}`
+                : 'Updating results…'}
+            </Button>
+          </div>
+        </Drawer>
+      )}
     </PageShell>
   );
 }

@@ -67,8 +67,19 @@ export default function ProductPage() {
         page="product"
         title={decodeURIComponent(name).replace(/-/g, ' ')}
       >
-        <div aria-busy="true">
-          <Skeleton shape="card" />
+        {/* The page's own layout, so nothing moves when the product arrives. */}
+        <div className="breadcrumb" aria-hidden="true">
+          {'\u00a0'}
+        </div>
+        <div className="product" aria-busy="true">
+          <div className="product__gallery">
+            <div className="product__image-placeholder" />
+          </div>
+          <div className="product__buy">
+            <Skeleton shape="short" />
+            <Skeleton shape="line" />
+            <Skeleton shape="block" />
+          </div>
         </div>
       </PageShell>
     );
