@@ -59,6 +59,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.default(false),
   /** Development: the shell's dev server, e.g. http://localhost:4200. */
   SHELL_DEV_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The page renderer (shell/dist/server/renderer.js, ADR 0017); unset, every page renders in the browser. */
+  RENDERER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long a page waits for the renderer before it is sent to render in the browser instead. */
+  RENDERER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   /** Encrypts session cookies and signs CSRF tokens; at least 32 characters. */
   AUTH_SECRET: z.string().min(32).default('dev-only-auth-secret-change-me-0123456789'),
   COMMERCE_API_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4000/commerce'),
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     shellDevUrl: value.SHELL_DEV_URL,
+    renderer: value.RENDERER_URL ? { url: value.RENDERER_URL, timeoutMs: value.RENDERER_TIMEOUT_MS } : undefined,
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,

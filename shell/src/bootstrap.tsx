@@ -1,7 +1,9 @@
-import { createAppStore, readBootConfig, setConsent } from '@shop/platform';
-import { createRoot } from 'react-dom/client';
+import { apiHydrated, createAppStore, readBootConfig, setConsent } from '@shop/platform';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerRegistry } from './lib/remote-loader/remote-runtime';
+import { buildRouteTable, matchRoute } from './app/route-table';
+import { loadRemoteModule, registerRegistry } from './lib/remote-loader/remote-runtime';
+import { readServerRender } from './lib/server-render';
 import './styles.css';
 
 const config = readBootConfig();
@@ -11,4 +13,28 @@ registerRegistry(config.remotes);
 const store = createAppStore();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the page');
-createRoot(container).render(<App config={config} store={store} />);
+const rendered = readServerRender();
+
+if (rendered) {
+  // The page arrived rendered (ADR 0017): take the data it was rendered with, load the remote
+  // modules it used, and hydrate the markup instead of drawing it again.
+  store.dispatch(apiHydrated(rendered.state));
+  const page = matchRoute(buildRouteTable(config.brand), window.location.pathname)?.entry.page;
+  void Promise.all(
+    rendered.modules.map(async (id) => {
+      const [remote, expose] = id.split('/') as [Parameters<typeof loadRemoteModule>[0], string];
+      try {
+        const module = await loadRemoteModule<{ default: { preload?: (page: string) => Promise<void> } }>(
+          remote,
+          expose,
+        );
+        // The page's own chunk too: a page still loading when React hydrates is drawn again from its loading state.
+        if (page) await module.default.preload?.(page);
+      } catch {
+        // A remote that fails now shows its failure panel after hydration, as on any page.
+      }
+    }),
+  ).then(() => hydrateRoot(container, <App config={config} store={store} />));
+} else {
+  createRoot(container).render(<App config={config} store={store} />);
+}

@@ -3,7 +3,9 @@
 // on the default and the 100,000-product seed, printed with ratios against baseline.json.
 // `npm run bench -- frontend`, `-- commerce`, `-- catalog`, `-- cart` or `-- checkout` runs one part (the cart part:
 // add to bag at 50 shoppers and at 20 writers on one cart; the checkout part: 20 concurrent order placements and what
-// each vendor call adds to one); `--update-baseline` records the current figures as the new baseline.
+// each vendor call adds to one); `-- lighthouse` runs Lighthouse (mobile) three times on every brand's home, first
+// category and product and prints the medians (only when named: it takes about ten minutes);
+// `--update-baseline` records the current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nx, root } from '../scripts/lib.mjs';
@@ -12,6 +14,7 @@ import { benchFrontend, printFrontend } from './frontend.mjs';
 import { benchCatalog, printCatalog } from './catalog.mjs';
 import { benchCart, printCart } from './cart.mjs';
 import { benchCheckout, printCheckout } from './checkout.mjs';
+import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -42,6 +45,10 @@ if (wants('checkout')) {
   nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/vendor-services', '@shop/api-gateway');
   current.checkoutApi = await benchCheckout();
   printCheckout(current.checkoutApi, baseline);
+}
+if (parts.includes('lighthouse')) {
+  current.lighthouse = await benchLighthouse();
+  printLighthouse(current.lighthouse, baseline.lighthouse);
 }
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);

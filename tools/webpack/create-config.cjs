@@ -6,6 +6,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createServerConfig } = require('./create-server-config.cjs');
 
 const rootPkg = require('../../package.json');
 const platformPkg = require('../../libs/platform/package.json');
@@ -90,10 +91,12 @@ class BuildInfoPlugin {
  * @param {'host'|'remote'} options.kind
  * @param {Record<string,string>} [options.exposes]
  * @param {number} options.devPort
+ * @param {Record<string,string>} [options.serverEntries]  the shell's server build (the renderer);
+ *   a remote's server build has its exposes as entries
  */
 const isHostKind = (kind) => kind === 'host';
 
-function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
+function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, serverEntries }) {
   return (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const serving = Boolean(env.WEBPACK_SERVE);
@@ -105,8 +108,27 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
     if (!/^[0-9A-Za-z.-]{1,60}$/.test(version)) throw new Error(`REMOTE_VERSION "${version}" is not a valid version`);
     const isHost = kind === 'host';
     const devOrigin = `http://localhost:${devPort}`;
+    const outputPath = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(dirname, 'dist');
+    const resolve = { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() };
+    // Production builds for the shop also build the server side (ADR 0017); dev servers and
+    // standalone builds are browser only.
+    const server =
+      mode === 'production' && !serving && !standalone
+        ? createServerConfig({
+            name,
+            dirname,
+            outputPath,
+            entries: isHost
+              ? (serverEntries ?? {})
+              : Object.fromEntries(Object.entries(exposes).map(([key, file]) => [key.replace(/^\.\//, ''), file])),
+            external: isHost ? undefined : Object.keys(sharedSingletons()),
+            version,
+            mode,
+            resolve,
+          })
+        : undefined;
 
-    return {
+    const browser = {
       name,
       mode,
       context: dirname,
@@ -115,16 +137,17 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
       devtool: mode === 'production' ? 'source-map' : 'cheap-module-source-map',
       output: {
         // DIST_DIR lets a release job (or a test) build a second version beside the first.
-        path: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(dirname, 'dist'),
+        path: outputPath,
         // The shell's files live under /shell/ on the gateway; a remote's files are found
         // relative to wherever its versioned folder is served from.
         publicPath: isHost ? (serving ? `${devOrigin}/shell/` : '/shell/') : 'auto',
         filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
-        clean: true,
+        // The server build writes `server/` beside it.
+        clean: { keep: /^server[\\/]/ },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
+      resolve,
       module: {
         rules: [
           {
@@ -221,6 +244,7 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort }) {
       },
       stats: 'errors-warnings',
     };
+    return server && Object.keys(server.entry).length > 0 ? [browser, server] : browser;
   };
 }
 

@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { eventually } from './eventually';
 
@@ -204,6 +204,8 @@ export interface ShopOptions {
   environment?: string;
   /** LOG_LEVEL of the gateway and the services (warn by default); their logs are in `{dataDir}/logs`. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /** Settings of the page renderer, e.g. RENDER_BUDGET_MS. */
+  rendererEnv?: Record<string, string>;
 }
 
 /** `environment` is the gateway's APP_ENV: production by default; development pages such as /dev/cases need another. */
@@ -234,10 +236,24 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   };
   cli('publish', ...REMOTE_APPS.map((app) => join(root, app)));
 
+  // The page renderer (ADR 0017) gets none of the shop's secrets, as under `npm start`.
+  const rendererPort = await freePort();
+  const renderer = await runService(
+    join(root, 'shell', 'dist', 'server', 'renderer.js'),
+    {
+      ...process.env,
+      RENDERER_PORT: String(rendererPort),
+      DATA_DIR: dataDir,
+      SHOP_LOG_DIR: join(dataDir, 'logs'),
+      ...options.rendererEnv,
+    },
+    `http://127.0.0.1:${rendererPort}/healthz`,
+  );
   const gateway = spawnLogged(join(root, 'api-gateway', 'dist', 'main.js'), {
     ...env,
     PORT: String(port),
     TRACKING_LOG: join(dataDir, 'tracking.log'),
+    RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
   });
   const base = `http://localhost:${port}`;
   await listening(gateway, `${base}/healthz`, 20_000, 'The gateway did not start');
@@ -247,7 +263,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     cli,
     setOAuthUser: services?.setOAuthUser,
     stop: async () => {
-      for (const child of [gateway, ...(services?.children ?? [])]) {
+      for (const child of [gateway, renderer, ...(services?.children ?? [])]) {
         if (child.exitCode !== null || child.signalCode !== null) continue;
         await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
@@ -292,6 +308,7 @@ function withoutSignupPrompt(browser: Browser, shop: Shop): Browser {
   originalNewContext.set(browser, newContext);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) context.on('page', waitForInteractivePages);
     const urls = [shop.url(), ...BRANDS.map((brand) => shop.url(brand))];
     await context.addCookies(urls.map((url) => ({ name: 'shop_email_signup', value: 'shown', url })));
     return context;
@@ -312,6 +329,36 @@ function withoutSignupPrompt(browser: Browser, shop: Shop): Browser {
 }
 
 /** A browser context as a first-time visitor has it: no cookies at all. */
-export function firstVisitContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]) {
-  return (originalNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
+export async function firstVisitContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]) {
+  const context = await (originalNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
+  if (options?.javaScriptEnabled !== false) context.on('page', waitForInteractivePages);
+  return context;
+}
+
+/**
+ * A server-rendered page shows before its buttons work (ADR 0017); a shopper's first tap comes
+ * later than a test's. `goto` and `reload` return once the shell marks the page interactive
+ * (`<html data-interactive>`), on any page the shell serves.
+ */
+function waitForInteractivePages(page: Page) {
+  const interactive = () =>
+    page
+      .waitForFunction(
+        () => document.documentElement.dataset.interactive === 'true' || !document.getElementById('__SHOP_CONFIG__'),
+        undefined,
+        { timeout: 20_000 },
+      )
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await interactive();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await interactive();
+    return response;
+  };
 }

@@ -200,5 +200,5 @@ export type {
   LoyaltyProgramme,
   LoyaltyResponse,
 } from './loyalty';
-export { buildRouteTable, matchRoute } from './route-table';
+export { buildRouteTable, isServerRendered, matchRoute } from './route-table';
 export type { RouteEntry, RouteMatch } from './route-table';

@@ -13,6 +13,13 @@ export interface RouteEntry {
   modal?: boolean;
 }
 
+/**
+ * Pages whose HTML arrives rendered (ADR 0017): what search engines index and shoppers land on,
+ * the catalog's and the content remote's. Bag, checkout and account pages render in the browser.
+ */
+export const isServerRendered = (entry: RouteEntry): boolean =>
+  !entry.authorized && (entry.remote === 'catalog' || entry.remote === 'content');
+
 interface BrandRouting {
   routing: Routing;
   landingPages: readonly string[];

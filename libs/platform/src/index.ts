@@ -1,4 +1,5 @@
-export { api } from './store/api';
+export { api, apiHydrated } from './store/api';
+export type { ApiTransport, StoreExtra } from './store/api';
 export { rootReducer } from './store/root-reducer';
 export type { LazyLoadedSlices, RootState } from './store/root-reducer';
 export { createAppStore } from './store/create-store';

@@ -3,10 +3,12 @@
 // shared modules of their own (package.json "exports"), so a page downloads only what it renders.
 export { PageShell } from './page-shell';
 export { usePageTitle } from './use-page-title';
-export { createRemotePages } from './create-remote-pages';
-export type { PageComponent } from './create-remote-pages';
+export { createRemotePages, lazyPage } from './create-remote-pages';
+export type { LazyPage, PageComponent } from './create-remote-pages';
 export { titleFromSlug } from './slug';
 export { useHeadTags } from './use-head-tags';
+export { HeadCollectorContext } from './head-collector';
+export type { HeadCollector } from './head-collector';
 export type { HeadTags } from './use-head-tags';
 export { Button, buttonClassName } from './components/button';
 export type { ButtonLook, ButtonVariant } from './components/button';

@@ -12,11 +12,12 @@ export {
   VisuallyHidden,
   buttonClassName,
   createRemotePages,
+  lazyPage,
   titleFromSlug,
   useHeadTags,
   usePageTitle,
 } from '@shop/ui/core';
-export type { ButtonLook, ButtonVariant, HeadTags, PageComponent } from '@shop/ui/core';
+export type { ButtonLook, ButtonVariant, HeadTags, LazyPage, PageComponent } from '@shop/ui/core';
 export { applyTheme, themeProperties } from './theme';
 export { Checkbox, RadioGroup, Select, TextArea, TextField } from '@shop/ui/fields';
 export type { RadioOption } from '@shop/ui/fields';

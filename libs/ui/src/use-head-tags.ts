@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useHeadCollector } from './head-collector';
 
 export interface HeadTags {
   description: string;
@@ -10,8 +11,12 @@ export interface HeadTags {
 
 /** Puts a page's description, canonical link and JSON-LD into <head> while the page shows. */
 export function useHeadTags(tags: HeadTags | undefined) {
+  const collector = useHeadCollector();
+  if (collector && tags) collector.tags = tags;
   useEffect(() => {
     if (!tags) return undefined;
+    // The server's copies of these tags (ADR 0017) give way to the page's own.
+    document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
     const description = document.createElement('meta');
     description.setAttribute('name', 'description');
     description.setAttribute('content', tags.description.slice(0, 300));

@@ -1,13 +1,12 @@
-import { type PageComponent, createRemotePages } from '@shop/ui';
-import { lazy } from 'react';
+import { type PageComponent, createRemotePages, lazyPage } from '@shop/ui';
 
-const landing = lazy(() => import('../features/listing/components/landing-page'));
+const landing = lazyPage(() => import('../features/listing/components/landing-page'));
 const pages: Record<string, PageComponent> = {
-  category: lazy(() => import('../features/listing/components/category-page')),
-  search: lazy(() => import('../features/listing/components/search-page')),
-  product: lazy(() => import('../features/product/components/product-page')),
-  'size-guide': lazy(() => import('../features/fit/components/size-guide-page')),
-  'find-your-fit': lazy(() => import('../features/fit/components/find-your-fit-page')),
+  category: lazyPage(() => import('../features/listing/components/category-page')),
+  search: lazyPage(() => import('../features/listing/components/search-page')),
+  product: lazyPage(() => import('../features/product/components/product-page')),
+  'size-guide': lazyPage(() => import('../features/fit/components/size-guide-page')),
+  'find-your-fit': lazyPage(() => import('../features/fit/components/find-your-fit-page')),
 };
 
 const resolve = (page: string) =>

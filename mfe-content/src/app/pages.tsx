@@ -1,8 +1,7 @@
-import { createRemotePages, type PageComponent } from '@shop/ui';
-import { lazy } from 'react';
+import { createRemotePages, lazyPage, type PageComponent } from '@shop/ui';
 
-const customerService = lazy(() => import('../features/customer-service/components/customer-service-page'));
-const landing = lazy(() => import('../features/customer-service/components/landing-page'));
+const customerService = lazyPage(() => import('../features/customer-service/components/customer-service-page'));
+const landing = lazyPage(() => import('../features/customer-service/components/landing-page'));
 
 /** Customer-service and landing pages are many ids served by one component each. */
 const byPrefix: Array<[string, PageComponent]> = [
@@ -11,10 +10,10 @@ const byPrefix: Array<[string, PageComponent]> = [
 ];
 
 const pages: Record<string, PageComponent> = {
-  home: lazy(() => import('../features/home/components/home-page')),
-  learn: lazy(() => import('../features/blog/components/blog-page')),
-  'learn-article': lazy(() => import('../features/blog/components/article-page')),
-  stores: lazy(() => import('../features/stores/components/stores-page')),
+  home: lazyPage(() => import('../features/home/components/home-page')),
+  learn: lazyPage(() => import('../features/blog/components/blog-page')),
+  'learn-article': lazyPage(() => import('../features/blog/components/article-page')),
+  stores: lazyPage(() => import('../features/stores/components/stores-page')),
 };
 
 const resolve = (page: string) =>

@@ -5,6 +5,7 @@ import type { GatewayModule } from '../gateway-module';
 import { catalogReader } from '../catalog/catalog-routes';
 import { pageFinder } from './page-finder';
 import { pages } from './pages-routes';
+import { pageRenderer } from './page-renderer';
 import { type ConsentFor, type RemotesFor, platformApi } from './platform-routes';
 import { effectiveConsent } from '../privacy/consent';
 import { resolveRemotes } from './resolve-remotes';
@@ -47,6 +48,9 @@ export function platformModule({
       content,
       consentFor,
       pageFinder(catalogReader(catalog, commerce, cache, config.catalogCacheTtlSeconds), logger),
+      config.renderer
+        ? pageRenderer({ ...config.renderer, shellDist: config.shellDist, remotesDir: store.root }, logger)
+        : undefined,
     ),
     openapi: {
       '/api/remotes': {

@@ -9,6 +9,8 @@ import { type ConsentFor, type RemotesFor, bootConfigFor } from './platform-rout
 import { shellTemplatePath } from './static-files';
 import type { ContentSource } from '../../clients/content';
 import type { PageFinder } from './page-finder';
+import type { RenderPage } from './page-renderer';
+import { isServerRendered } from '@shop/contracts';
 
 /** Remotes every page needs at once (header slots), worth a preload hint. */
 const PRELOADED = ['catalog', 'cartCheckout'] as const;
@@ -25,6 +27,7 @@ export function pages(
   content: ContentSource,
   consentFor: ConsentFor,
   findPage: PageFinder,
+  renderPage?: RenderPage,
 ): Router {
   const router = Router();
   const loadTemplate = templateLoader(config);
@@ -36,6 +39,9 @@ export function pages(
     // A response that sets it is private: a shared cache must never hand one token to everyone.
     const { issued } = trackingSession(req, res);
     const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
+    // Pages that search engines index arrive rendered (ADR 0017); the rest, and any page the
+    // renderer cannot do in time, render in the browser.
+    const server = found && renderPage && isServerRendered(found.entry) ? await renderPage(req, boot) : undefined;
     res
       .status(found ? 200 : 404)
       .set({
@@ -44,7 +50,7 @@ export function pages(
         // The inlined consent follows the session cookie and the GPC signal.
         vary: 'Host, Cookie, Sec-GPC',
       })
-      .send(renderShellPage(template, boot, preload));
+      .send(renderShellPage(template, boot, preload, server));
   });
   return router;
 }

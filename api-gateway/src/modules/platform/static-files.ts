@@ -11,6 +11,12 @@ const YEAR = 365 * 24 * 60 * 60;
  */
 export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir: string): Router {
   const router = Router();
+  // Server builds (ADR 0017) are for the renderer, not for browsers.
+  router.use(['/shell/server', /^\/remotes\/[^/]+\/[^/]+\/server(\/|$)/], (_req, res) => {
+    res
+      .status(404)
+      .json({ error: { code: 'NOT_FOUND', message: 'Not found', correlationId: res.locals.correlationId } });
+  });
   router.use(
     '/shell',
     express.static(shellDist, {

@@ -3,6 +3,7 @@ import type { RemoteModule } from '@shop/platform';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { remoteVersion } from './remote-runtime';
+import { useServerModules } from './server-modules';
 import { useRemoteModule } from './use-remote-module';
 
 interface Props<P extends object> {
@@ -21,6 +22,7 @@ interface Props<P extends object> {
 export function RemoteOutlet<P extends object>({ remote, expose, props, fallback, loading }: Props<P>) {
   const [attempt, setAttempt] = useState(0);
   const state = useRemoteModule<RemoteModule<P>>(remote, expose, attempt);
+  const server = useServerModules();
   const retry = () => setAttempt((n) => n + 1);
   const failed = (fallback ?? ((onRetry) => <RemoteFailure remote={remote} onRetry={onRetry} />))(retry);
 
@@ -39,7 +41,7 @@ export function RemoteOutlet<P extends object>({ remote, expose, props, fallback
     <div
       className="remote-area"
       data-remote-area={remote}
-      data-remote-version={remoteVersion(remote)}
+      data-remote-version={server ? server.versions[remote] : remoteVersion(remote)}
       aria-busy={state.status === 'loading'}
     >
       {content}

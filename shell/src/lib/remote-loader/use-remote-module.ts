@@ -1,13 +1,19 @@
 import type { RemoteName } from '@shop/contracts/browser';
 import { useEffect, useState } from 'react';
 import { loadRemoteModule, peekLoadedModule, refreshRemote } from './remote-runtime';
+import { useServerModules } from './server-modules';
 
 type State<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'failed'; error: Error };
 
 /** Loads an exposed module; bumping `attempt` reloads it after refreshing the registry entry. */
 export function useRemoteModule<T>(remote: RemoteName, expose: string, attempt: number): State<T> {
+  const server = useServerModules();
   const [state, setState] = useState<State<T>>(() => {
-    const loaded = peekLoadedModule<T>(remote, expose);
+    // On the server only what the renderer loaded renders; the rest is the loading state the
+    // browser starts from too, so both agree when the page hydrates.
+    const loaded = server
+      ? (server.modules.get(`${remote}/${expose}`) as T | undefined)
+      : peekLoadedModule<T>(remote, expose);
     return loaded ? { status: 'ready', module: loaded } : { status: 'loading' };
   });
   useEffect(() => {

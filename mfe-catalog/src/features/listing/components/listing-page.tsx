@@ -1,6 +1,6 @@
 import '../../../catalog.css';
 import { type FilterName, PAGE_SIZE, SORTS, type Sort } from '@shop/contracts/browser';
-import { useAppDispatch, useBrand } from '@shop/platform';
+import { useAppDispatch, useBootConfig, useBrand } from '@shop/platform';
 import { Button, Drawer, Notice, PageShell, Select, Skeleton } from '@shop/ui';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { type ListingState, apiQuery, clearFilters, listingSearch, parseListing,
 import { AppliedFilters } from './applied-filters';
 import { EmptyState } from './empty-state';
 import { FacetPanel } from './facet-panel';
+import { useListingHead } from './listing-head';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
 
@@ -68,6 +69,8 @@ export function ListingPage({ page, category, basePath }: Props) {
   const toggle = (name: FilterName, value: string) => go(toggleFilter(state, name, value));
   const title = category ? (data?.category?.name ?? '') : state.q ? `Results for “${state.q}”` : 'Search';
   const notFound = (error as { status?: number } | undefined)?.status === 404;
+  const { origin } = useBootConfig();
+  useListingHead(currentData, title, basePath, brand.name, origin);
 
   if (notFound) {
     return (

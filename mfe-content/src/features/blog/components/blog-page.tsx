@@ -3,6 +3,7 @@ import { ARTICLE_PAGE_SIZE } from '@shop/contracts/browser';
 import { Button, PageShell, TextField, VisuallyHidden } from '@shop/ui';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useBlogHead } from '../../../lib/page-heads';
 import { contentApi } from '../../../lib/content-api';
 import { ContentError, ContentLoading } from '../../../lib/content-states';
 import { ArticleCard } from './article-card';
@@ -13,6 +14,7 @@ export default function BlogPage() {
   const [params, setParams] = useSearchParams();
   const search = blogSearch(params);
   const { data, error, isFetching, refetch } = contentApi.useContentGetArticlesQuery(search.toString());
+  useBlogHead(data);
   const countRef = useRef<HTMLParagraphElement>(null);
   const q = params.get('q') ?? '';
   const tag = params.get('tag');

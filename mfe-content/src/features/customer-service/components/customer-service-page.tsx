@@ -2,8 +2,9 @@ import '../../../content.css';
 import { CUSTOMER_SERVICE_TOPICS, type CustomerServiceTopic, type PageDocument } from '@shop/contracts/browser';
 import { PageShell, titleFromSlug } from '@shop/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
+import { useServicePageHead } from '../../../lib/page-heads';
 import { ContentError, ContentLoading, formatDate } from '../../../lib/content-states';
 import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
@@ -21,6 +22,7 @@ export default function CustomerServicePage({ page }: { page: string }) {
 /** Renders one customer-service topic; also used by brand landing pages such as /privacy-policy. */
 export function ServicePage({ topic, page, extra }: { topic: CustomerServiceTopic; page: string; extra?: ReactNode }) {
   const { data, error, isLoading, refetch } = contentApi.useContentGetPageQuery(topic);
+  useServicePageHead(data, useLocation().pathname);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={data?.title ?? titleFromSlug(topic)}>
       <div className="service-layout">

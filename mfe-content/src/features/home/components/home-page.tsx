@@ -1,6 +1,8 @@
 import '../../../content.css';
 import type { HomeDocument } from '@shop/contracts/browser';
-import { PageShell, buttonClassName } from '@shop/ui';
+import { useBootConfig } from '@shop/platform';
+import { PageShell, buttonClassName, useHeadTags } from '@shop/ui';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { contentApi } from '../../../lib/content-api';
 import { ContentError, ContentLoading } from '../../../lib/content-states';
@@ -16,6 +18,38 @@ export const homeContentPath = (pathname: string) => {
 export default function HomePage() {
   const { pathname } = useLocation();
   const { data, error, isLoading, refetch } = contentApi.useContentGetHomeQuery(homeContentPath(pathname));
+  const { brand, origin } = useBootConfig();
+  // SEO: the site and its search box (schema.org WebSite with a SearchAction) and the brand.
+  const tags = useMemo(
+    () =>
+      data && {
+        description: brand.tagline,
+        canonical: new URL(pathname, origin).toString(),
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@graph': [
+            {
+              '@type': 'WebSite',
+              name: brand.name,
+              url: new URL('/', origin).toString(),
+              potentialAction: {
+                '@type': 'SearchAction',
+                target: `${new URL('/c', origin).toString()}?q={search_term_string}`,
+                'query-input': 'required name=search_term_string',
+              },
+            },
+            {
+              '@type': 'Organization',
+              name: brand.name,
+              url: new URL('/', origin).toString(),
+              logo: new URL('/brand/logo.svg', origin).toString(),
+            },
+          ],
+        },
+      },
+    [data, brand.name, brand.tagline, pathname, origin],
+  );
+  useHeadTags(tags || undefined);
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="home" title={data?.title ?? ''}>
       {isLoading && <ContentLoading label="Loading the home page" />}

@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request, startTestGateway } from './support';
+
+/**
+ * Pages that search engines index come with their markup from the page renderer (ADR 0017); the
+ * gateway never lets a renderer failure cost the shopper the page. A stand-in renderer answers
+ * what each test needs.
+ */
+type Behaviour = 'render' | 'fail' | 'slow' | 'junk' | 'hostile';
+let behaviour: Behaviour = 'render';
+const asked: Array<{ url: string; host: string; boot: { brand: { id: string } }; apiOrigin: string }> = [];
+
+const renderer = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    asked.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (behaviour === 'fail') return json(500, { error: { code: 'RENDER_FAILED', message: 'boom' } });
+    if (behaviour === 'junk') return json(200, { html: 42 });
+    if (behaviour === 'slow') return setTimeout(() => json(200, rendered()), 1500);
+    if (behaviour === 'hostile') {
+      return json(200, {
+        ...rendered(),
+        head: {
+          title: '</title><script>alert(1)</script>',
+          tags: { description: '"><script>', canonical: '/c/bras', jsonLd: { name: '</script><script>alert(1)' } },
+        },
+      });
+    }
+    return json(200, rendered());
+  });
+});
+
+const rendered = () => ({
+  html: '<div class="app"><main><h1>Bras</h1><p>Lace Bralette $42.00</p></main></div>',
+  head: {
+    title: 'Bras | Everwear',
+    tags: {
+      description: 'Bras at Everwear',
+      canonical: '/c/bras',
+      jsonLd: { '@type': 'CollectionPage', name: 'Bras' },
+    },
+  },
+  state: { api: { queries: { 'catalogGetProducts("category=bras")': { status: 'fulfilled', data: { total: 1 } } } } },
+  modules: ['catalog/pages'],
+});
+
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+let base: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => renderer.listen(0, '127.0.0.1', resolve));
+  const { port } = renderer.address() as AddressInfo;
+  gateway = await startTestGateway({ renderer: { url: `http://127.0.0.1:${port}`, timeoutMs: 400 } });
+  base = gateway.url;
+});
+
+afterAll(async () => {
+  await gateway.stop();
+  await new Promise((resolve) => renderer.close(resolve));
+});
+
+beforeEach(() => {
+  behaviour = 'render';
+  asked.length = 0;
+});
+
+const page = (path: string, host = 'everwear.localhost') => request(`${base}${path}`, { headers: { host } });
+
+describe('server-rendered pages', () => {
+  it('put the renderer’s markup, head tags and data into the page, and ask as the brand’s site', async () => {
+    const res = await page('/c/bras?sort=name');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"><div class="app"><main><h1>Bras</h1><p>Lace Bralette $42.00</p>');
+    expect(html).toContain('<title>Bras | Everwear</title>');
+    expect(html).toContain('<meta name="description" content="Bras at Everwear" data-server-head />');
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/c\/bras" data-server-head \/>/);
+    expect(html).toContain(
+      '<script type="application/ld+json" data-server-head>{"@type":"CollectionPage","name":"Bras"}',
+    );
+    const data = /<script id="__SHOP_SSR__" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '')).toEqual({ state: rendered().state, modules: ['catalog/pages'] });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      url: '/c/bras?sort=name',
+      host: 'everwear.localhost',
+      boot: { brand: { id: 'everwear' } },
+    });
+    expect(asked[0].apiOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('never ask for bag, checkout or account pages, nor for a page that does not exist', async () => {
+    for (const path of ['/cart', '/checkout', '/account', '/login', '/no/such/page']) await page(path);
+    expect(asked).toEqual([]);
+  });
+
+  it.each<Behaviour>(['fail', 'slow', 'junk'])(
+    'still arrive, to render in the browser, when the renderer answers %s',
+    async (kind) => {
+      behaviour = kind;
+      const res = await page('/c/bras');
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<title>Everwear</title>');
+      expect(html).not.toContain('__SHOP_SSR__');
+      expect(html).toContain('__SHOP_CONFIG__');
+    },
+  );
+
+  it('escape what the renderer says of the head, so it can never open a script', async () => {
+    behaviour = 'hostile';
+    const html = await (await page('/c/bras')).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+  });
+
+  it('keep server builds away from browsers', async () => {
+    for (const path of ['/shell/server/renderer.js', '/remotes/catalog/0.1.0-abc/server/pages.js']) {
+      const res = await page(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// Lighthouse on every brand's home, first category and that category's first product, as a phone
+// sees them (Lighthouse's default mobile emulation: a mid-range phone on slow 4G, simulated), in
+// Debian's Chromium against the shop as `npm start` runs it. Each page is measured
+// LIGHTHOUSE_RUNS times (3 by default) and the medians are printed against the issue's targets
+// and the baseline. `--built` measures the builds already in dist.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureChromium, nx } from '../scripts/lib.mjs';
+import { BRANDS, getJson, startShop } from './shop.mjs';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const KINDS = ['home', 'category', 'product'];
+/** Performance, SEO and accessibility as scores (0..1), the timings in ms; `max` marks a ceiling. */
+export const TARGETS = {
+  performance: { min: 0.95 },
+  lcp: { max: 2000 },
+  tbt: { max: 150 },
+  cls: { max: 0.02 },
+  seo: { min: 1 },
+  accessibility: { min: 1 },
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The home, the first category of the brand's tree and that category's first product. */
+async function pagesOf(port, brand) {
+  const { categories } = await getJson(port, brand, '/api/categories');
+  const category = categories[0].path;
+  const { results } = await getJson(port, brand, `/api/products?category=${encodeURIComponent(category)}&limit=1`);
+  return { home: '/', category: `/c/${category}`, product: results[0].url };
+}
+
+async function measure(chrome, url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'seo', 'accessibility'],
+  });
+  const { categories, audits } = result.lhr;
+  const failing = Object.values(audits)
+    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
+    .map((audit) => audit.id);
+  return {
+    performance: categories.performance.score,
+    seo: categories.seo.score,
+    accessibility: categories.accessibility.score,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    failing,
+  };
+}
+
+export async function benchLighthouse() {
+  ensureChromium();
+  if (!process.argv.includes('--built')) nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
+  const shop = await startShop('lighthouse');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  const pages = {};
+  try {
+    for (const brand of BRANDS) {
+      const paths = await pagesOf(shop.port, brand);
+      for (const kind of KINDS) {
+        const url = `http://${brand}.localhost:${shop.port}${paths[kind]}`;
+        // One unmeasured visit first, so every measured run sees the same warm server caches.
+        await measure(chrome, url);
+        const runs = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await measure(chrome, url));
+        const figures = Object.fromEntries(
+          Object.keys(TARGETS).map((metric) => [metric, Number(median(runs.map((r) => r[metric])).toFixed(3))]),
+        );
+        pages[`${brand} ${kind}`] = {
+          path: paths[kind],
+          ...figures,
+          failing: [...new Set(runs.flatMap((r) => r.failing))],
+        };
+        process.stdout.write('.');
+      }
+    }
+  } finally {
+    chrome.kill();
+    await shop.stop();
+  }
+  process.stdout.write('\n');
+  return { runs: RUNS, pages };
+}
+
+const meets = (metric, value) => {
+  const target = TARGETS[metric];
+  return target.min !== undefined ? value >= target.min : value <= target.max;
+};
+
+export function printLighthouse(current, baseline) {
+  console.log(`\nLighthouse, mobile emulation, median of ${current.runs} runs (* misses its target):`);
+  console.log(
+    '  page                       performance   LCP ms   TBT ms   CLS     SEO    a11y   performance ratio to baseline',
+  );
+  const cell = (metric, value, width) => `${value}${meets(metric, value) ? ' ' : '*'}`.padEnd(width);
+  for (const [name, page] of Object.entries(current.pages)) {
+    const then = baseline?.pages?.[name];
+    console.log(
+      `  ${name.padEnd(26)} ${cell('performance', page.performance, 13)} ${cell('lcp', Math.round(page.lcp), 8)} ${cell('tbt', Math.round(page.tbt), 8)} ${cell('cls', page.cls, 7)} ${cell('seo', page.seo, 6)} ${cell('accessibility', page.accessibility, 6)} ${then ? `${(page.performance / then.performance).toFixed(2)}x` : 'n/a'}`,
+    );
+  }
+  const targets = Object.entries(TARGETS)
+    .map(([metric, t]) => `${metric} ${t.min !== undefined ? `>= ${t.min}` : `<= ${t.max}`}`)
+    .join(', ');
+  console.log(`  targets: ${targets}`);
+  const failing = [...new Set(Object.values(current.pages).flatMap((page) => page.failing))];
+  if (failing.length) console.log(`  failing Lighthouse audits on some page: ${failing.join(', ')}`);
+}
