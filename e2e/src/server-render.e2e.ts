@@ -1,0 +1,195 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { collectPageErrors } from './support/browser';
+import { root, withShopAndBrowser } from './support/shop';
+
+/**
+ * Pages arrive rendered (ADR 0017): the HTML a crawler or a browser without JavaScript gets has
+ * the page's heading, products, prices and JSON-LD; a remote whose server build breaks is
+ * rendered in the browser for its brand alone, and a rollback brings server rendering back.
+ */
+const env = withShopAndBrowser({ services: true });
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** GET as a crawler would: plain HTTP, the brand named by the Host header, no JavaScript. */
+function fetchAs(brand: string, path: string, accept = 'text/html'): Promise<Answer> {
+  const url = new URL(env.shop.url(brand, path));
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          headers: { host: url.host, accept },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        },
+      )
+      .on('error', reject);
+  });
+}
+const json = async <T>(brand: string, path: string): Promise<T> =>
+  JSON.parse((await fetchAs(brand, path, 'application/json')).body) as T;
+
+/** The page's markup inside #root, without tags: what a reader without scripts gets. */
+const rootOf = (html: string) =>
+  /<div id="?root"?>([\s\S]*)<\/div>\s*<script id="__SHOP_CONFIG__"/.exec(html)?.[1] ?? '';
+const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(rootOf(html))?.[1];
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+const dollars = (money: { centAmount: number }) => `$${(money.centAmount / 100).toFixed(2)}`;
+
+interface Listing {
+  category?: { name: string };
+  results: Array<{ name: string; url: string; price: { centAmount: number }; salePrice?: { centAmount: number } }>;
+}
+
+describe.each(['vanityfair', 'hoopcraft'])('%s pages arrive rendered', (brand) => {
+  let category: string;
+  let listing: Listing;
+
+  beforeAll(async () => {
+    const { categories } = await json<{ categories: Array<{ path: string }> }>(brand, '/api/categories');
+    category = categories[0].path;
+    listing = await json<Listing>(brand, `/api/products?category=${encodeURIComponent(category)}&limit=12`);
+  });
+
+  it('home, category, product, blog and customer service carry their heading, products and JSON-LD', async () => {
+    const home = await fetchAs(brand, '/');
+    const homeContent = await json<{ title: string }>(brand, '/api/content/home');
+    expect(home.status).toBe(200);
+    expect(decode(h1Of(home.body) ?? '')).toBe(homeContent.title);
+    expect(jsonLdOf(home.body).some((ld) => JSON.stringify(ld).includes('"WebSite"'))).toBe(true);
+
+    const list = await fetchAs(brand, `/c/${category}`);
+    expect(list.status).toBe(200);
+    expect(decode(h1Of(list.body) ?? '')).toBe(listing.category?.name);
+    const listText = decode(rootOf(list.body).replace(/<[^>]+>/g, ' '));
+    for (const product of listing.results.slice(0, 3)) {
+      expect(listText).toContain(product.name);
+      expect(listText).toContain(dollars(product.salePrice ?? product.price));
+    }
+    const collection = jsonLdOf(list.body).find((ld) => ld['@type'] === 'CollectionPage');
+    expect(JSON.stringify(collection)).toContain(JSON.stringify(listing.results[0].name));
+
+    const first = listing.results[0];
+    const product = await fetchAs(brand, first.url);
+    expect(product.status).toBe(200);
+    expect(decode(h1Of(product.body) ?? '')).toBe(first.name);
+    expect(decode(rootOf(product.body).replace(/<[^>]+>/g, ' '))).toContain(dollars(first.salePrice ?? first.price));
+    expect(jsonLdOf(product.body).find((ld) => ld['@type'] === 'Product')).toMatchObject({ name: first.name });
+
+    const blog = await fetchAs(brand, '/learn');
+    const articles = await json<{ title: string; articles: Array<{ title: string }> }>(brand, '/api/content/learn');
+    expect(decode(h1Of(blog.body) ?? '')).toBe(articles.title);
+    expect(decode(rootOf(blog.body))).toContain(articles.articles[0].title);
+    expect(jsonLdOf(blog.body).find((ld) => ld['@type'] === 'Blog')).toBeDefined();
+
+    const faqs = await fetchAs(brand, '/customer-service/faqs');
+    const faqContent = await json<{ title: string }>(brand, '/api/content/customer-service/faqs');
+    expect(decode(h1Of(faqs.body) ?? '')).toBe(faqContent.title);
+    expect(jsonLdOf(faqs.body).find((ld) => ld['@type'] === 'FAQPage')).toBeDefined();
+
+    // The page's data travels with it, so the browser asks for none of it again.
+    expect(list.body).toContain('<script id="__SHOP_SSR__" type="application/json">');
+    // Bag and account pages stay rendered in the browser.
+    expect(rootOf((await fetchAs(brand, '/cart')).body).trim()).toBe('');
+  });
+
+  it('reads and navigates without JavaScript', async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(env.shop.url(brand, `/c/${category}`));
+    await page.getByRole('heading', { level: 1, name: listing.category?.name }).waitFor();
+    const card = page.getByRole('link', { name: listing.results[0].name }).first();
+    expect(await card.isVisible()).toBe(true);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === listing.results[0].url);
+    await page.getByRole('heading', { level: 1, name: listing.results[0].name }).waitFor();
+    // Styled before any script: the brand's header colour is on the page.
+    const header = await page.locator('header').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(header).not.toBe('rgba(0, 0, 0, 0)');
+    await context.close();
+  });
+
+  it('hydrates without fetching the page’s data again and without errors', async () => {
+    const page = await env.browser.newPage();
+    const errors = collectPageErrors(page);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(env.shop.url(brand, `/c/${category}`));
+    expect(asked).not.toContain('/api/products');
+    // Interactive: the sort control works after hydration.
+    await page.getByLabel('Sort by').selectOption('name');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
+    await page.locator(`[data-ready-for="/c/${category}?sort=name"]`).waitFor();
+    expect(errors).toEqual([]);
+    expect(consoleErrors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a remote whose server build breaks', () => {
+  it('is rendered in the browser for its brand alone, and a rollback restores server rendering', async () => {
+    const path = '/c/basketballs';
+    const serverRendered = async (brand: string, at: string) => h1Of((await fetchAs(brand, at)).body) !== undefined;
+    expect(await serverRendered('hoopcraft', path)).toBe(true);
+    // hoopcraft's own release of what it runs now, for the rollback to return to.
+    const live = await json<{ remotes: { catalog: { version: string } } }>('hoopcraft', '/api/remotes');
+    env.shop.cli('release', 'catalog', live.remotes.catalog.version, '--brand', 'hoopcraft');
+
+    // The built catalog, with a server build that throws when loaded, published for hoopcraft only.
+    const dist = join(mkdtempSync(join(tmpdir(), 'catalog-broken-')), 'dist');
+    cpSync(join(root, 'mfe-catalog', 'dist'), dist, { recursive: true });
+    writeFileSync(join(dist, 'server', 'pages.js'), "throw new Error('this server build is broken on purpose');\n");
+    const info = JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8')) as { version: string };
+    writeFileSync(join(dist, 'build-info.json'), JSON.stringify({ ...info, version: `${info.version}-broken` }));
+    const published = env.shop.cli('publish', dist);
+    const version = /^catalog (\S+) published/m.exec(published)?.[1];
+    expect(version).toBeDefined();
+    env.shop.cli('release', 'catalog', version as string, '--brand', 'hoopcraft');
+
+    const broken = await fetchAs('hoopcraft', path);
+    expect(broken.status).toBe(200);
+    expect(h1Of(broken.body)).toBeUndefined();
+    expect(broken.body).toContain('<header');
+    // The other brands keep their server-rendered pages.
+    expect(await serverRendered('vanityfair', '/c/bras')).toBe(true);
+
+    // The shopper still gets the page, rendered in the browser.
+    const page = await env.browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('hoopcraft', path));
+    await page.getByRole('heading', { level: 1, name: 'Basketballs' }).waitFor();
+    await page.locator(`[data-ready-for="${path}"]`).waitFor();
+    // The broken version runs in the browser: the page's catalog area names it.
+    expect(await page.locator('main [data-remote-area="catalog"]').getAttribute('data-remote-version')).toBe(version);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Rolling back restores server rendering, without a restart.
+    env.shop.cli('rollback', 'catalog', '--brand', 'hoopcraft');
+    expect(await serverRendered('hoopcraft', path)).toBe(true);
+  });
+});
