@@ -117,6 +117,8 @@ describe('the account pages in the browser', () => {
     await page.getByRole('button', { name: 'Add to bag' }).waitFor({ state: 'attached' });
     await forgot.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL((url) => url.pathname === product.url);
+    // The dialog leaves with the render that follows the history change.
+    await page.getByRole('dialog').first().waitFor({ state: 'detached' });
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Add to bag' }).waitFor();
   });

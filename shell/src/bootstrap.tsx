@@ -34,7 +34,13 @@ if (rendered) {
         // A remote that fails now shows its failure panel after hydration, as on any page.
       }
     }),
-  ).then(() => hydrateRoot(container, <App config={config} store={store} />));
+  ).then(() =>
+    hydrateRoot(container, <App config={config} store={store} />, {
+      // A part the server could not render (React's Suspense fallback, ADR 0017) is rendered here
+      // instead, by design: worth a line in the console, not an uncaught error.
+      onRecoverableError: (error) => console.warn('Rendered in the browser instead:', error),
+    }),
+  );
 } else {
   createRoot(container).render(<App config={config} store={store} />);
 }

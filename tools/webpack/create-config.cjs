@@ -191,7 +191,9 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(),
           shareStrategy: 'loaded-first',
-          manifest: !isHost,
+          // The shell's manifest names the shared modules it provides: the gateway links a server-rendered
+          // page's design-system styles from the shell for those and from the remote for the rest (ADR 0017).
+          manifest: true,
           dts: false,
           // The shell provides the federation runtime once; production remotes use it instead
           // of carrying their own copy (~90 KB each). A remote run on its own (dev server or

@@ -40,7 +40,7 @@ export function pageRenderer(
 ): RenderPage {
   const endpoint = new URL('/render', options.url).toString();
   const shellStyles = shellStylesheets(options.shellDist);
-  const remoteStyles = remoteStylesheets(options.remotesDir);
+  const remoteStyles = remoteStylesheets(options.remotesDir, shellProvides(options.shellDist));
   return async (req, boot) => {
     const started = performance.now();
     try {
@@ -115,36 +115,60 @@ const manifestSchema = z.object({
   ),
 });
 
+const shellManifestSchema = z.object({ shared: z.array(z.object({ name: z.string() })) });
+
 /**
- * A remote version's stylesheets for its pages and the design system, from its mf-manifest.json
- * (read once per version; versions never change), as URLs beside the manifest.
+ * The shared modules the shell provides (its mf-manifest.json): the browser uses the shell's copy
+ * of those, with the shell's stylesheets, and a remote's own copy of the rest.
  */
-function remoteStylesheets(remotesDir: string) {
+function shellProvides(shellDist: string): () => Set<string> {
+  let cached: Set<string> | undefined;
+  return () => {
+    if (cached) return cached;
+    const file = join(shellDist, 'mf-manifest.json');
+    const parsed = existsSync(file) ? shellManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+    cached = new Set(parsed?.success ? parsed.data.shared.map((shared) => shared.name) : []);
+    return cached;
+  };
+}
+
+/**
+ * A remote version's stylesheets for its pages, and for the design-system groups the shell does
+ * not provide, from its mf-manifest.json (read once per version; versions never change), as URLs
+ * beside the manifest: the files the browser would load for the page, so none is loaded twice.
+ */
+function remoteStylesheets(remotesDir: string, provided: () => Set<string>) {
   const cache = new Map<string, string[]>();
   return (remote: string, version: string, manifestUrl: string): string[] => {
+    // The file names are per version; the URLs per request, beside the manifest of this brand's
+    // site (a stylesheet from another brand's origin would be refused by this page's CSP).
     const key = `${remote}@${version}`;
-    const known = cache.get(key);
-    if (known) return known;
-    const file = join(remotesDir, remote, version, 'mf-manifest.json');
-    if (!/^[A-Za-z]+$/.test(remote) || !/^[0-9A-Za-z][0-9A-Za-z.+-]{0,79}$/.test(version) || !existsSync(file))
-      return [];
-    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) return [];
-    const css = (assets: { css: { sync: string[]; async: string[] } }) => [...assets.css.sync, ...assets.css.async];
-    const files = new Set([
-      ...parsed.data.exposes.filter((expose) => expose.name === 'pages').flatMap((expose) => css(expose.assets)),
-      ...parsed.data.shared
-        .filter((shared) => shared.name.startsWith('@shop/ui/'))
-        .flatMap((shared) => css(shared.assets)),
-    ]);
+    let files = cache.get(key);
+    if (!files) {
+      const file = join(remotesDir, remote, version, 'mf-manifest.json');
+      if (!/^[A-Za-z]+$/.test(remote) || !/^[0-9A-Za-z][0-9A-Za-z.+-]{0,79}$/.test(version) || !existsSync(file)) {
+        return [];
+      }
+      const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) return [];
+      const css = (assets: { css: { sync: string[]; async: string[] } }) => [...assets.css.sync, ...assets.css.async];
+      const ui = parsed.data.shared.filter((shared) => shared.name.startsWith('@shop/ui/'));
+      // The remote's copy of a group the shell provides is never loaded: the shell's is.
+      const shellsCopy = new Set(
+        ui.filter((shared) => provided().has(shared.name)).flatMap((shared) => css(shared.assets)),
+      );
+      files = [
+        ...new Set([
+          ...parsed.data.exposes.filter((expose) => expose.name === 'pages').flatMap((expose) => css(expose.assets)),
+          ...ui.filter((shared) => !provided().has(shared.name)).flatMap((shared) => css(shared.assets)),
+        ]),
+      ].filter((name) => /^[\w.-]+\.css$/.test(name) && !shellsCopy.has(name));
+      cache.set(key, files);
+    }
     const base = new URL(manifestUrl, 'http://page.invalid');
-    const urls = [...files]
-      .filter((name) => /^[\w.-]+\.css$/.test(name))
-      .map((name) => {
-        const url = new URL(name, base);
-        return url.origin === 'http://page.invalid' ? url.pathname : url.toString();
-      });
-    cache.set(key, urls);
-    return urls;
+    return files.map((name) => {
+      const url = new URL(name, base);
+      return url.origin === 'http://page.invalid' ? url.pathname : url.toString();
+    });
   };
 }
