@@ -169,7 +169,7 @@ export function ListingPage({ page, category, basePath }: Props) {
             >
               {data.results.map((product, i) => (
                 <Fragment key={product.key}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} priority={i < 2} />
                   {state.offset === 0 && TILE_SLOTS.indexOf(i) >= 0 && brand.listingTiles[TILE_SLOTS.indexOf(i)] && (
                     <li className="content-tile">
                       <Link to={brand.listingTiles[TILE_SLOTS.indexOf(i)].href}>
