@@ -131,6 +131,7 @@ describe('the design system’s shared groups', () => {
         'clampQuantity',
         'createRemotePages',
         'formatPrice',
+        'lazyPage',
         'themeProperties',
         'titleFromSlug',
         'useAnnouncer',
