@@ -43,6 +43,8 @@ const json = async (response: Response) => ({
 let alice: Shopper;
 let bob: Shopper;
 let aliceOrder: { orderNumber: string; email: string };
+/** When the answer placing Alice's order arrived: the order exists from before then. */
+let aliceOrderPlacedAt: number;
 let bobOrder: { orderNumber: string; email: string };
 let everwearOrder: { orderNumber: string; email: string };
 
@@ -50,6 +52,7 @@ beforeAll(async () => {
   alice = await checkoutShopper(stack, 'vanityfair');
   await alice.register('Alice', 'Ames');
   aliceOrder = await place(alice, 'vanityfair');
+  aliceOrderPlacedAt = Date.now();
   bob = await checkoutShopper(stack, 'vanityfair');
   await bob.register('Bob', 'Brook');
   bobOrder = await place(bob, 'vanityfair');
@@ -191,7 +194,8 @@ describe('fulfilment moves (ops)', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await move(n, 'deliver', { deliveredAt: future })).status).toBe(400);
     expect((await move(n, 'deliver', { deliveredAt: 'yesterday' })).status).toBe(400);
-    const at = new Date(Date.now() - 1_000).toISOString();
+    // In the past, and not before the order was placed (the suite can get here within a second).
+    const at = new Date(Math.max(aliceOrderPlacedAt, Date.now() - 1_000)).toISOString();
     const delivered = await json(await move(n, 'deliver', { deliveredAt: at }));
     expect(delivered.body).toMatchObject({ shipmentState: 'Delivered', deliveredAt: at });
     const repeated = await json(await move(n, 'deliver'));

@@ -100,6 +100,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle connection that the server ends (a restart, a failover, an administrator, a dropped
+  // test database) is an 'error' event on the pool; unheard, it would crash the process. The pool
+  // has already discarded that connection and opens a new one on the next query, which is where
+  // a real outage shows.
+  pool.on('error', () => undefined);
   const transaction: Db['transaction'] = async (work) => {
     const client = await pool.connect();
     try {
