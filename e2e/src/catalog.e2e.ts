@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
 import { withShopAndBrowser } from './support/shop';
@@ -19,6 +19,12 @@ const prices = async (page: Page) =>
   (await cards(page).locator('.product-card__price').allTextContents()).map((text) =>
     Math.min(...[...text.matchAll(/\$([\d,.]+)/g)].map((m) => Number(m[1].replace(',', '')))),
   );
+/** The first value of a filter group, and its name as the URL will carry it. */
+const firstValue = async (within: Page | Locator, group: string) => {
+  const box = within.getByRole('group', { name: group, exact: true }).getByRole('checkbox').first();
+  const name = (await box.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
+  return { box, name };
+};
 /** Waits until the listing shows the results for the URL the page is on now. */
 const settle = (page: Page) => {
   const url = new URL(page.url());
@@ -37,16 +43,14 @@ describe('browsing the catalog', () => {
     const total = await count(page);
     expect(total).toBeGreaterThan(12);
 
-    const size = page.getByRole('group', { name: 'Size' }).getByRole('checkbox').first();
-    const sizeName = (await size.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
+    const { box: size, name: sizeName } = await firstValue(page, 'Size');
     await size.click();
     await page.waitForURL((url) => url.searchParams.getAll('size').includes(sizeName));
     await settle(page);
     const sized = await count(page);
     expect(sized).toBeLessThanOrEqual(total);
 
-    const colour = page.getByRole('group', { name: 'Colour', exact: true }).getByRole('checkbox').first();
-    const colourName = (await colour.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
+    const { box: colour, name: colourName } = await firstValue(page, 'Colour');
     await colour.click();
     await page.waitForURL((url) => url.searchParams.getAll('color').includes(colourName));
     await settle(page);
@@ -217,8 +221,7 @@ describe('browsing the catalog', () => {
 
     await page.getByRole('button', { name: 'Filters' }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
-    const size = drawer.getByRole('group', { name: 'Size' }).getByRole('checkbox').first();
-    const sizeName = (await size.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
+    const { box: size, name: sizeName } = await firstValue(drawer, 'Size');
     await size.click();
     await page.waitForURL((url) => url.searchParams.getAll('size').includes(sizeName));
     await settle(page);

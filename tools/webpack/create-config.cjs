@@ -6,7 +6,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createServerConfig } = require('./create-server-config.cjs');
+const { createServerConfig, typescriptRule } = require('./create-server-config.cjs');
 
 const rootPkg = require('../../package.json');
 const platformPkg = require('../../libs/platform/package.json');
@@ -150,20 +150,7 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
       resolve,
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          typescriptRule(mode === 'development'),
           // Production builds put CSS in .css files, loaded with the chunk that imports it (a
           // <link> per chunk, awaited before the chunk runs), so styles are not JavaScript; the
           // dev server injects them with style-loader for hot reloading.

@@ -3,6 +3,22 @@
 const path = require('node:path');
 const webpack = require('webpack');
 
+/** TypeScript and JSX through swc, for the browser and the server builds alike. */
+const typescriptRule = (development) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development } },
+        target: 'es2022',
+      },
+    },
+  },
+});
+
 /**
  * @param {object} options
  * @param {string} options.name        the app's federation name
@@ -35,23 +51,7 @@ function createServerConfig({ name, dirname, outputPath, entries, external, vers
       : [],
     resolve,
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, use: path.join(__dirname, 'empty-loader.cjs') },
-      ],
+      rules: [typescriptRule(false), { test: /\.css$/, use: path.join(__dirname, 'empty-loader.cjs') }],
     },
     plugins: [
       new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify(name), __APP_VERSION__: JSON.stringify(version) }),
@@ -65,4 +65,4 @@ function createServerConfig({ name, dirname, outputPath, entries, external, vers
   };
 }
 
-module.exports = { createServerConfig };
+module.exports = { createServerConfig, typescriptRule };
