@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cartOf } from '../../../testing/cart-fixtures';
 import { assertive, checkoutGateway, section, typeInto } from '../../../testing/checkout-gateway';
 import { bag, checkoutOf, ready } from '../../../testing/checkout-fixtures';
-import { errorBody } from '../../../testing/fake-gateway';
+import { errorBody, held } from '../../../testing/fake-gateway';
 import { renderInShop } from '../../../testing/render';
 import CheckoutPage from './checkout-page';
 
@@ -129,6 +129,21 @@ describe('the contact e-mail', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shipping address' }));
     fireEvent.click(within(contact).getByRole('button', { name: 'Change e-mail address' }));
     expect(within(contact).getByRole('textbox', { name: /E-mail address/ })).toBeTruthy();
+  });
+
+  it('leaves focus where the shopper put it when they moved on before the save came back', async () => {
+    const save = held();
+    const server = checkoutGateway(checkoutOf(bag), { 'POST /api/cart/customerEmail': () => save.answer });
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const contact = await screen.findByRole('region', { name: 'Contact' });
+    typeInto(contact, 'E-mail address', 'ann@example.com');
+    fireEvent.click(within(contact).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(server.to('POST /api/cart/customerEmail')).toHaveLength(1));
+    const firstName = within(section('Shipping address')).getByRole('textbox', { name: /First name/ });
+    firstName.focus();
+    save.release({ status: 200, body: checkoutOf(bag, { email: 'ann@example.com' }) });
+    await within(contact).findByText('ann@example.com');
+    expect(document.activeElement).toBe(firstName);
   });
 
   it('marks a wrong address on the field, says so and moves focus to it', async () => {

@@ -36,3 +36,16 @@ export function CheckoutSection({
 export function focusSection(id: SectionId): void {
   document.getElementById(headingId(id))?.focus();
 }
+
+/**
+ * After a step is saved, sends focus on to the next section, unless the shopper has already moved
+ * on by themselves while the save was in flight (typing in the next form): their focus stays where
+ * it is. Focus counts as still here when it is in the finished section or was dropped to the body
+ * (the finished form left the page).
+ */
+export function moveOnFrom(from: SectionId, to: SectionId): void {
+  const active = document.activeElement;
+  const finished = document.querySelector(`[data-section="${from}"]`);
+  if (active && active !== document.body && !finished?.contains(active)) return;
+  focusSection(to);
+}

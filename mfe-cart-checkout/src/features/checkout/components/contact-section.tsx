@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { emailError } from '../../../lib/checkout/address-form';
 import { saveEmail } from '../../../lib/checkout/checkout-actions';
 import { readDraft, updateDraft } from '../../../lib/checkout/checkout-draft';
-import { CheckoutSection, focusSection } from './checkout-section';
+import { CheckoutSection, moveOnFrom } from './checkout-section';
 import { useFocusAfterRender } from './use-focus-after-render';
 
 const FIELD_ID = 'checkout-email';
@@ -60,7 +60,7 @@ export function ContactSection({ checkout }: { checkout: CheckoutResponse }) {
     event.preventDefault();
     if (await save(email)) {
       setEditing(false);
-      focusLater(() => focusSection('shipping-address'));
+      focusLater(() => moveOnFrom('contact', 'shipping-address'));
       return;
     }
     announce('Check your e-mail address.', 'assertive');

@@ -11,7 +11,7 @@ import {
 } from '../../../lib/checkout/card-field';
 import { saveCheckout } from '../../../lib/checkout/checkout-actions';
 import { trackPaymentInfo } from '../../../lib/checkout/checkout-tracking';
-import { CheckoutSection, focusSection } from './checkout-section';
+import { CheckoutSection, moveOnFrom } from './checkout-section';
 import { useFocusAfterRender } from './use-focus-after-render';
 
 /** How long the card field may take to answer "tokenize" before the page says so. */
@@ -36,7 +36,7 @@ export function PaymentSection({ checkout }: { checkout: CheckoutResponse }) {
           checkout={checkout}
           onSaved={() => {
             setEditing(false);
-            focusLater(() => focusSection('billing-address'));
+            focusLater(() => moveOnFrom('payment', 'billing-address'));
           }}
           onCancel={saved ? () => setEditing(false) : undefined}
         />

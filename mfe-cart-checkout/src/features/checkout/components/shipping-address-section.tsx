@@ -5,7 +5,7 @@ import { draftOf } from '../../../lib/checkout/address-form';
 import { readDraft } from '../../../lib/checkout/checkout-draft';
 import { AddressForm } from './address-form';
 import { AddressSummary } from './address-summary';
-import { CheckoutSection, focusSection } from './checkout-section';
+import { CheckoutSection, moveOnFrom } from './checkout-section';
 import { SavedAddressPicker } from './saved-address-picker';
 import { useFocusAfterRender } from './use-focus-after-render';
 
@@ -40,7 +40,7 @@ export function ShippingAddressSection({ checkout }: { checkout: CheckoutRespons
             submitLabel="Continue"
             onSaved={() => {
               setEditing(false);
-              focusLater(() => focusSection('shipping-method'));
+              focusLater(() => moveOnFrom('shipping-address', 'shipping-method'));
             }}
           />
         </>

@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { type CheckoutResult, saveCheckout } from '../../../lib/checkout/checkout-actions';
 import { readDraft, updateDraft } from '../../../lib/checkout/checkout-draft';
 import { trackShippingInfo } from '../../../lib/checkout/checkout-tracking';
-import { CheckoutSection, focusSection } from './checkout-section';
+import { CheckoutSection, moveOnFrom } from './checkout-section';
 import { useFocusAfterRender } from './use-focus-after-render';
 
 const priceText = (method: ShippingMethodOption) =>
@@ -96,7 +96,7 @@ export function ShippingMethodSection({ checkout }: { checkout: CheckoutResponse
     updateDraft(cartId, { confirmedShippingMethod: method.key });
     trackShippingInfo(confirmed, method);
     setEditing(false);
-    focusLater(() => focusSection('payment'));
+    focusLater(() => moveOnFrom('shipping-method', 'payment'));
   };
 
   return (
