@@ -1,4 +1,5 @@
 import { apiHydrated, createAppStore, readBootConfig, setConsent } from '@shop/platform';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { buildRouteTable, matchRoute } from './app/route-table';
@@ -35,10 +36,14 @@ if (rendered) {
       }
     }),
   ).then(() =>
-    hydrateRoot(container, <App config={config} store={store} />, {
-      // A part the server could not render (React's Suspense fallback, ADR 0017) is rendered here
-      // instead, by design: worth a line in the console, not an uncaught error.
-      onRecoverableError: (error) => console.warn('Rendered in the browser instead:', error),
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: the page stays responsive to input while it wakes up.
+    startTransition(() => {
+      hydrateRoot(container, <App config={config} store={store} />, {
+        // A part the server could not render (React's Suspense fallback, ADR 0017) is rendered here
+        // instead, by design: worth a line in the console, not an uncaught error.
+        onRecoverableError: (error) => console.warn('Rendered in the browser instead:', error),
+      });
     }),
   );
 } else {

@@ -3,12 +3,20 @@
 // Debian's Chromium against the shop as `npm start` runs it. Each page is measured
 // LIGHTHOUSE_RUNS times (3 by default) and the medians are printed against the issue's targets
 // and the baseline. `--built` measures the builds already in dist.
+//
+// Then the same pages again with the shell and the remotes built as one bundle without Module
+// Federation (tools/webpack/single-bundle.config.cjs, served by a second shop in place of the
+// shell's build; the server render is the same), and the federated / single-bundle ratios of
+// first-load JavaScript and of LCP: the price of run-time composition. `--federated-only` skips it.
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureChromium, nx } from '../scripts/lib.mjs';
+import { ensureChromium, nx, root, run } from '../scripts/lib.mjs';
 import { BRANDS, getJson, startShop } from './shop.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_BRANDS=hoopcraft,everwear measures those brands only (a quicker look while working). */
+const MEASURED_BRANDS = process.env.LIGHTHOUSE_BRANDS ? process.env.LIGHTHOUSE_BRANDS.split(',') : BRANDS;
 const KINDS = ['home', 'category', 'product'];
 /** Performance, SEO and accessibility as scores (0..1), the timings in ms; `max` marks a ceiling. */
 export const TARGETS = {
@@ -51,15 +59,16 @@ async function measure(chrome, url) {
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
+    // The JavaScript the page loaded, as it crossed the network (the gateway gzips it).
+    scriptKiB:
+      (audits['resource-summary'].details.items.find((item) => item.resourceType === 'script')?.transferSize ?? 0) /
+      1024,
     failing,
   };
 }
 
-export async function benchLighthouse() {
-  ensureChromium();
-  if (!process.argv.includes('--built')) nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
-  const shop = await startShop('lighthouse');
-  const chrome = await chromeLauncher.launch({
+const launchChrome = () =>
+  chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
@@ -69,18 +78,22 @@ export async function benchLighthouse() {
       '--disable-background-networking',
     ],
   });
+
+/** Medians of RUNS measurements of each brand's home, category and product on one running shop. */
+async function measureShop(shop, metrics) {
+  const chrome = await launchChrome();
   const pages = {};
   try {
-    for (const brand of BRANDS) {
+    for (const brand of MEASURED_BRANDS) {
       const paths = await pagesOf(shop.port, brand);
       for (const kind of KINDS) {
         const url = `http://${brand}.localhost:${shop.port}${paths[kind]}`;
         // One unmeasured visit first, so every measured run sees the same warm server caches.
         await measure(chrome, url);
         const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await measure(chrome, url));
+        for (let i = 0; i < RUNS; i += 1) runs.push(await measure(chrome, url));
         const figures = Object.fromEntries(
-          Object.keys(TARGETS).map((metric) => [metric, Number(median(runs.map((r) => r[metric])).toFixed(3))]),
+          metrics.map((metric) => [metric, Number(median(runs.map((r) => r[metric])).toFixed(3))]),
         );
         pages[`${brand} ${kind}`] = {
           path: paths[kind],
@@ -92,10 +105,39 @@ export async function benchLighthouse() {
     }
   } finally {
     chrome.kill();
-    await shop.stop();
+  }
+  return pages;
+}
+
+export async function benchLighthouse() {
+  ensureChromium();
+  if (!process.argv.includes('--built')) nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
+  const metrics = [...Object.keys(TARGETS), 'scriptKiB'];
+  const federated = await startShop('lighthouse');
+  let pages;
+  try {
+    pages = await measureShop(federated, metrics);
+  } finally {
+    await federated.stop();
+  }
+  let singleBundle;
+  if (!process.argv.includes('--federated-only')) {
+    run(process.execPath, [
+      join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'),
+      '--config',
+      join(root, 'tools', 'webpack', 'single-bundle.config.cjs'),
+    ]);
+    const single = await startShop('lighthouse-single', {
+      gatewayEnv: { SHELL_DIST: join(root, 'dist', 'single-bundle') },
+    });
+    try {
+      singleBundle = await measureShop(single, ['lcp', 'tbt', 'scriptKiB']);
+    } finally {
+      await single.stop();
+    }
   }
   process.stdout.write('\n');
-  return { runs: RUNS, pages };
+  return { runs: RUNS, pages, ...(singleBundle ? { singleBundle } : {}) };
 }
 
 const meets = (metric, value) => {
@@ -121,4 +163,27 @@ export function printLighthouse(current, baseline) {
   console.log(`  targets: ${targets}`);
   const failing = [...new Set(Object.values(current.pages).flatMap((page) => page.failing))];
   if (failing.length) console.log(`  failing Lighthouse audits on some page: ${failing.join(', ')}`);
+  if (current.singleBundle) printCompositionPrice(current);
+}
+
+/** The federated build against the single bundle, page by page, and the median ratios. */
+function printCompositionPrice(current) {
+  console.log('\nFederated / single bundle (target: ratios <= 1.10):');
+  console.log(
+    '  page                       first-load JS KiB (fed / single)   ratio   LCP ms (fed / single)   ratio   TBT ms (fed / single)',
+  );
+  const jsRatios = [];
+  const lcpRatios = [];
+  for (const [name, page] of Object.entries(current.pages)) {
+    const single = current.singleBundle[name];
+    if (!single) continue;
+    const js = page.scriptKiB / single.scriptKiB;
+    const lcp = page.lcp / single.lcp;
+    jsRatios.push(js);
+    lcpRatios.push(lcp);
+    console.log(
+      `  ${name.padEnd(26)} ${`${page.scriptKiB.toFixed(1)} / ${single.scriptKiB.toFixed(1)}`.padEnd(34)} ${js.toFixed(2).padEnd(7)} ${`${Math.round(page.lcp)} / ${Math.round(single.lcp)}`.padEnd(23)} ${lcp.toFixed(2).padEnd(7)} ${Math.round(page.tbt)} / ${Math.round(single.tbt)}`,
+    );
+  }
+  console.log(`  median ratio: first-load JS ${median(jsRatios).toFixed(2)}, LCP ${median(lcpRatios).toFixed(2)}`);
 }

@@ -31,8 +31,11 @@ export const getJson = (port, brand, path) =>
       .on('error', reject);
   });
 
-/** Starts commerce and the gateway; resolves with the gateway's port, the data folder and `stop`. */
-export async function startShop(label) {
+/**
+ * Starts commerce, the renderer and the gateway; resolves with the gateway's port, the data folder
+ * and `stop`. `gatewayEnv` adds to the gateway's settings (e.g. another SHELL_DIST).
+ */
+export async function startShop(label, { gatewayEnv = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `${label}-bench-`));
   const production = productionEnv(dataDir, {});
   const commercePort = await freePort();
@@ -71,6 +74,7 @@ export async function startShop(label) {
           DATA_DIR: dataDir,
           COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
           ...(process.env.BENCH_CLIENT_RENDERED ? {} : { RENDERER_URL: `http://127.0.0.1:${rendererPort}` }),
+          ...gatewayEnv,
         },
         `http://127.0.0.1:${port}/healthz`,
         join(dataDir, 'gateway.log'),

@@ -97,7 +97,7 @@ class BuildInfoPlugin {
 const isHostKind = (kind) => kind === 'host';
 
 function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, serverEntries }) {
-  return (env = {}, argv = {}) => {
+  const config = (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const serving = Boolean(env.WEBPACK_SERVE);
     // `--env STANDALONE`: a remote built to run on its own page (its own federation runtime and an
@@ -235,6 +235,9 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
     };
     return server && Object.keys(server.entry).length > 0 ? [browser, server] : browser;
   };
+  // What the app is to the federation, for builds that compose the apps another way (the
+  // benchmarks' single bundle).
+  return Object.assign(config, { federation: { name, kind, dirname, exposes } });
 }
 
 module.exports = { createFederatedConfig, sharedSingletons };

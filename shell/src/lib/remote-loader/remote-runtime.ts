@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadExposed, registerManifests } from './federation';
 import type { RemoteName, RemoteRegistry } from '@shop/contracts/browser';
 
 type Entries = RemoteRegistry['remotes'];
@@ -17,7 +17,7 @@ export function registerRegistry(entries: Entries, force = false): void {
     for (const key of [...loadedModules.keys()]) if (key.startsWith(`${name}/`)) loadedModules.delete(key);
   }
   const list = Object.entries(entries).map(([name, entry]) => ({ name, entry: entry.manifestUrl }));
-  if (list.length > 0) registerRemotes(list, { force });
+  if (list.length > 0) registerManifests(list, force);
 }
 
 export const remoteVersion = (remote: RemoteName): string | undefined => current[remote]?.version;
@@ -37,7 +37,7 @@ export async function loadRemoteModule<T>(remote: RemoteName, expose: string): P
   if (!current[remote]) throw new RemoteUnavailableError(remote, 'no published version in the registry');
   let loaded: T | null;
   try {
-    loaded = await loadRemote<T>(`${remote}/${expose}`);
+    loaded = await loadExposed<T>(`${remote}/${expose}`);
   } catch (error) {
     throw new RemoteUnavailableError(remote, error instanceof Error ? error.message : String(error));
   }
