@@ -24,7 +24,9 @@ export const catalogSlice = createSlice({
       state.productSearchResults = action.payload;
     },
     shimmerToggled(state, action: PayloadAction<{ area: string; on: boolean }>) {
-      state.shimmers[action.payload.area] = action.payload.on;
+      // An area that is not loading has no entry, so "not loading" on a first render changes nothing.
+      if (action.payload.on) state.shimmers[action.payload.area] = true;
+      else delete state.shimmers[action.payload.area];
     },
   },
   selectors: {

@@ -10,6 +10,14 @@ describe('formatPrice', () => {
     expect(formatPrice(usd(123456))).toBe('$1,234.56');
   });
 
+  it('writes US dollars exactly as Intl.NumberFormat does, without creating one', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [
+      0, 1, 9, 10, 99, 100, 101, 999_99, 1000_00, 1234_56, 100000_00, 1234567_89, -1, -5, -1999, -123456,
+    ];
+    for (const cents of amounts) expect(formatPrice(usd(cents))).toBe(intl.format(cents / 100));
+  });
+
   it('uses the money’s own fraction digits for a currency without minor units (JPY)', () => {
     expect(formatPrice({ centAmount: 1500, currencyCode: 'JPY', fractionDigits: 0 })).toBe('¥1,500');
   });

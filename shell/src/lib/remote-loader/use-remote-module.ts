@@ -18,12 +18,16 @@ export function useRemoteModule<T>(remote: RemoteName, expose: string, attempt: 
   });
   useEffect(() => {
     const loaded = attempt === 0 ? peekLoadedModule<T>(remote, expose) : undefined;
+    // The state stays the same object when it already says this (a hydrated page's modules are
+    // ready from the first render): a new one would render the whole remote area again, for nothing.
     if (loaded) {
-      setState({ status: 'ready', module: loaded });
+      setState((current) =>
+        current.status === 'ready' && current.module === loaded ? current : { status: 'ready', module: loaded },
+      );
       return;
     }
     let cancelled = false;
-    setState({ status: 'loading' });
+    setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
     (async () => {
       if (attempt > 0) await refreshRemote(remote);
       return loadRemoteModule<T>(remote, expose);
