@@ -12,6 +12,8 @@ const rootPkg = require('../../package.json');
 const platformPkg = require('../../libs/platform/package.json');
 const uiPkg = require('../../libs/ui/package.json');
 
+const root = path.join(__dirname, '..', '..');
+
 /** The only modules shared across apps (ARCHITECTURE: share as little as possible). */
 function sharedSingletons() {
   const deps = rootPkg.dependencies;
@@ -21,8 +23,12 @@ function sharedSingletons() {
     'react/jsx-runtime': single(deps.react),
     'react-dom': single(deps['react-dom']),
     'react-dom/client': single(deps['react-dom']),
-    'react-router': single(deps['react-router']),
-    'react-router-dom': single(deps['react-router-dom']),
+    // The router the apps share is the list of names they use (routerFacade), not the package.
+    'react-router-dom': {
+      ...single(deps['react-router-dom']),
+      import: routerFacade(),
+      version: deps['react-router-dom'].replace(/^[^0-9]*/, ''),
+    },
     'react-redux': single(deps['react-redux']),
     '@reduxjs/toolkit': single(deps['@reduxjs/toolkit']),
     '@reduxjs/toolkit/query': single(deps['@reduxjs/toolkit']),
@@ -33,6 +39,56 @@ function sharedSingletons() {
     // The `@shop/ui` barrel itself is not shared; it only re-exports the groups (ADR 0012).
     ...Object.fromEntries(uiSharedEntries().map((entry) => [entry, single(uiPkg.version)])),
   };
+}
+
+const ROUTER_FACADE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
+const APP_SOURCES = [
+  'shell/src',
+  'mfe-catalog/src',
+  'mfe-cart-checkout/src',
+  'mfe-account/src',
+  'mfe-content/src',
+  'libs',
+];
+let routerFacadeChecked = false;
+
+/**
+ * The shared router module, after checking (once per build process) that every name the apps'
+ * browser code imports from react-router-dom is one it exports: a missing one would be undefined
+ * at run time, and webpack cannot say so for a shared module.
+ */
+function routerFacade() {
+  if (routerFacadeChecked) return ROUTER_FACADE;
+  const exported = new Set(
+    /export\s*\{([^}]*)\}/
+      .exec(fs.readFileSync(ROUTER_FACADE, 'utf8'))[1]
+      .split(',')
+      .map((name) => name.trim()),
+  );
+  const missing = new Set();
+  const visit = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist', 'server'].includes(entry.name)) visit(file);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const source = fs.readFileSync(file, 'utf8');
+        for (const [, names] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-router-dom'/g)) {
+          for (const raw of names.split(',')) {
+            const name = raw.trim();
+            if (!name || name.startsWith('type ')) continue;
+            if (!exported.has(name.split(/\s+as\s+/)[0])) missing.add(`${name} (${path.relative(root, file)})`);
+          }
+        }
+      }
+    }
+  };
+  for (const dir of APP_SOURCES) visit(path.join(root, dir));
+  if (missing.size) {
+    throw new Error(`Add to ${path.relative(root, ROUTER_FACADE)} what the apps import: ${[...missing].join(', ')}`);
+  }
+  routerFacadeChecked = true;
+  return ROUTER_FACADE;
 }
 
 const isPackageRoot = (dir, name) => {

@@ -189,7 +189,7 @@ export type {
   OrderStatus,
   OrderSummary,
 } from './orders';
-export { CONSENT_CATEGORIES, DEFAULT_CONSENT, privacyPreferencesSchema } from './privacy';
+export { CONSENT_CATEGORIES, DEFAULT_CONSENT } from './privacy-constants';
 export type { ConsentCategory, ConsentSource, PrivacyPreferences, PrivacyPreferencesRequest } from './privacy';
 export { LOYALTY_HISTORY_LINES } from './loyalty';
 export type {
