@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageAssets } from '../src/modules/platform/page-renderer';
 import { request, startTestGateway } from './support';
 
 /**
@@ -84,6 +88,9 @@ describe('server-rendered pages', () => {
     );
     const data = /<script id="__SHOP_SSR__" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '')).toEqual({ state: rendered().state, modules: ['catalog/pages'] });
+    // The scripts to fetch once the page has painted (what the manifests name; see below).
+    const scripts = /<script id="__SHOP_PRELOAD__" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(Array.isArray(JSON.parse(scripts ?? ''))).toBe(true);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({
       url: '/c/bras?sort=name',
@@ -126,5 +133,62 @@ describe('server-rendered pages', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
+  });
+});
+
+describe('the files a server-rendered page loads', () => {
+  const files = (sync: string[], async: string[] = []) => ({ sync, async });
+  const assetsOf = (css: string[], js: string[]) => ({ css: files(css), js: files(js) });
+  const root = mkdtempSync(join(tmpdir(), 'page-assets-'));
+  const shellDist = join(root, 'shell');
+  const remotesDir = join(root, 'remotes');
+  mkdirSync(shellDist);
+  mkdirSync(join(remotesDir, 'catalog', '1.0.0'), { recursive: true });
+  writeFileSync(
+    join(shellDist, 'mf-manifest.json'),
+    JSON.stringify({
+      exposes: [],
+      shared: [
+        { name: 'react', assets: assetsOf([], ['696.react.js']) },
+        { name: '@shop/ui/core', assets: assetsOf(['191.core.css'], ['191.core.js']) },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(remotesDir, 'catalog', '1.0.0', 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+      exposes: [
+        { name: 'pages', assets: assetsOf(['pages.css'], ['__federation_expose_pages.js', '../escape.js']) },
+        { name: 'QuickSearch', assets: assetsOf(['search.css'], ['2001.js', '__federation_expose_QuickSearch.js']) },
+      ],
+      shared: [
+        { name: '@shop/ui/core', assets: assetsOf(['remote-core.css'], ['remote-core.js']) },
+        { name: '@shop/ui/fields', assets: assetsOf(['fields.css'], ['fields.js']) },
+      ],
+    }),
+  );
+
+  it('are the shell’s shared modules, and a remote’s entry and the modules the page rendered with', () => {
+    const assets = pageAssets(remotesDir, shellDist);
+    const manifest = 'https://everwear.example/remotes/catalog/1.0.0/mf-manifest.json';
+    expect(assets.shellScripts()).toEqual(['/shell/696.react.js', '/shell/191.core.js']);
+    // A name that is not a plain file of the version's folder is never linked.
+    expect(assets.scripts('catalog', '1.0.0', manifest, ['pages'])).toEqual([
+      'https://everwear.example/remotes/catalog/1.0.0/remoteEntry.js',
+      'https://everwear.example/remotes/catalog/1.0.0/__federation_expose_pages.js',
+    ]);
+    expect(assets.scripts('catalog', '1.0.0', '/remotes/catalog/1.0.0/mf-manifest.json', ['QuickSearch'])).toEqual([
+      '/remotes/catalog/1.0.0/remoteEntry.js',
+      '/remotes/catalog/1.0.0/2001.js',
+      '/remotes/catalog/1.0.0/__federation_expose_QuickSearch.js',
+    ]);
+    // The pages' styles and the design-system groups the shell does not provide; never the shell's copy.
+    expect(assets.styles('catalog', '1.0.0', manifest)).toEqual([
+      'https://everwear.example/remotes/catalog/1.0.0/pages.css',
+      'https://everwear.example/remotes/catalog/1.0.0/fields.css',
+    ]);
+    expect(assets.scripts('catalog', '9.9.9', manifest, ['pages'])).toEqual([]);
+    expect(assets.scripts('../catalog', '1.0.0', manifest, ['pages'])).toEqual([]);
   });
 });

@@ -20,3 +20,42 @@ export function readServerRender(doc: Document = document): ServerRenderData | u
     return undefined;
   }
 }
+
+/** The element the gateway lists a server render's hydration scripts in (JSON, never executed). */
+export const HYDRATION_SCRIPTS_ELEMENT_ID = '__SHOP_PRELOAD__';
+
+/**
+ * Starts fetching the scripts a server-rendered page hydrates with (the shell's shared modules,
+ * each remote's entry and rendered modules, as the gateway read them from the manifests), which
+ * the federation runtime would otherwise discover one after another. Only after the first paint:
+ * they are needed to interact, not to see the page, and must not take a slow network's bandwidth
+ * from the stylesheets and images the first paint waits for.
+ */
+export function preloadHydrationScripts(doc: Document = document): void {
+  const text = doc.getElementById(HYDRATION_SCRIPTS_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  let listed: unknown;
+  try {
+    listed = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(listed)) return;
+  // This site's own files only (the shell's folder and the remotes' versioned folders).
+  const hrefs = listed.filter((href): href is string => {
+    if (typeof href !== 'string') return false;
+    const url = new URL(href, doc.location.href);
+    return url.origin === doc.location.origin && /^\/(shell|remotes)\//.test(url.pathname);
+  });
+  const add = () => {
+    for (const href of hrefs) {
+      const link = doc.createElement('link');
+      link.rel = 'preload';
+      link.setAttribute('as', 'script');
+      link.href = href;
+      doc.head.append(link);
+    }
+  };
+  // A frame callback runs once the page can render; the timeout after it, once that frame is painted.
+  requestAnimationFrame(() => setTimeout(add, 0));
+}

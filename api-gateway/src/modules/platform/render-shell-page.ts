@@ -38,7 +38,7 @@ export function renderShellPage(
           `<script type="application/ld+json" data-server-head>${scriptSafeJson(tags.jsonLd)}</script>`,
         ]
       : []),
-    ...preloadManifests.map(
+    ...[...new Set([...preloadManifests, ...(server?.manifests ?? [])])].map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
   ].join('\n    ');
@@ -47,6 +47,8 @@ export function renderShellPage(
     ...(server
       ? [
           `<script id="__SHOP_SSR__" type="application/json">${scriptSafeJson({ state: server.state, modules: server.modules })}</script>`,
+          // The code the page hydrates with, which the shell asks for once the page has painted.
+          `<script id="__SHOP_PRELOAD__" type="application/json">${scriptSafeJson(server.scripts)}</script>`,
         ]
       : []),
   ].join('');

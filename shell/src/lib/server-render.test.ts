@@ -1,0 +1,60 @@
+import { HYDRATION_SCRIPTS_ELEMENT_ID, preloadHydrationScripts, readServerRender } from './server-render';
+
+const page = (id: string, json: string) => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<script id="${id}" type="application/json">${json}</script>`;
+};
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [
+    link.getAttribute('as'),
+    link.getAttribute('href'),
+  ]);
+
+describe('a server render’s data', () => {
+  it('is read from its element, and ignored when it is not what the gateway writes', () => {
+    page('__SHOP_SSR__', '{"state":{"api":{}},"modules":["catalog/pages",7]}');
+    expect(readServerRender()).toEqual({ state: { api: {} }, modules: ['catalog/pages'] });
+    page('__SHOP_SSR__', '{"state":1}');
+    expect(readServerRender()).toBeUndefined();
+    page('__SHOP_SSR__', 'not json');
+    expect(readServerRender()).toBeUndefined();
+  });
+});
+
+describe('the hydration scripts of a server-rendered page', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('are fetched once the page has painted, and only this site’s shell and remote files', () => {
+    page(
+      HYDRATION_SCRIPTS_ELEMENT_ID,
+      JSON.stringify([
+        '/shell/470.js',
+        `${location.origin}/remotes/catalog/1.0.0/remoteEntry.js`,
+        'https://elsewhere.example/remotes/catalog/1.0.0/remoteEntry.js',
+        '/api/auth/session',
+        42,
+      ]),
+    );
+    preloadHydrationScripts();
+    expect(preloads()).toEqual([]);
+    jest.runAllTimers();
+    expect(preloads()).toEqual([
+      ['script', '/shell/470.js'],
+      ['script', `${location.origin}/remotes/catalog/1.0.0/remoteEntry.js`],
+    ]);
+  });
+
+  it('are nothing on a page rendered in the browser, or with a list that is not one', () => {
+    document.body.innerHTML = '';
+    preloadHydrationScripts();
+    page(HYDRATION_SCRIPTS_ELEMENT_ID, '{"a":1}');
+    preloadHydrationScripts();
+    page(HYDRATION_SCRIPTS_ELEMENT_ID, 'nope');
+    preloadHydrationScripts();
+    jest.runAllTimers();
+    expect(preloads()).toEqual([]);
+  });
+});
