@@ -131,6 +131,28 @@ describe.each(['vanityfair', 'hoopcraft'])('%s pages arrive rendered', (brand) =
     await context.close();
   });
 
+  it('filters and sorts a listing without JavaScript, through the filters’ form', async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(env.shop.url(brand, `/c/${category}`));
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const box = filters.getByRole('checkbox').first();
+    const [name, value] = [await box.getAttribute('name'), await box.getAttribute('value')];
+    expect(name && value).toBeTruthy();
+    await box.check();
+    await page.getByLabel('Sort by').selectOption('name');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.getAll(name ?? '').includes(value ?? '') && url.searchParams.get('sort') === 'name',
+    );
+    const query = new URLSearchParams({ category, [name ?? '']: value ?? '', sort: 'name', limit: '12' });
+    const filtered = await json<Listing & { total: number }>(brand, `/api/products?${query}`);
+    await page.getByText(`${filtered.total} ${filtered.total === 1 ? 'product' : 'products'}`).waitFor();
+    expect(await page.getByRole('link', { name: filtered.results[0].name }).first().isVisible()).toBe(true);
+    expect(await filters.locator(`input[name="${name}"][value="${value}"]`).isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('hydrates without fetching the page’s data again and without errors', async () => {
     const page = await env.browser.newPage();
     const errors = collectPageErrors(page);

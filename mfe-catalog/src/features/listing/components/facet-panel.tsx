@@ -26,19 +26,49 @@ interface Props {
   onToggle: (name: FilterName, value: string) => void;
   /** A complementary landmark beside the results; inside the phone's filter drawer (a dialog) a plain group. */
   landmark?: boolean;
+  /**
+   * The listing's GET form, so the filters work before the page's code runs or without it: the
+   * checkboxes are its fields, `hidden` carries the rest of the listing's state (the search, the
+   * price range), and an "Apply" button shows when scripts do not run. With scripts, each change
+   * applies at once and the form is never sent.
+   */
+  form?: { id: string; action: string; hidden: Array<[string, string]>; onSubmit: () => void };
 }
 
 /** Filters with counts; each list shows five values until "show more"; multi-select checkboxes. */
-export function FacetPanel({ facets, categoryHref, onToggle, landmark = true }: Props) {
+export function FacetPanel({ facets, categoryHref, onToggle, landmark = true, form }: Props) {
   const groups = orderFacets(facets).map((facet) => (
     <FacetGroup key={facet.name} facet={facet} categoryHref={categoryHref} onToggle={onToggle} />
   ));
+  const content = form ? (
+    <form
+      id={form.id}
+      method="get"
+      action={form.action}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.onSubmit();
+      }}
+    >
+      {form.hidden.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {groups}
+      <noscript>
+        <button type="submit" className="ui-button facet-panel__apply">
+          Apply filters
+        </button>
+      </noscript>
+    </form>
+  ) : (
+    groups
+  );
   return landmark ? (
     <aside className="facet-panel" aria-label="Filters">
-      {groups}
+      {content}
     </aside>
   ) : (
-    <div className="facet-panel facet-panel--drawer">{groups}</div>
+    <div className="facet-panel facet-panel--drawer">{content}</div>
   );
 }
 
@@ -67,6 +97,8 @@ function FacetGroup({
               <label className="facet__option">
                 <input
                   type="checkbox"
+                  name={facet.name}
+                  value={value.value}
                   checked={value.selected}
                   onChange={() => onToggle(facet.name as FilterName, value.value)}
                 />

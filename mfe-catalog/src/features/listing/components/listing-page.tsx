@@ -23,6 +23,8 @@ const SORT_LABELS: Record<Sort, string> = {
 };
 /** Grid positions after which the brand's content tiles go (SPEC §9: at most three). */
 const TILE_SLOTS = [3, 7, 10];
+/** The GET form of the filters and the sort (FacetPanel), which works without scripts too. */
+const FILTER_FORM_ID = 'listing-filters';
 
 interface Props {
   page: string;
@@ -110,7 +112,21 @@ export function ListingPage({ page, category, basePath }: Props) {
       )}
       <div className="listing">
         {data ? (
-          <FacetPanel facets={data.facets} categoryHref={categoryHref} onToggle={toggle} />
+          <FacetPanel
+            facets={data.facets}
+            categoryHref={categoryHref}
+            onToggle={toggle}
+            form={{
+              id: FILTER_FORM_ID,
+              action: basePath,
+              hidden: [
+                ...(state.q ? [['q', state.q] as [string, string]] : []),
+                ...(state.priceMin !== undefined ? [['priceMin', String(state.priceMin)] as [string, string]] : []),
+                ...(state.priceMax !== undefined ? [['priceMax', String(state.priceMax)] as [string, string]] : []),
+              ],
+              onSubmit: () => go({ ...state, offset: 0 }),
+            }}
+          />
         ) : (
           <div className="facet-panel" aria-hidden="true">
             {Array.from({ length: 4 }, (_, i) => (
@@ -134,6 +150,8 @@ export function ListingPage({ page, category, basePath }: Props) {
             </p>
             <Select
               label="Sort by"
+              name="sort"
+              form={data ? FILTER_FORM_ID : undefined}
               className="listing__sort"
               value={state.sort ?? 'relevance'}
               onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}
