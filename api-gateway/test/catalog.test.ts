@@ -67,6 +67,30 @@ describe('catalog API', () => {
     expect(sizeFacet?.values.length).toBeGreaterThan(1);
   });
 
+  it('prices a card as its product page does, with "from" when variants differ, and opens a filtered card on the filtered variant', async () => {
+    const all = await list('category=bras&limit=48');
+    for (const card of all.results) {
+      const detail = (await get(`/api/products/${card.masterStyle}`)).body as ProductDetail;
+      const now = (v: ProductDetail['variants'][number]) => v.salePrice?.centAmount ?? v.price.centAmount;
+      const lowest = Math.min(...detail.variants.map(now));
+      // The card's current price is the lowest a shopper can pay, and its "was" is that same variant's.
+      expect(effective(card)).toBe(lowest);
+      const cheapest = detail.variants.filter((v) => now(v) === lowest);
+      expect(cheapest.some((v) => v.price.centAmount === card.price.centAmount)).toBe(true);
+      expect(card.priceFrom === true).toBe(new Set(detail.variants.map(now)).size > 1);
+    }
+    expect(all.results.some((card) => card.priceFrom)).toBe(true);
+    const size = all.facets.find((f) => f.name === 'size')?.values.at(-1)?.value as string;
+    const sized = await list(`category=bras&size=${encodeURIComponent(size)}&limit=12`);
+    expect(sized.results.length).toBeGreaterThan(0);
+    for (const card of sized.results) {
+      const id = card.url.split('/').at(-1) as string;
+      expect(id).not.toBe(card.masterStyle);
+      const detail = (await get(`/api/products/${encodeURIComponent(id)}`)).body as ProductDetail;
+      expect(detail.variants.find((v) => v.sku === id)?.attributes.size).toBe(size);
+    }
+  });
+
   it('pages with offset, sorts by price both ways, and searches full text', async () => {
     const first = await list('category=bras&sort=price-asc');
     const second = await list('category=bras&sort=price-asc&offset=12');

@@ -66,6 +66,17 @@ describe('browsing the catalog', () => {
         ),
       ).toBe(true);
     }
+    // A card of a filtered listing opens its product on the size and colour filtered by.
+    await cards(page).first().locator('a').first().click();
+    await page.waitForURL((url) => url.pathname === urls[0]);
+    const sku = urls[0].split('/').at(-1);
+    await page.locator(`input[type="radio"][value="${colourName}"]:checked`).waitFor({ state: 'attached' });
+    const opened = await page.evaluate(async (s) => (await fetch(`/api/products/${s}`)).json(), sku);
+    expect(
+      opened.variants.find((v: { sku: string }) => v.sku === sku)?.attributes as Record<string, string>,
+    ).toMatchObject({ size: sizeName, color: colourName });
+    await page.goBack();
+    await settle(page);
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.waitForURL((url) => url.pathname === path && url.search === '');
     await settle(page);

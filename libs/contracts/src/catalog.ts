@@ -47,8 +47,11 @@ export interface ProductSummary {
   name: string;
   url: string;
   image: { url: string; alt: string };
+  /** The lowest price a shopper pays now (`salePrice` when that variant is on sale, `price` its regular one). */
   price: Money;
   salePrice?: Money;
+  /** The variants' prices differ: the price shown is where they start ("from $46.99"). */
+  priceFrom?: boolean;
   colors: Array<{ name: string; family: string }>;
 }
 
@@ -109,6 +112,6 @@ export interface ProductDetail {
 }
 
 export interface SuggestResponse {
-  products: Array<Pick<ProductSummary, 'key' | 'name' | 'url' | 'image' | 'price' | 'salePrice'>>;
+  products: Array<Pick<ProductSummary, 'key' | 'name' | 'url' | 'image' | 'price' | 'salePrice' | 'priceFrom'>>;
   categories: Array<{ name: string; path: string }>;
 }

@@ -170,7 +170,7 @@ function reshapeListingProduct(raw: RawListingProduct): CommerceProduct {
     categoryIds: raw.categoriesRef.map((c) => c.id),
     ...(image ? { image: reshapeImage(image) } : {}),
     variants: raw.allVariants.map((v) => ({
-      sku: '',
+      sku: v.sku ?? '',
       attributes: textAttributes(v.attributesRaw),
       price: reshapePrice(v.price),
       images: [],

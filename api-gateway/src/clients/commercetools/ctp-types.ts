@@ -86,7 +86,7 @@ type RawImage = Selected<TCtpImage, 'url' | 'label'>;
 /** A variant as listings select it: colour attributes and the price. */
 export type RawListingVariant = Selected<
   TCtpProductSearchVariant,
-  never,
+  'sku',
   { attributesRaw: RawAttribute[]; price: RawPrice | null }
 >;
 /** A variant as the product page selects it: everything a shopper chooses between. */

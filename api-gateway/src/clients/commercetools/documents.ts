@@ -13,10 +13,14 @@ export const ROOT_CATEGORY = `query RootCategory($key: String) { category(key: $
 export const BRAND_CATEGORIES = `query BrandCategories($where: String) {
   categories(where: $where, limit: 500) { results { id key slug(locale: "en-US") name(locale: "en-US") orderHint parentRef { id } } } }`;
 
-/** What a product card needs: the master variant's image and style, every variant's colour and price. */
+/**
+ * What a product card needs: the master variant's image and style; every variant's sku, price and
+ * the attributes a listing filters by (its colours, its price range, and the variant a filtered
+ * listing links to).
+ */
 export const PRODUCT_CARD_FIELDS = `key name(locale: "en-US") categoriesRef { id }
   masterVariant { images { url label } attributesRaw(includeNames: ["masterStyle"]) { name value } }
-  allVariants { attributesRaw(includeNames: ["color", "colorFamily"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
+  allVariants { sku attributesRaw(includeNames: ["color", "colorFamily", "size", "bandSize", "cupSize", "bust", "waist", "length"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
 
 const FACET_FIELDS = `facets { facet value { ... on TermsFacetResult { terms { term count productCount } } } }`;
 const LISTING_SCOPE = `storeProjection: $store, text: $text, queryFilters: $queryFilters`;

@@ -43,8 +43,12 @@ export async function suggest(
     .filter((word) => word.length >= 3);
   return {
     products: products.map((product) => {
-      const { key, name, url, image, price, salePrice } = toSummary(context.tree, product, context.productBasePath);
-      return { key, name, url, image, price, ...(salePrice ? { salePrice } : {}) };
+      const { key, name, url, image, price, salePrice, priceFrom } = toSummary(
+        context.tree,
+        product,
+        context.productBasePath,
+      );
+      return { key, name, url, image, price, ...(salePrice ? { salePrice } : {}), ...(priceFrom ? { priceFrom } : {}) };
     }),
     categories: [...context.tree.bySlug.values()]
       .filter((node) => words.some((word) => node.name.toLowerCase().includes(word)))

@@ -64,7 +64,16 @@ export async function listProducts(
     { correlationId: context.correlationId },
   );
   return {
-    results: result.products.map((product) => toSummary(tree, product, context.productBasePath)),
+    // A filtered listing's cards show, and open on, the variants that match (SPEC: the size a
+    // shopper filtered by is the size the product page opens on).
+    results: result.products.map((product) =>
+      toSummary(
+        tree,
+        product,
+        context.productBasePath,
+        Object.fromEntries(selected.filter((name) => name !== 'masterStyle').map((name) => [name, query[name] ?? []])),
+      ),
+    ),
     total: result.total,
     offset: query.offset,
     limit: query.limit,

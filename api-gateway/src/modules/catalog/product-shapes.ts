@@ -18,27 +18,74 @@ export function productUrl(tree: CategoryTree, product: CommerceProduct, product
   return productPagePath(tree, product, product.style, productBasePath);
 }
 
-function prices(variants: CommerceVariant[]) {
-  const list = variants.map((v) => v.price).filter((p): p is NonNullable<CommerceVariant['price']> => Boolean(p));
-  const regular = Math.min(...list.map((p) => p.centAmount));
-  const sale = list.flatMap((p) => (p.discountedCentAmount !== undefined ? [p.discountedCentAmount] : []));
-  return { price: usd(regular), ...(sale.length ? { salePrice: usd(Math.min(...sale)) } : {}) };
+/** What a variant sells for now: its sale price when it has one. */
+const currentPrice = (variant: CommerceVariant) => variant.price?.discountedCentAmount ?? variant.price?.centAmount;
+
+/**
+ * The price a card shows: the lowest a shopper can pay now, with that same variant's regular
+ * price as "was" when it is on sale (never one variant's sale beside another's regular price),
+ * and `priceFrom` when the variants do not all cost the same.
+ */
+function cardPrices(variants: CommerceVariant[]): Pick<ProductSummary, 'price' | 'salePrice' | 'priceFrom'> {
+  const priced = variants.filter((v) => v.price);
+  if (priced.length === 0) return { price: usd(0) };
+  const cheapest = priced.reduce((best, v) => ((currentPrice(v) ?? 0) < (currentPrice(best) ?? 0) ? v : best));
+  const price = cheapest.price as NonNullable<CommerceVariant['price']>;
+  const differ = new Set(priced.map(currentPrice)).size > 1;
+  return {
+    price: usd(price.centAmount),
+    ...(price.discountedCentAmount !== undefined ? { salePrice: usd(price.discountedCentAmount) } : {}),
+    ...(differ ? { priceFrom: true } : {}),
+  };
 }
 
-export function toSummary(tree: CategoryTree, product: CommerceProduct, productBasePath: string): ProductSummary {
+/** One variant's price, as its product page shows it. */
+function variantPrices(variant: CommerceVariant) {
+  const price = variant.price;
+  if (!price) return { price: usd(0) };
+  return {
+    price: usd(price.centAmount),
+    ...(price.discountedCentAmount !== undefined ? { salePrice: usd(price.discountedCentAmount) } : {}),
+  };
+}
+
+/** The listing's filters that pick variants (size, colour, ...), as attribute name -> accepted values. */
+export type VariantFilters = Partial<Record<string, readonly string[]>>;
+
+const matches = (variant: CommerceVariant, filters: VariantFilters) =>
+  Object.entries(filters).every(
+    ([name, accepted]) => !accepted?.length || accepted.includes(variant.attributes[name] ?? ''),
+  );
+
+/**
+ * A listing card. With filters that pick variants (size M, colour Teal), the price is that of the
+ * matching variants and the card opens the product page on the first of them; otherwise the
+ * product's lowest price and its page.
+ */
+export function toSummary(
+  tree: CategoryTree,
+  product: CommerceProduct,
+  productBasePath: string,
+  filters: VariantFilters = {},
+): ProductSummary {
   const colors = new Map<string, string>();
   for (const variant of product.variants) {
     const a = variant.attributes;
     if (a.color) colors.set(a.color, a.colorFamily ?? '');
   }
   const image = product.image;
+  const filtering = Object.values(filters).some((values) => (values?.length ?? 0) > 0);
+  const matching = filtering ? product.variants.filter((variant) => matches(variant, filters)) : [];
+  const opened = matching.find((variant) => variant.sku);
   return {
     key: product.key,
     masterStyle: product.style,
     name: product.name,
-    url: productUrl(tree, product, productBasePath),
+    url: opened
+      ? productPagePath(tree, product, opened.sku, productBasePath)
+      : productUrl(tree, product, productBasePath),
     image: { url: image ? mediaUrl(image.url) : '', alt: image?.label ?? product.name },
-    ...prices(product.variants),
+    ...cardPrices(matching.length ? matching : product.variants),
     colors: [...colors].map(([name, family]) => ({ name, family })),
   };
 }
@@ -49,7 +96,7 @@ export function toDetail(tree: CategoryTree, product: CommerceProduct, productBa
     return {
       sku: variant.sku,
       attributes: variant.attributes,
-      ...prices([variant]),
+      ...variantPrices(variant),
       images: variant.images.map((image) => ({ url: mediaUrl(image.url), alt: image.label ?? product.name })),
       available,
       inStock: available > 0,

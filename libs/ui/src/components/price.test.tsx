@@ -32,6 +32,13 @@ describe('formatPrice', () => {
 });
 
 describe('Price', () => {
+  it('says where a range of prices starts', () => {
+    const { container } = render(<Price price={usd(5499)} salePrice={usd(4699)} from />);
+    expect(container.textContent).toBe('from $46.99 was $54.99');
+    const { container: plain } = render(<Price price={usd(2500)} from />);
+    expect(plain.textContent).toBe('from $25.00');
+  });
+
   it('shows one price', () => {
     render(<Price price={usd(2500)} />);
     expect(screen.getByText('$25.00')).toBeTruthy();

@@ -47,15 +47,19 @@ interface Props {
   /** The current price when it is reduced; `price` is then shown struck through as the old one. */
   salePrice?: PriceMoney;
   showSavings?: boolean;
+  /** The price is where a range starts (variants that cost different amounts): "from $46.99". */
+  from?: boolean;
   locale?: string;
   className?: string;
 }
 
 /** A price, or a sale price with the old one struck through (and, if asked, the saving). */
-export function Price({ price, salePrice, showSavings = false, locale, className }: Props) {
+export function Price({ price, salePrice, showSavings = false, from = false, locale, className }: Props) {
+  const start = from && <span className="ui-price__from">from </span>;
   if (!salePrice) {
     return (
       <span className={cx('ui-price', className)} data-price={price.centAmount}>
+        {start}
         {formatPrice(price, locale)}
       </span>
     );
@@ -63,6 +67,7 @@ export function Price({ price, salePrice, showSavings = false, locale, className
   const saving = { ...price, centAmount: price.centAmount - salePrice.centAmount };
   return (
     <span className={cx('ui-price', 'ui-price--sale', className)} data-price={salePrice.centAmount}>
+      {start}
       <span className="ui-price__sale">{formatPrice(salePrice, locale)}</span>{' '}
       <s className="ui-price__was">
         <VisuallyHidden>was </VisuallyHidden>

@@ -22,7 +22,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
         <span className="product-card__name">{product.name}</span>
       </Link>
       <p className="product-card__price">
-        <Price price={product.price} salePrice={product.salePrice} />
+        <Price price={product.price} salePrice={product.salePrice} from={product.priceFrom} />
       </p>
       {product.colors.length > 1 && <p className="product-card__colors">{product.colors.length} colours</p>}
     </Card>

@@ -55,10 +55,12 @@ export default function QuickSearch() {
   }, [trimmed, trigger, dispatch]);
 
   const options: Option[] = [
-    ...(results?.products
-      .slice(0, QUICK_SEARCH_SIZE)
-      .map((p) => ({ id: `p-${p.key}`, label: p.name, detail: formatPrice(p.salePrice ?? p.price), href: p.url })) ??
-      []),
+    ...(results?.products.slice(0, QUICK_SEARCH_SIZE).map((p) => ({
+      id: `p-${p.key}`,
+      label: p.name,
+      detail: `${p.priceFrom ? 'from ' : ''}${formatPrice(p.salePrice ?? p.price)}`,
+      href: p.url,
+    })) ?? []),
     ...(results?.categories.map((c) => ({ id: `c-${c.path}`, label: c.name, detail: 'Category', href: c.path })) ?? []),
     ...(trimmed
       ? [{ id: 'search', label: `Search for “${trimmed}”`, href: `/c?q=${encodeURIComponent(trimmed)}` }]

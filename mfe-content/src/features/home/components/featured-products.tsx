@@ -28,7 +28,12 @@ export function FeaturedProducts({ section }: { section: HomeContent['featuredPr
             <Link to={product.url}>
               <img src={product.image.url} alt={product.image.alt} width={300} height={400} loading="lazy" />
               <span className="featured-product__name">{product.name}</span>
-              <Price price={product.price} salePrice={product.salePrice} className="featured-product__price" />
+              <Price
+                price={product.price}
+                salePrice={product.salePrice}
+                from={product.priceFrom}
+                className="featured-product__price"
+              />
             </Link>
           </Card>
         ))}
