@@ -219,15 +219,35 @@ describe('browsing the catalog', () => {
     await page.getByRole('heading', { name: 'We can’t find that product' }).waitFor();
     await page.close();
   });
-  it('on a phone puts the first products on the first screen and filters in a drawer', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  it('on a phone fits the header on one line, puts the first products on the first screen and filters in a drawer', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(env.shop.url('hoopcraft', '/c/apparel'));
     await settle(page);
+    // Logo, search button, account and bag share one row; the search opens on demand.
+    const header = page.locator('header');
+    const rows = await Promise.all(
+      [
+        header.getByRole('link', { name: /home$/ }),
+        header.getByRole('button', { name: 'Search' }),
+        header.getByRole('link', { name: 'Sign in' }),
+        page.locator('[data-remote-slot="mini-cart"]'),
+      ].map(async (item) => {
+        const box = await item.boundingBox();
+        return box && Math.round(box.y + box.height / 2);
+      }),
+    );
+    expect(new Set(rows).size).toBe(1);
+    expect(await page.getByRole('combobox', { name: /Search/ }).isVisible()).toBe(false);
+    await header.getByRole('button', { name: 'Search' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await header.getByRole('button', { name: 'Search', expanded: false }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(false);
     const first = await cards(page).first().boundingBox();
-    expect(first && first.y + 100).toBeLessThan(844);
+    expect(first && first.y + 100).toBeLessThan(780);
     const total = await count(page);
 
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -245,6 +265,9 @@ describe('browsing the catalog', () => {
     await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
     expect(await count(page)).toBe(sized);
     await expectAccessible(page);
+    // The product opens on the size filtered by.
+    await cards(page).first().locator('a').first().click();
+    await page.getByRole('radio', { name: sizeName, exact: true, checked: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

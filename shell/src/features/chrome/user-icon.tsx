@@ -24,9 +24,20 @@ export function UserIcon() {
     <Link
       to={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}
       state={{ backgroundLocation: location }}
-      className="header__icon"
+      className="header__icon header__icon--person"
     >
-      Sign in
+      <PersonIcon />
+      <span className="header__icon-label">Sign in</span>
     </Link>
+  );
+}
+
+/** Shown instead of the words on a phone, where the words stay for screen readers. */
+function PersonIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="header__glyph">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M4 21c1.2-4.2 4.3-6 8-6s6.8 1.8 8 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+    </svg>
   );
 }
