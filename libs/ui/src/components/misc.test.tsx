@@ -76,6 +76,20 @@ describe('PageShell', () => {
     const root = container.querySelector('article');
     expect(root?.getAttribute('data-remote-build')).toBe('0.1.0');
     expect(root?.textContent).toBe('Court tee');
+    expect(document.title).toBe('Court tee | Rally Athletic');
+  });
+
+  it('titles a page "{page} | {brand}", and a title that already names the brand as it is', () => {
+    const config = { brand: { name: 'Hoopcraft' } } as ShellBootConfig;
+    const page = (title: string) => (
+      <BootConfigProvider value={config}>
+        <PageShell remote="content" version="0.1.0" page="home" title={title} />
+      </BootConfigProvider>
+    );
+    const { rerender } = render(page('Hoopcraft — Basketball gear and apparel'));
+    expect(document.title).toBe('Hoopcraft — Basketball gear and apparel');
+    rerender(page(''));
+    expect(document.title).toBe('Hoopcraft');
   });
 });
 
