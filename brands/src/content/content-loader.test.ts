@@ -72,10 +72,10 @@ describe('brand content', () => {
     it('for a key the global layer supplied', () => {
       const file = join(dir, 'global', 'content', 'footer.json');
       const footer = JSON.parse(readFileSync(file, 'utf8'));
-      footer.signup.title = '';
+      footer.columns[0].title = '';
       writeFileSync(file, JSON.stringify(footer));
       expect(() => loadBrandContent(dir, configOf(dir, 'everwear'))).toThrow(
-        /brands\/global\/content\/footer\.json at "signup\.title"/,
+        /brands\/global\/content\/footer\.json at "columns\.0\.title"/,
       );
     });
 
