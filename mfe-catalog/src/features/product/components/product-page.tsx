@@ -135,15 +135,19 @@ export default function ProductPage() {
             {stock}
           </p>
           <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} min={1} max={99} />
-          {/* aria-disabled while adding, so the button keeps focus for the drawer to return it to. */}
-          <Button
-            disabled={!variant.inStock}
-            aria-disabled={adding || undefined}
-            aria-describedby={addError ? 'add-to-bag-error' : undefined}
-            onClick={() => void add()}
-          >
-            {adding ? 'Adding…' : 'Add to bag'}
-          </Button>
+          {/* On a phone this bar stays at the bottom of the screen while the shopper looks at the pictures. */}
+          <div className="product__add">
+            {/* aria-disabled while adding, so the button keeps focus for the drawer to return it to. */}
+            <Button
+              block
+              disabled={!variant.inStock}
+              aria-disabled={adding || undefined}
+              aria-describedby={addError ? 'add-to-bag-error' : undefined}
+              onClick={() => void add()}
+            >
+              {adding ? 'Adding…' : 'Add to bag'}
+            </Button>
+          </div>
           {addError && (
             <Notice role="alert" tone="error" className="product__add-error">
               <span id="add-to-bag-error">{addError}</span>
