@@ -27,18 +27,26 @@ describe('the hydration scripts of a server-rendered page', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('are fetched once the page has painted, and only this site’s shell and remote files', () => {
+  it('are fetched once the page has painted: the shell’s, and a remote’s once its manifest has arrived', () => {
+    const manifest = (remote: string) => `${location.origin}/remotes/${remote}/1.0.0/mf-manifest.json`;
     page(
       HYDRATION_SCRIPTS_ELEMENT_ID,
-      JSON.stringify([
-        '/shell/470.js',
-        `${location.origin}/remotes/catalog/1.0.0/remoteEntry.js`,
-        'https://elsewhere.example/remotes/catalog/1.0.0/remoteEntry.js',
-        '/api/auth/session',
-        42,
-      ]),
+      JSON.stringify({
+        shell: ['/shell/470.js', 'https://elsewhere.example/shell/1.js', '/api/auth/session', 42],
+        remotes: [
+          { manifest: manifest('catalog'), scripts: [`${location.origin}/remotes/catalog/1.0.0/remoteEntry.js`] },
+          { manifest: manifest('content'), scripts: ['/remotes/content/1.0.0/remoteEntry.js'] },
+          { manifest: manifest('account'), scripts: ['/remotes/account/1.0.0/remoteEntry.js'] },
+        ],
+      }),
     );
-    preloadHydrationScripts();
+    // catalog's manifest arrived; content's answered 404; account's has not arrived yet.
+    const statuses: Record<string, number> = { [manifest('catalog')]: 200, [manifest('content')]: 404 };
+    const timing = {
+      getEntriesByName: (name: string) =>
+        name in statuses ? [{ name, responseStatus: statuses[name] } as unknown as PerformanceEntry] : [],
+    } as Pick<Performance, 'getEntriesByName'>;
+    preloadHydrationScripts(document, timing);
     expect(preloads()).toEqual([]);
     jest.runAllTimers();
     expect(preloads()).toEqual([
@@ -50,7 +58,7 @@ describe('the hydration scripts of a server-rendered page', () => {
   it('are nothing on a page rendered in the browser, or with a list that is not one', () => {
     document.body.innerHTML = '';
     preloadHydrationScripts();
-    page(HYDRATION_SCRIPTS_ELEMENT_ID, '{"a":1}');
+    page(HYDRATION_SCRIPTS_ELEMENT_ID, '[1]');
     preloadHydrationScripts();
     page(HYDRATION_SCRIPTS_ELEMENT_ID, 'nope');
     preloadHydrationScripts();

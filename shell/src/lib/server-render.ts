@@ -30,8 +30,15 @@ export const HYDRATION_SCRIPTS_ELEMENT_ID = '__SHOP_PRELOAD__';
  * the federation runtime would otherwise discover one after another. Only after the first paint:
  * they are needed to interact, not to see the page, and must not take a slow network's bandwidth
  * from the stylesheets and images the first paint waits for.
+ *
+ * A remote's scripts only once its manifest has arrived whole (the page's own preload of it,
+ * as Resource Timing reports it): the browser keeps a preloaded answer until a script asks for
+ * that file, so a hint for a remote that is down would hand its failure to the retry as well.
  */
-export function preloadHydrationScripts(doc: Document = document): void {
+export function preloadHydrationScripts(
+  doc: Document = document,
+  timing: Pick<Performance, 'getEntriesByName'> = performance,
+): void {
   const text = doc.getElementById(HYDRATION_SCRIPTS_ELEMENT_ID)?.textContent;
   if (!text) return;
   let listed: unknown;
@@ -40,14 +47,30 @@ export function preloadHydrationScripts(doc: Document = document): void {
   } catch {
     return;
   }
-  if (!Array.isArray(listed)) return;
+  if (!listed || typeof listed !== 'object') return;
+  const { shell, remotes } = listed as { shell?: unknown; remotes?: unknown };
   // This site's own files only (the shell's folder and the remotes' versioned folders).
-  const hrefs = listed.filter((href): href is string => {
-    if (typeof href !== 'string') return false;
-    const url = new URL(href, doc.location.href);
-    return url.origin === doc.location.origin && /^\/(shell|remotes)\//.test(url.pathname);
-  });
+  const ownFiles = (hrefs: unknown): string[] =>
+    Array.isArray(hrefs)
+      ? hrefs.filter((href): href is string => {
+          if (typeof href !== 'string') return false;
+          const url = new URL(href, doc.location.href);
+          return url.origin === doc.location.origin && /^\/(shell|remotes)\//.test(url.pathname);
+        })
+      : [];
+  const arrived = (manifest: unknown) => {
+    if (typeof manifest !== 'string') return false;
+    const entry = timing.getEntriesByName(new URL(manifest, doc.location.href).toString())[0] as
+      (PerformanceEntry & { responseStatus?: number }) | undefined;
+    return entry?.responseStatus === 200;
+  };
   const add = () => {
+    const hrefs = [
+      ...ownFiles(shell),
+      ...(Array.isArray(remotes) ? remotes : [])
+        .filter((remote: { manifest?: unknown }) => arrived(remote?.manifest))
+        .flatMap((remote: { scripts?: unknown }) => ownFiles(remote.scripts)),
+    ];
     for (const href of hrefs) {
       const link = doc.createElement('link');
       link.rel = 'preload';

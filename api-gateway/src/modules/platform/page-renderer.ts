@@ -25,8 +25,12 @@ const renderSchema = z.object({
 export type ServerRender = z.infer<typeof renderSchema> & {
   /** The stylesheets the rendered page needs before it paints: the shell's and the page remote's. */
   styles: string[];
-  /** The scripts it runs to hydrate, to fetch at once (preload hints). */
-  scripts: string[];
+  /**
+   * The scripts it runs to hydrate, to fetch at once (preload hints): the shell's, and each
+   * remote's beside the manifest they come from (the browser asks for a remote's only once its
+   * manifest has loaded: a hint for a file of a remote that is down would answer its retry).
+   */
+  scripts: { shell: string[]; remotes: Array<{ manifest: string; scripts: string[] }> };
   /** The federation manifests of the remotes it rendered with. */
   manifests: string[];
 };
@@ -79,14 +83,17 @@ export function pageRenderer(
       const styles = [...shellStyles()];
       // Hints for the code the page needs before it can hydrate, so the browser fetches it with
       // the HTML instead of in turn (the shell's code, then each remote's entry, then its modules).
-      const scripts = assets.shellScripts();
+      const scripts: ServerRender['scripts'] = { shell: assets.shellScripts(), remotes: [] };
       const manifests: string[] = [];
       for (const [remote, exposes] of used) {
         const entry = boot.remotes[remote as keyof typeof boot.remotes];
         if (!entry) continue;
         manifests.push(entry.manifestUrl);
         styles.push(...assets.styles(remote, entry.version, entry.manifestUrl));
-        scripts.push(...assets.scripts(remote, entry.version, entry.manifestUrl, exposes));
+        scripts.remotes.push({
+          manifest: entry.manifestUrl,
+          scripts: assets.scripts(remote, entry.version, entry.manifestUrl, exposes),
+        });
       }
       logger.debug('Page rendered on the server', { path: req.path, ms: Math.round(performance.now() - started) });
       return { ...rendered, styles, scripts, manifests };
