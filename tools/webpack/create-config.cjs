@@ -42,14 +42,9 @@ function sharedSingletons() {
 }
 
 const ROUTER_FACADE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
-const APP_SOURCES = [
-  'shell/src',
-  'mfe-catalog/src',
-  'mfe-cart-checkout/src',
-  'mfe-account/src',
-  'mfe-content/src',
-  'libs',
-];
+/** The remotes' folders (the shell composes them at run time; the single-bundle build compiles them in). */
+const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
+const APP_SOURCES = ['shell/src', ...REMOTE_APPS.map((app) => `${app}/src`), 'libs'];
 let routerFacadeChecked = false;
 
 /**
@@ -296,4 +291,4 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
   return Object.assign(config, { federation: { name, kind, dirname, exposes } });
 }
 
-module.exports = { createFederatedConfig, sharedSingletons };
+module.exports = { REMOTE_APPS, createFederatedConfig, sharedSingletons };

@@ -8,8 +8,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+const { REMOTE_APPS } = require('./create-config.cjs');
+
 const root = path.join(__dirname, '..', '..');
-const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
 const outputPath = path.join(root, 'dist', 'single-bundle');
 
 /** Each remote's federation facts (name, folder, exposes), from its own webpack config. */

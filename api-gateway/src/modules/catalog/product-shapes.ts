@@ -30,13 +30,8 @@ function cardPrices(variants: CommerceVariant[]): Pick<ProductSummary, 'price' |
   const priced = variants.filter((v) => v.price);
   if (priced.length === 0) return { price: usd(0) };
   const cheapest = priced.reduce((best, v) => ((currentPrice(v) ?? 0) < (currentPrice(best) ?? 0) ? v : best));
-  const price = cheapest.price as NonNullable<CommerceVariant['price']>;
   const differ = new Set(priced.map(currentPrice)).size > 1;
-  return {
-    price: usd(price.centAmount),
-    ...(price.discountedCentAmount !== undefined ? { salePrice: usd(price.discountedCentAmount) } : {}),
-    ...(differ ? { priceFrom: true } : {}),
-  };
+  return { ...variantPrices(cheapest), ...(differ ? { priceFrom: true } : {}) };
 }
 
 /** One variant's price, as its product page shows it. */
