@@ -86,6 +86,7 @@ function pickPublic(config: BrandConfig): BrandPublicConfig {
     origins: _origins,
     crm: _crm,
     returnsCentre: _returnsCentre,
+    search: _search,
     ...publicConfig
   } = config;
   return publicConfig;

@@ -71,6 +71,29 @@ export const brandConfigSchema = brandPublicConfigSchema.extend({
    */
   origins: z.array(publicOrigin).min(1).max(10).optional(),
   crm: crmSchema,
+  /**
+   * Product search: groups of single words shoppers of this brand use alike ("hoop", "rim"). A
+   * search that finds nothing is asked again with a word swapped for the others of its group.
+   */
+  search: z
+    .strictObject({
+      synonyms: z
+        .array(
+          z
+            .array(
+              z
+                .string()
+                .regex(
+                  /^(?=.{2,30}$)[a-z0-9]+(-[a-z0-9]+)*$/,
+                  'a synonym is one lower-case word of 2 to 30 letters or digits (hyphens inside allowed)',
+                ),
+            )
+            .min(2)
+            .max(20),
+        )
+        .max(100),
+    })
+    .optional(),
   /** Where returns go (the return label's "ship to"). Server-only; without it the brand takes no returns online. */
   returnsCentre: z
     .strictObject({

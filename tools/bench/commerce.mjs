@@ -2,10 +2,13 @@
 // at 20 concurrent requests, on the default seed and on a 100,000-product seed.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root } from '../scripts/lib.mjs';
+import { productionEnv } from '../scripts/local-secrets.mjs';
+import { run, stopChildren } from './catalog.mjs';
+import { getJson } from './shop.mjs';
 
 const CONCURRENCY = 20;
 const CLIENT = 'shop-gateway-dev:dev-only-commerce-client-secret';
@@ -91,14 +94,7 @@ const uncachedBodies = (stores) =>
   });
 
 export async function searchLatency(base, requests, uncached = false) {
-  const token = (
-    await (
-      await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
-      })
-    ).json()
-  ).access_token;
+  const token = await accessToken(base);
   const stores = ['vanityfair', 'everwear', 'rallyathletic', 'hoopcraft'];
   const bodies = uncached
     ? uncachedBodies(stores)
@@ -163,14 +159,7 @@ export async function searchLatency(base, requests, uncached = false) {
 
 /** First-time searches, one at a time: distinct words and filters, so no cache holds them. */
 async function coldLatency(base) {
-  const token = (
-    await (
-      await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
-      })
-    ).json()
-  ).access_token;
+  const token = await accessToken(base);
   const words = [
     'lace',
     'comfort',
@@ -215,6 +204,58 @@ async function coldLatency(base) {
   return { p50: latencies[Math.floor(latencies.length / 2)], max: latencies.at(-1) };
 }
 
+/**
+ * Search relevance on the default seed: each query of tools/catalog-seed/search-relevance.json
+ * asked of the brand's gateway as a shopper's search page asks it (`/api/products?q=`, with the
+ * brand's synonyms and typo tolerance), and whether a product the shopper expects is first, or in
+ * the first three.
+ */
+async function relevance(commerceBase) {
+  const set = JSON.parse(readFileSync(join(root, 'tools', 'catalog-seed', 'search-relevance.json'), 'utf8'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'relevance-bench-'));
+  const port = await freePort();
+  const gateway = await run(
+    join(root, 'api-gateway', 'dist', 'main.js'),
+    {
+      ...productionEnv(dataDir, {}),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      COMMERCE_API_URL: `${commerceBase}/commerce`,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+    join(dataDir, 'gateway.log'),
+  );
+  try {
+    const brands = {};
+    for (const [brand, queries] of Object.entries(set.brands)) {
+      let first = 0;
+      let top3 = 0;
+      const misses = [];
+      for (const { query, expect } of queries) {
+        const { results } = await getJson(port, brand, `/api/products?q=${encodeURIComponent(query)}&limit=3`);
+        const names = results.map((r) => r.name);
+        const hits = names.map((name) => new RegExp(expect).test(name));
+        if (hits[0]) first += 1;
+        if (hits.some(Boolean)) top3 += 1;
+        else misses.push(`"${query}" -> ${names.join(', ') || 'nothing'}`);
+      }
+      brands[brand] = { queries: queries.length, first: first / queries.length, top3: top3 / queries.length, misses };
+    }
+    return { threshold: set.threshold, brands };
+  } finally {
+    await stopChildren([gateway]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function accessToken(base) {
+  const response = await fetch(`${base}/commerce/oauth/token?grant_type=client_credentials`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(CLIENT).toString('base64')}` },
+  });
+  return (await response.json()).access_token;
+}
+
 export async function benchCommerce(products, requests) {
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-bench-'));
   try {
@@ -222,10 +263,19 @@ export async function benchCommerce(products, requests) {
     await first.stop();
     const second = await startService(dataDir, products);
     const cold = await coldLatency(second.base);
+    const relevant = products === 1500 ? await relevance(second.base) : undefined;
     const latency = await searchLatency(second.base, requests);
     const uncached = await searchLatency(second.base, requests, true);
     await second.stop();
-    return { products, firstStartMs: first.ms, restartMs: second.ms, ...latency, uncached, cold };
+    return {
+      products,
+      firstStartMs: first.ms,
+      restartMs: second.ms,
+      ...latency,
+      uncached,
+      cold,
+      ...(relevant ? { relevance: relevant } : {}),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -253,6 +303,18 @@ export function printCommerce(results, baseline) {
   console.log('  first-time searches, one at a time (distinct words and filters, no cache):');
   for (const r of results)
     console.log(`  ${String(r.products).padEnd(10)} p50 ${r.cold.p50.toFixed(1)} ms, max ${r.cold.max.toFixed(1)} ms`);
+  for (const r of results.filter((result) => result.relevance)) {
+    const { threshold, brands } = r.relevance;
+    console.log(
+      `  search relevance on the default seed (tools/catalog-seed/search-relevance.json; threshold ${threshold} in the first three):`,
+    );
+    for (const [brand, b] of Object.entries(brands)) {
+      console.log(
+        `  ${brand.padEnd(14)} ${String(b.queries).padStart(2)} queries: expected first ${(b.first * 100).toFixed(0)} %, in the first three ${(b.top3 * 100).toFixed(0)} % (${b.top3 >= threshold ? 'met' : 'NOT met'})`,
+      );
+      for (const miss of b.misses) console.log(`      missed: ${miss}`);
+    }
+  }
   const target = results.find((r) => r.products === 1500);
   if (target)
     console.log(

@@ -85,6 +85,8 @@ export type ProductSort = 'price-asc' | 'price-desc' | 'newest' | 'name';
 export interface ProductSearch {
   storeKey: string;
   text?: string;
+  /** Typo tolerance for the text: a word of five letters or more also finds words one edit away. */
+  fuzzy?: boolean;
   /** Only products in this category or below it. */
   categoryId?: string;
   /** Selected values per attribute. */
@@ -250,6 +252,7 @@ export function catalogOperations(graphql: Graphql) {
       const variables: Record<string, unknown> = {
         store: search.storeKey,
         text: search.text || null,
+        fuzzy: Boolean(search.text && search.fuzzy),
         queryFilters: toInput(
           search.categoryId ? [`categories.id: subtree(${predicateLiteral(search.categoryId)})`] : [],
         ),
@@ -348,11 +351,11 @@ export function catalogOperations(graphql: Graphql) {
     },
 
     /** Quick search: the best five matches of the store's assortment. */
-    async suggestProducts(storeKey: string, text: string, call: Call): Promise<CommerceProduct[]> {
+    async suggestProducts(storeKey: string, text: string, call: Call, fuzzy = false): Promise<CommerceProduct[]> {
       const data = await graphql<{ productProjectionSearch: RawSearch<RawListingProduct> }>(
         'Suggest',
         SUGGEST,
-        { store: storeKey, text },
+        { store: storeKey, text, fuzzy },
         shared(call),
       );
       return (data.productProjectionSearch.results ?? []).map(reshapeListingProduct);

@@ -23,8 +23,8 @@ export const PRODUCT_CARD_FIELDS = `key name(locale: "en-US") categoriesRef { id
   allVariants { sku attributesRaw(includeNames: ["color", "colorFamily", "size", "bandSize", "cupSize", "bust", "waist", "length"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } } }`;
 
 const FACET_FIELDS = `facets { facet value { ... on TermsFacetResult { terms { term count productCount } } } }`;
-const LISTING_SCOPE = `storeProjection: $store, text: $text, queryFilters: $queryFilters`;
-const LISTING_VARIABLES = `$store: String, $text: String, $queryFilters: [SearchFilterInput!], $filters: [SearchFilterInput!], $facets: [SearchFacetInput!], $sorts: [String!], $limit: Int, $offset: Int`;
+const LISTING_SCOPE = `storeProjection: $store, text: $text, fuzzy: $fuzzy, queryFilters: $queryFilters`;
+const LISTING_VARIABLES = `$store: String, $text: String, $fuzzy: Boolean, $queryFilters: [SearchFilterInput!], $filters: [SearchFilterInput!], $facets: [SearchFacetInput!], $sorts: [String!], $limit: Int, $offset: Int`;
 
 /**
  * A listing in one request: the page with every filter and the facets of the unselected
@@ -58,8 +58,8 @@ export const PRODUCT_DETAIL = `query ProductDetail($store: String, $filters: [Se
     allVariants { sku attributesRaw(excludeNames: ["retailerLinks"]) { name value } price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
       images { url label } availability { noChannel { isOnStock availableQuantity } } } } } }`;
 
-export const SUGGEST = `query Suggest($store: String, $text: String) {
-  productProjectionSearch(storeProjection: $store, text: $text, limit: 5, sorts: ["score desc"]) { results { ${PRODUCT_CARD_FIELDS} } } }`;
+export const SUGGEST = `query Suggest($store: String, $text: String, $fuzzy: Boolean) {
+  productProjectionSearch(storeProjection: $store, text: $text, fuzzy: $fuzzy, limit: 5, sorts: ["score desc"]) { results { ${PRODUCT_CARD_FIELDS} } } }`;
 
 // Customers -------------------------------------------------------------------------------------
 

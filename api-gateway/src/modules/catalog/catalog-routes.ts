@@ -95,7 +95,14 @@ export function catalogReader(
     const { id, brand } = brandOf(res, catalog);
     const correlationId = res.locals.correlationId;
     const tree = await cached(`categories:${id}`, () => loadCategoryTree(commerce, id, correlationId));
-    return { commerce, tree, storeKey: id, productBasePath: brand.publicConfig.routing.productBasePath, correlationId };
+    return {
+      commerce,
+      tree,
+      storeKey: id,
+      productBasePath: brand.publicConfig.routing.productBasePath,
+      synonyms: brand.config.search?.synonyms ?? [],
+      correlationId,
+    };
   };
   /** A product of this brand by sku or style number; null when there is none. */
   const product = async (res: Response, id: string) => {

@@ -1,3 +1,4 @@
+import { searchWithSynonyms } from './synonyms';
 import type { ProductDetail, SuggestResponse } from '@shop/contracts';
 import type { CommerceClient } from '../../clients/commercetools';
 import type { CategoryTree } from '../../shared/category-tree';
@@ -30,12 +31,17 @@ export async function suggest(
     tree: CategoryTree;
     storeKey: string;
     productBasePath: string;
+    synonyms?: string[][];
     correlationId: string;
   },
 ): Promise<SuggestResponse> {
-  const products = await context.commerce.suggestProducts(context.storeKey, q, {
-    correlationId: context.correlationId,
-  });
+  const products = await searchWithSynonyms(
+    q,
+    context.synonyms ?? [],
+    (text, fuzzy) =>
+      context.commerce.suggestProducts(context.storeKey, text, { correlationId: context.correlationId }, fuzzy),
+    (found) => found.length > 0,
+  );
   // A category matches when its name holds any word of the search ("did you mean" for empty results).
   const words = q
     .toLowerCase()

@@ -9,6 +9,7 @@ import type { CommerceClient, ProductSearchResult, ProductSort } from '../../cli
 import { DomainError } from '../../shared/domain-error';
 import { type CategoryTree, breadcrumbOf } from '../../shared/category-tree';
 import { toSummary } from './product-shapes';
+import { searchWithSynonyms } from './synonyms';
 
 const FACET_LABELS: Record<FilterName | 'category', string> = {
   category: 'Category',
@@ -39,6 +40,7 @@ export async function listProducts(
     tree: CategoryTree;
     storeKey: string;
     productBasePath: string;
+    synonyms?: string[][];
     correlationId: string;
   },
 ): Promise<ProductListResponse> {
@@ -47,22 +49,27 @@ export async function listProducts(
   if (query.category && !category)
     throw new DomainError('CATEGORY_NOT_FOUND', `There is no category "${query.category}".`);
   const selected: FilterName[] = FILTER_NAMES.filter((name) => (query[name]?.length ?? 0) > 0);
-  const result = await context.commerce.getProducts(
-    {
-      storeKey: context.storeKey,
-      ...(query.q ? { text: query.q } : {}),
-      ...(category ? { categoryId: category.id } : {}),
-      filters: Object.fromEntries(selected.map((name) => [name, query[name] ?? []])),
-      ...(query.priceMin !== undefined ? { priceMin: query.priceMin } : {}),
-      ...(query.priceMax !== undefined ? { priceMax: query.priceMax } : {}),
-      facets: FACETED.filter((name) => !selected.includes(name)),
-      ownFacets: selected.filter((name) => name !== 'masterStyle'),
-      ...(query.sort && SORTS.includes(query.sort) ? { sort: query.sort as ProductSort } : {}),
-      limit: query.limit,
-      offset: query.offset,
-    },
-    { correlationId: context.correlationId },
-  );
+  const search = (text: string | undefined, fuzzy = false) =>
+    context.commerce.getProducts(
+      {
+        storeKey: context.storeKey,
+        ...(text ? { text, fuzzy } : {}),
+        ...(category ? { categoryId: category.id } : {}),
+        filters: Object.fromEntries(selected.map((name) => [name, query[name] ?? []])),
+        ...(query.priceMin !== undefined ? { priceMin: query.priceMin } : {}),
+        ...(query.priceMax !== undefined ? { priceMax: query.priceMax } : {}),
+        facets: FACETED.filter((name) => !selected.includes(name)),
+        ownFacets: selected.filter((name) => name !== 'masterStyle'),
+        ...(query.sort && SORTS.includes(query.sort) ? { sort: query.sort as ProductSort } : {}),
+        limit: query.limit,
+        offset: query.offset,
+      },
+      { correlationId: context.correlationId },
+    );
+  // Only a text search that found nothing is asked again with the brand's synonyms.
+  const result = query.q
+    ? await searchWithSynonyms(query.q, context.synonyms ?? [], search, (found) => found.total > 0)
+    : await search(undefined);
   return {
     // A filtered listing's cards show, and open on, the variants that match (SPEC: the size a
     // shopper filtered by is the size the product page opens on).

@@ -146,6 +146,7 @@ export function createRootValue(services: CommerceServices) {
       const result = catalog.search({
         storeProjection: args.storeProjection,
         text: args.text,
+        fuzzy: args.fuzzy,
         filters: filterStrings(args.filters),
         queryFilters: filterStrings(args.queryFilters),
         facetFilters: filterStrings(args.facetFilters),

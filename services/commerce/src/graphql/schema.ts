@@ -1401,6 +1401,7 @@ export const SDL = /* GraphQL */ `
     productProjectionSearch(
       locale: Locale
       text: String
+      "Typo tolerance: a word of five letters or more also matches words one edit away (when it matches none as it is)."
       fuzzy: Boolean
       filters: [SearchFilterInput!]
       queryFilters: [SearchFilterInput!]

@@ -15,6 +15,8 @@ interface Option {
   label: string;
   detail?: string;
   href: string;
+  /** A product's picture beside its name. */
+  image?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export default function QuickSearch() {
       label: p.name,
       detail: `${p.priceFrom ? 'from ' : ''}${formatPrice(p.salePrice ?? p.price)}`,
       href: p.url,
+      image: p.image.url,
     })) ?? []),
     ...(results?.categories.map((c) => ({ id: `c-${c.path}`, label: c.name, detail: 'Category', href: c.path })) ?? []),
     ...(trimmed
@@ -67,6 +70,8 @@ export default function QuickSearch() {
       : []),
   ];
   const expanded = open && trimmed.length > 0 && options.length > 0;
+  // Said (and announced) once the answer for what is typed now has come back empty.
+  const nothing = open && results !== null && trimmed.length >= 2 && results.products.length === 0;
 
   const go = (href: string) => {
     setOpen(false);
@@ -116,31 +121,48 @@ export default function QuickSearch() {
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Search suggestions"
-        className="quick-search__suggestions"
-        hidden={!expanded}
-      >
-        {expanded &&
-          options.map((option, i) => (
-            <li
-              key={option.id}
-              id={`${listId}-${option.id}`}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'is-active' : undefined}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                go(option.href);
-              }}
-            >
-              {option.label}
-              {option.detail && <span className="quick-search__detail"> {option.detail}</span>}
-            </li>
-          ))}
-      </ul>
+      <div className="quick-search__panel">
+        <p role="status" className={nothing ? 'quick-search__none' : 'ui-visually-hidden'}>
+          {nothing ? `No products match “${trimmed}”.` : ''}
+        </p>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Search suggestions"
+          className="quick-search__suggestions"
+          hidden={!expanded}
+        >
+          {expanded &&
+            options.map((option, i) => (
+              <li
+                key={option.id}
+                id={`${listId}-${option.id}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'is-active' : undefined}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  go(option.href);
+                }}
+              >
+                {option.image && (
+                  <img
+                    className="quick-search__thumb"
+                    src={option.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                  />
+                )}
+                <span className="quick-search__label">
+                  {option.label}
+                  {option.detail && <span className="quick-search__detail"> {option.detail}</span>}
+                </span>
+              </li>
+            ))}
+        </ul>
+      </div>
     </form>
   );
 }

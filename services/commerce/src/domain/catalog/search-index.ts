@@ -1,6 +1,7 @@
 import { invalidInput } from '../../errors';
 import type { Category, Product, Variant } from './catalog-types';
 import { type SearchFacet, type SearchFilter, parseFacet, parseFilter } from './search-filters';
+import { TextIndex, stem, tokenize } from './search-text';
 
 interface IndexedVariant {
   variant: Variant;
@@ -13,10 +14,9 @@ interface IndexedProduct {
   product: Product;
   /** Variants per attribute term, for facets over all of a product's variants. */
   termCounts: Map<string, Map<string, number>>;
-  nameTokens: string[];
+  /** Stemmed words of the name, and of the rest (description, style, skus, colours). */
+  nameTokens: Set<string>;
   otherTokens: Set<string>;
-  /** Every token once, for prefix matches without allocating per query. */
-  allTokens: string[];
   categoryIds: Set<string>;
   createdAt: number;
   /** Position in name order and in load order, so sorting never compares strings per query. */
@@ -29,6 +29,8 @@ interface IndexedProduct {
 export interface SearchRequest {
   storeProjection?: string | null;
   text?: string | null;
+  /** Typo tolerance: a word of five letters or more also matches words one edit away. */
+  fuzzy?: boolean | null;
   queryFilters?: string[];
   filters?: string[];
   facetFilters?: string[];
@@ -75,20 +77,6 @@ export interface SearchResult {
   facets: Array<TermsFacetResult | RangeFacetResult>;
 }
 
-const tokenize = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-const stem = (token: string) =>
-  token.length > 4 && token.endsWith('es')
-    ? token.slice(0, -2)
-    : token.length > 3 && token.endsWith('s')
-      ? token.slice(0, -1)
-      : token;
-
 const inRanges = (value: number, ranges: Array<[number | null, number | null]>) =>
   ranges.some(([from, to]) => (from === null || value >= from) && (to === null || value < to));
 
@@ -134,6 +122,9 @@ export class SearchIndex {
   private byKey = new Map<string, IndexedProduct>();
   private bySku = new Map<string, IndexedProduct>();
   private categoryAncestors = new Map<string, string[]>();
+  private text = new TextIndex<IndexedProduct>();
+  /** Category names by id: a product's categories (and their parents) are words it is found by. */
+  private categoryNames = new Map<string, string>();
 
   /**
    * `assortments` is each store's assortment: the products of its active product selections,
@@ -141,6 +132,7 @@ export class SearchIndex {
    */
   load(products: Product[], categories: Category[], assortments: Map<string, Set<string>>) {
     const parents = new Map(categories.map((c) => [c.id, c.parentId]));
+    this.categoryNames = new Map(categories.map((c) => [c.id, c.name['en-US'] ?? '']));
     this.categoryAncestors = new Map(
       categories.map((c) => {
         const ancestors: string[] = [];
@@ -156,6 +148,7 @@ export class SearchIndex {
     this.byId = new Map();
     this.byKey = new Map();
     this.bySku = new Map();
+    this.text = new TextIndex();
     for (const product of products) this.add(product);
     this.assortments = assortments;
     for (const [store, ids] of assortments) {
@@ -188,7 +181,11 @@ export class SearchIndex {
         if (this.bySku.get(v.variant.sku) === existing) this.bySku.delete(v.variant.sku);
       if (this.byKey.get(existing.product.key) === existing) this.byKey.delete(existing.product.key);
       renamed ||= existing.product.name['en-US'] !== product.name['en-US'];
+      this.text.remove(existing, 'name', existing.nameTokens);
+      this.text.remove(existing, 'other', existing.otherTokens);
       Object.assign(existing, { ...fresh, nameRank: existing.nameRank });
+      this.text.add(existing, 'name', existing.nameTokens);
+      this.text.add(existing, 'other', existing.otherTokens);
       this.byKey.set(product.key, existing);
       for (const v of existing.variants) this.bySku.set(v.variant.sku, existing);
     }
@@ -235,6 +232,8 @@ export class SearchIndex {
     this.byId.set(product.id, indexed);
     this.byKey.set(product.key, indexed);
     for (const v of indexed.variants) this.bySku.set(v.variant.sku, indexed);
+    this.text.add(indexed, 'name', indexed.nameTokens);
+    this.text.add(indexed, 'other', indexed.otherTokens);
   }
 
   private build(product: Product, ordinal: number): IndexedProduct {
@@ -246,12 +245,14 @@ export class SearchIndex {
       price: variant.prices[0]?.discounted?.value.centAmount ?? variant.prices[0]?.value.centAmount ?? 0,
     }));
     const name = product.name['en-US'] ?? '';
+    const categoryIds = new Set(product.categories.flatMap((c) => [c.id, ...(this.categoryAncestors.get(c.id) ?? [])]));
     const other = [
       product.description['en-US'] ?? '',
+      ...[...categoryIds].map((id) => this.categoryNames.get(id) ?? ''),
       product.masterStyle,
       ...variants.flatMap((v) => [v.variant.sku, v.attributes.get('color') ?? '']),
     ];
-    const nameTokens = tokenize(name).map(stem);
+    const nameTokens = new Set(tokenize(name).map(stem));
     const otherTokens = new Set(other.flatMap(tokenize).map(stem));
     const termCounts = new Map<string, Map<string, number>>();
     for (const v of variants) {
@@ -268,8 +269,7 @@ export class SearchIndex {
       ordinal,
       nameTokens,
       otherTokens,
-      allTokens: [...otherTokens],
-      categoryIds: new Set(product.categories.flatMap((c) => [c.id, ...(this.categoryAncestors.get(c.id) ?? [])])),
+      categoryIds,
       createdAt: Date.parse(product.createdAt),
       minPrice: Math.min(...variants.map((v) => v.price)),
       variants,
@@ -301,6 +301,7 @@ export class SearchIndex {
     const key = JSON.stringify([
       request.storeProjection,
       request.text,
+      request.fuzzy,
       request.queryFilters,
       request.filters,
       request.facetFilters,
@@ -338,12 +339,13 @@ export class SearchIndex {
     const facetFilters = (request.facetFilters ?? []).map(parseFilter);
     const facets = (request.facets ?? []).map(parseFacet);
     const sort = this.sorter(request.sorts ?? []);
-    const scope = [request.storeProjection, text, request.queryFilters];
+    const fuzzy = request.fuzzy === true;
+    const scope = [request.storeProjection, text, fuzzy, request.queryFilters];
 
     // Facets do not depend on sorting or paging, and the sorted list not on paging: each is
     // cached on its own, so paging through or re-sorting a listing costs a slice.
     const base = remember(this.baseCache, JSON.stringify(scope), () =>
-      this.base(request.storeProjection, text, queryFilters),
+      this.base(request.storeProjection, { text, fuzzy }, queryFilters),
     );
     const sorted = remember(this.sortedCache, JSON.stringify([...scope, request.filters, request.sorts]), () =>
       this.apply(base.matches, postFilters).sort((a, b) => sort(a.product, b.product, base.scores)),
@@ -368,21 +370,27 @@ export class SearchIndex {
   }
 
   /** The store's products matching the text and the query filters, with text scores. */
-  private base(store: string | null | undefined, text: string, queryFilters: SearchFilter[]) {
+  private base(
+    store: string | null | undefined,
+    query: { text: string; fuzzy: boolean },
+    queryFilters: SearchFilter[],
+  ) {
     let matches = store ? (this.matchesByStore.get(store) ?? []) : this.allMatches;
     const scores = new Map<IndexedProduct, number>();
-    if (text) {
-      const terms = tokenize(text).map(stem);
-      matches = matches.filter(({ product: p }) => {
+    // A lone letter ("t" of "t-shirt") is noise beside longer words.
+    const words = [...new Set(tokenize(query.text).map(stem))];
+    const terms = words.some((w) => w.length > 1) ? words.filter((w) => w.length > 1) : words;
+    if (terms.length) {
+      // Every word must match; the rarest first, so the others are only asked about its products.
+      const perTerm = terms.map((term) => this.text.score(term, query.fuzzy)).sort((a, b) => a.size - b.size);
+      matches = matches.filter(({ product }) => {
         let score = 0;
-        for (const term of terms) {
-          const inName = p.nameTokens.some((t) => t === term || (term.length >= 3 && t.startsWith(term)));
-          const inOther =
-            !inName && (p.otherTokens.has(term) || (term.length >= 3 && p.allTokens.some((t) => t.startsWith(term))));
-          if (!inName && !inOther) return false;
-          score += inName ? 3 : 1;
+        for (const termScores of perTerm) {
+          const value = termScores.get(product);
+          if (value === undefined) return false;
+          score += value;
         }
-        scores.set(p, score);
+        scores.set(product, score);
         return true;
       });
     }
