@@ -21,7 +21,7 @@ import { paymentHostedApp } from './payment/hosted-app';
 import { paymentRepository } from './payment/payment-repository';
 import { paymentRoutes } from './payment/payment-routes';
 import { taxRoutes } from './tax/tax-routes';
-import { loadZipData } from './zip-data';
+import { type ZipData, loadZipData } from './zip-data';
 
 export interface RunningVendors {
   /** The server-to-server API (captcha, CRM, tax, address, payments, fraud decisions, loyalty). */
@@ -47,6 +47,8 @@ export interface RunningVendors {
 export interface StartOptions {
   /** The clock the payment stand-in reads (token expiry, card expiry); tests move it. */
   now?: () => Date;
+  /** Loads the ZIP table (once; the loader caches it); a test holds it to see the service warming. */
+  zipData?: () => Promise<ZipData>;
 }
 
 /** Body-parser refusals (too large, too many fields, bad encoding) as JSON, like every other answer. */
@@ -81,7 +83,7 @@ const close = (server: Server) =>
  */
 export async function start(
   overrides: Partial<VendorsConfig> = {},
-  { now = () => new Date() }: StartOptions = {},
+  { now = () => new Date(), zipData = loadZipData }: StartOptions = {},
 ): Promise<RunningVendors> {
   const loaded = loadVendorsConfig();
   const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0, idmePort: 0 } : {};
@@ -107,8 +109,8 @@ export async function start(
     else res.json({ status: 'ok' });
   });
   app.use('/captcha', captchaRoutes(config.captchaSecret));
-  app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData: loadZipData }));
-  app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData: loadZipData }));
+  app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData }));
+  app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData }));
   app.use('/payments/v1', paymentRoutes({ secretKey: config.paymentSecretKey, repository: payments, logger, now }));
   app.use(
     '/fraud/v1',
@@ -172,7 +174,7 @@ export async function start(
     warmUp: async () => {
       warming = true;
       try {
-        await Promise.all([database.get(), loadZipData()]);
+        await Promise.all([database.get(), zipData()]);
       } finally {
         warming = false;
       }

@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { loadZipData } from '../src/zip-data';
 import { startVendors } from './support';
 
 /** A fresh connection per check: PGlite's start holds the event loop past keep-alive deadlines. */
@@ -12,12 +13,17 @@ const statusOf = (url: string) =>
 
 describe('the vendors health check', () => {
   it('answers 503 starting while the database opens and the ZIP table loads, then ok', async () => {
-    const vendors = await startVendors('pglite');
+    // The ZIP table loads only when the test lets it, so the check surely lands while warming
+    // (PGlite's start alone can finish before a loaded machine serves the request).
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const vendors = await startVendors('pglite', undefined, { zipData: () => held.then(loadZipData) });
     try {
       const health = () => statusOf(`${vendors.url}/healthz`);
       expect(await health()).toBe(200);
       const warming = vendors.warmUp();
       expect(await health()).toBe(503);
+      release();
       await warming;
       expect(await health()).toBe(200);
       const response = await fetch(`${vendors.url}/address/v1/verify`, {
