@@ -21,6 +21,7 @@ import { createCrmClient } from './clients/crm';
 import { createCheckoutVendors } from './clients/checkout-vendors';
 import { createFileRevocationStore, createRedisRevocationStore } from './sessions/revocation-store';
 import { customerConsentStore } from './modules/privacy/customer-consent-store';
+import { flagReader } from './modules/flags/flag-reader';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
 import { createLogger } from '@shop/node-kit';
@@ -100,6 +101,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     cartQueue,
     cartStats: createCartWriteStats(),
     vendors: createCheckoutVendors(config.vendors, logger, guard),
+    flags: flagReader({ catalog, sessions, environment: config.environment }),
   });
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -234,6 +234,7 @@ describe('bad-input sweep over every /api route and field', () => {
     message: 'Where is my order, please?',
     orderNumber: 'VF100123',
     data: { firstname: 'Ann' },
+    context: { device: 'phone' },
     event: 'PAGE_VIEW',
     eventId: '7a1c1a52-4a0e-4c55-9d0a-2b2a0f7c1d11',
     eventUrl: 'http://127.0.0.1/c/bras',

@@ -31,6 +31,8 @@ describe('CSRF middleware', () => {
   it('allows exactly the routes that cannot carry a token, each with its reason', () => {
     expect(CSRF_ALLOW_LIST.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /api/tracking',
+      'POST /api/ofrep/v1/evaluate/flags',
+      'POST /api/ofrep/v1/evaluate/flags/{key}',
       'POST /api/ops/orders/{orderNumber}/fulfil',
       'POST /api/ops/orders/{orderNumber}/cancel',
       'POST /api/ops/orders/{orderNumber}/ready',

@@ -143,11 +143,13 @@ describe('redis cart write queue across gateways', () => {
   });
 
   it('keeps the turn of a task that outlives its lease while it runs (the lease is renewed)', async () => {
-    const [first, second] = [gateways.gateway({ leaseMs: 300 }), gateways.gateway({ leaseMs: 300 })];
+    // A lease of a second, outlived three times over: long enough that a loaded machine's pauses
+    // (a busy event loop, a garbage collection) never let it lapse while the renewals run.
+    const [first, second] = [gateways.gateway({ leaseMs: 1_000 }), gateways.gateway({ leaseMs: 1_000 })];
     const record = recorder();
     let aborted = false;
     const long = first.run('cart', async (turn) => {
-      await record.task('long', 1_200)();
+      await record.task('long', 3_000)();
       aborted = turn.signal.aborted;
     });
     await eventually(() => expect(record.runs).toEqual(['long']));

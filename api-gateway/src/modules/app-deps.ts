@@ -17,6 +17,7 @@ import type { SessionService } from '../sessions/session-service';
 import type { BrandOrigins } from '../shared/brand-origins';
 import type { CartWriteStats } from '../shared/cart-write-stats';
 import type { Throttle } from '../shared/throttle';
+import type { FlagReader } from './flags/flag-reader';
 
 /** Everything the gateway is built from (server.ts makes them); each module takes only the part it names. */
 export interface AppDeps {
@@ -41,4 +42,6 @@ export interface AppDeps {
   cartStats: CartWriteStats;
   /** Tax, address verification, payment, fraud screening and loyalty (docs/adr/0014). */
   vendors: CheckoutVendors;
+  /** The brands' feature flags through OpenFeature; each request's are on `res.locals.flags`. */
+  flags: FlagReader;
 }

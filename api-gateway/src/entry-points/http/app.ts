@@ -14,6 +14,7 @@ import { catalogModule } from '../../modules/catalog';
 import { contactModule } from '../../modules/contact';
 import { contentModule } from '../../modules/content';
 import { devToolsModule } from '../../modules/dev-tools';
+import { flagsModule } from '../../modules/flags';
 import { idVerificationModule } from '../../modules/id-verification';
 import { leadsModule } from '../../modules/leads';
 import { platformModule } from '../../modules/platform';
@@ -52,6 +53,7 @@ const MODULES: ModuleFactory[] = [
   trackingModule,
   privacyModule,
   loyaltyModule,
+  flagsModule,
   platformModule,
   devToolsModule,
 ];
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps) {
       strictHosts: !RELAXED_ENVIRONMENTS.includes(config.environment),
     }),
   );
+  app.use(deps.flags.middleware);
   app.use(securityHeaders(catalog, config));
   app.use(compression());
   // Every router is mounted behind the one CSRF middleware; bodies are parsed first, each mount

@@ -89,7 +89,7 @@ export function authRoutes(
   sessions: SessionService,
   csrf: Csrf,
   setup: PassportSetup,
-  socialAllowed: (res: Response) => boolean,
+  socialAllowed: (res: Response) => Promise<boolean>,
 ): Router {
   const router = Router();
   const noCache = (res: Response) =>
@@ -120,7 +120,7 @@ export function authRoutes(
     res.json({ csrfToken: token });
   });
 
-  router.get('/providers', (req, res) => {
+  router.get('/providers', async (req, res) => {
     const base = `${originOf(req)}/api/auth`;
     const provider = (id: string, name: string, type: string) => ({
       id,
@@ -129,7 +129,7 @@ export function authRoutes(
       signinUrl: `${base}/signin/${id}`,
       callbackUrl: `${base}/callback/${id}`,
     });
-    const social = socialAllowed(res) ? setup.oauthProviders : [];
+    const social = (await socialAllowed(res)) ? setup.oauthProviders : [];
     res.json({
       credentials: provider('credentials', 'E-mail and password', 'credentials'),
       guest: provider('guest', 'Guest', 'credentials'),
@@ -162,9 +162,9 @@ export function authRoutes(
   };
   router.post('/signin/guest', guestSignIn);
   router.post('/callback/guest', guestSignIn);
-  const oauthProvider = (req: Request, res: Response): OAuthProvider => {
+  const oauthProvider = async (req: Request, res: Response): Promise<OAuthProvider> => {
     const name = req.params.provider as OAuthProvider;
-    if (!OAUTH.includes(name) || !setup.oauthProviders.includes(name) || !socialAllowed(res)) {
+    if (!OAUTH.includes(name) || !setup.oauthProviders.includes(name) || !(await socialAllowed(res))) {
       throw new DomainError(
         'UnknownProvider',
         `The sign-in provider "${String(req.params.provider)}" is not configured.`,
@@ -174,8 +174,8 @@ export function authRoutes(
   };
 
   // signIn('google'): after the CSRF check, our own authorize step sends the browser on.
-  router.post('/signin/:provider', (req, res) => {
-    const provider = oauthProvider(req, res);
+  router.post('/signin/:provider', async (req, res) => {
+    const provider = await oauthProvider(req, res);
     redirect(
       req,
       res,
@@ -183,11 +183,11 @@ export function authRoutes(
     );
   });
   router.get('/signin/:provider/authorize', async (req, res) => {
-    const provider = oauthProvider(req, res);
+    const provider = await oauthProvider(req, res);
     await authenticate(setup, provider, req, res, { state: { callbackUrl: callbackOf(req) } });
   });
   router.get('/callback/:provider', async (req, res) => {
-    const provider = oauthProvider(req, res);
+    const provider = await oauthProvider(req, res);
     let outcome: Awaited<ReturnType<typeof authenticate>>;
     try {
       outcome = await authenticate(setup, provider, req, res);
@@ -199,8 +199,8 @@ export function authRoutes(
     await sessions.start(req, res, outcome.user, res.locals.cartHandOver);
     return res.redirect(302, safeCallbackUrl(outcome.info?.state?.callbackUrl, originOf(req)));
   });
-  router.post('/callback/:provider', (req, res) => {
-    oauthProvider(req, res);
+  router.post('/callback/:provider', async (req, res) => {
+    await oauthProvider(req, res);
     throw new HttpError(405, 'MethodNotAllowed', 'OAuth providers call back with GET.');
   });
 

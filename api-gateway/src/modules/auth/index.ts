@@ -46,7 +46,7 @@ export function authModule({
       passwordAsTyped: form.password,
       captcha: form.captchaToken ?? form.captcha,
     };
-    const { id, brand } = brandOf(res, catalog);
+    const { id } = brandOf(res, catalog);
     const correlationId = res.locals.correlationId;
     // The guest's bag goes with the login itself (UseAsNewActiveCustomerCart), then the hand-over completes.
     const bag = await handOver.guestBag(await sessions.read(req), isCrossSite(req), id, correlationId);
@@ -54,7 +54,7 @@ export function authModule({
       {
         ...fields,
         storeKey: id,
-        legacyMigration: brand.flagValues.legacyPasswordMigration === true,
+        legacyMigration: await res.locals.flags.isOn('legacyPasswordMigration'),
         correlationId,
         ...(bag?.cartId ? { anonymousCartId: bag.cartId } : {}),
       },
@@ -91,7 +91,7 @@ export function authModule({
     google: config.google,
     facebook: config.facebook,
   });
-  const socialAllowed = (res: Response) => brandOf(res, catalog).brand.flagValues.socialLogin === true;
+  const socialAllowed = (res: Response) => res.locals.flags.isOn('socialLogin');
   return {
     name: 'auth',
     api: [

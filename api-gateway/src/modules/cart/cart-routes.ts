@@ -85,9 +85,9 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
       );
     return claims;
   };
-  const discountsOn = (res: Response) => {
+  const discountsOn = async (res: Response) => {
     const { brand } = brandOf(res, catalog);
-    if (brand.flagValues.discounts !== true)
+    if (!(await res.locals.flags.isOn('discounts')))
       throw new DomainError('FEATURE_DISABLED', `Promo codes are not offered on ${brand.config.name}.`);
   };
   /** The session forgets the earlier bag once it has been added back or dismissed. */
@@ -136,7 +136,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
 
   router.post('/discountCode', async (req, res) => {
     const { code } = parse(addDiscountCodeSchema, req.body);
-    discountsOn(res);
+    await discountsOn(res);
     if (!CODE_PATTERN.test(code))
       throw new DomainError('DISCOUNT_CODE_INVALID', "We don't recognise that code. Check it and try again.");
     const claims = await sessionOf(req, res);
@@ -145,7 +145,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
 
   router.delete('/discountCode/:id', async (req, res) => {
     const id = String(req.params.id);
-    discountsOn(res);
+    await discountsOn(res);
     if (!ID.test(id)) throw new DomainError('DISCOUNT_CODE_NOT_FOUND', 'Your bag has no such promo code.');
     const claims = await sessionOf(req, res);
     noStore(res).json(await cart.removeCode(scopeOf(res, claims), id));

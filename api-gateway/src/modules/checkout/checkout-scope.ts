@@ -20,9 +20,12 @@ export interface CheckoutScope extends CartScope {
 export const customerOf = (scope: CheckoutScope) => ('customerId' in scope.owner ? scope.owner.customerId : undefined);
 
 /** The brand's flags that checkout reads (SPEC §6: guest ordering and loyalty per brand). */
-export function checkoutFlags(res: Response, catalog: BrandCatalog) {
-  const { brand } = brandOf(res, catalog);
-  return { guestOrdering: brand.flagValues.guestOrdering === true, loyalty: brand.flagValues.loyalty === true };
+export async function checkoutFlags(res: Response) {
+  const [guestOrdering, loyalty] = await Promise.all([
+    res.locals.flags.isOn('guestOrdering'),
+    res.locals.flags.isOn('loyalty'),
+  ]);
+  return { guestOrdering, loyalty };
 }
 
 /**
@@ -48,7 +51,7 @@ export async function checkoutSession(
     correlationId: res.locals.correlationId,
     owner: user.isLoggedIn ? { customerId: user.id } : { anonymousId: user.id },
     sessionId: claims.jti,
-    flags: checkoutFlags(res, catalog),
+    flags: await checkoutFlags(res),
     ...(user.isLoggedIn && user.email
       ? { customer: { firstName: user.firstname ?? '', lastName: user.lastname ?? '', email: user.email } }
       : {}),

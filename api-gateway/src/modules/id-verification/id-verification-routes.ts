@@ -36,9 +36,9 @@ function parseQuery<T>(schema: z.ZodType<T>, query: unknown): T {
 }
 
 /** The flag idVerification is on for this brand, else the feature is absent (404). */
-function requireFlag(res: Response, catalog: BrandCatalog) {
+async function requireFlag(res: Response, catalog: BrandCatalog) {
   const { id, brand } = brandOf(res, catalog);
-  if (brand.flagValues.idVerification !== true)
+  if (!(await res.locals.flags.isOn('idVerification')))
     throw new DomainError('FEATURE_DISABLED', 'Identity verification is not offered on this site.');
   return { storeKey: id, brandName: brand.config.name };
 }
@@ -59,7 +59,7 @@ export function idVerificationRoutes({ catalog, sessions, states, idme, useCases
 
   router.get('/start', async (req, res) => {
     noStore(res);
-    requireFlag(res, catalog);
+    await requireFlag(res, catalog);
     const query = parseQuery(idVerificationStartQuerySchema, req.query);
     const { customerId, sessionId } = await signedInCustomer(req, res, sessions);
     const { pending, challenge } = newPending({
@@ -82,7 +82,7 @@ export function idVerificationRoutes({ catalog, sessions, states, idme, useCases
   // come with it; the state bound to this browser and session is what proves the start was ours.
   router.get('/callback', async (req, res) => {
     noStore(res);
-    const { storeKey, brandName } = requireFlag(res, catalog);
+    const { storeKey, brandName } = await requireFlag(res, catalog);
     const show = (kind: Parameters<typeof problemPage>[0]) => {
       const page = problemPage(kind, brandName);
       res.status(page.status).type('html').send(page.html);
@@ -119,9 +119,9 @@ export function idVerificationRoutes({ catalog, sessions, states, idme, useCases
 
   router.get('/status', async (req, res) => {
     noStore(res);
-    const { id, brand } = brandOf(res, catalog);
+    const { id } = brandOf(res, catalog);
     const { customerId } = await signedInCustomer(req, res, sessions);
-    if (brand.flagValues.idVerification !== true) return res.json({ available: false });
+    if (!(await res.locals.flags.isOn('idVerification'))) return res.json({ available: false });
     res.json(await useCases.status(customerId, id, res.locals.correlationId));
   });
 

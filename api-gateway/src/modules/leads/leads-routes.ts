@@ -33,7 +33,7 @@ export function leadRoutes({ catalog, crm, codes, mailer, throttle }: LeadRoutes
       throw new DomainError('VALIDATION_FAILED', `Check these fields: ${Object.keys(wrong).join(', ')}.`, wrong);
     }
     const { id, brand } = brandOf(res, catalog);
-    if (brand.flagValues.emailSignup === false)
+    if (!(await res.locals.flags.isOn('emailSignup')))
       throw new DomainError('FEATURE_DISABLED', 'E-mail signup is not available on this site.');
     if (!(await throttle.signupAllowed(req.ip ?? 'unknown'))) {
       throw new DomainError('TOO_MANY_REQUESTS', 'Too many signups from this address. Please try again later.');

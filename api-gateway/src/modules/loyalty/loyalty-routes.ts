@@ -10,7 +10,7 @@ const noStore = (res: Response) => res.set('cache-control', 'private, no-store')
 /** The brand has the `loyalty` flag on and the shopper is signed in; else 404 / 401. */
 async function scopeOf(req: Request, res: Response, catalog: BrandCatalog, sessions: SessionService) {
   const { id, brand } = brandOf(res, catalog);
-  if (brand.flagValues.loyalty !== true)
+  if (!(await res.locals.flags.isOn('loyalty')))
     throw new DomainError('FEATURE_DISABLED', `${brand.config.name} has no rewards programme.`);
   const claims = await sessions.read(req, res);
   if (!claims?.user.isLoggedIn) throw new DomainError('SessionRequired', 'Sign in to see your rewards.');

@@ -30,7 +30,7 @@ export async function bootConfigFor(
   const { nav, footer } = await content.brandContent(id, res.locals.correlationId).catch(() => BARE_CHROME);
   return {
     brand: brand.publicConfig,
-    flags: brand.flagValues,
+    flags: await res.locals.flags.values(),
     remotes: remotesFor(req, res),
     environment: config.environment,
     origin: res.locals.canonicalOrigin,

@@ -35,7 +35,7 @@ export function returnsRoutes({ catalog, sessions, access, returns, who }: Retur
   const scopeOf = async (req: Request, res: Response) => {
     const { id, brand } = brandOf(res, catalog);
     const centre = brand.config.returnsCentre;
-    if (brand.flagValues.returns !== true || !centre)
+    if (!(await res.locals.flags.isOn('returns')) || !centre)
       throw new DomainError('RETURNS_UNAVAILABLE', 'This shop does not take returns online. See the returns policy.');
     const claims: SessionClaims | undefined = await sessions.read(req);
     const correlationId: string = res.locals.correlationId;

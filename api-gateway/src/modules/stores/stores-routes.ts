@@ -15,8 +15,8 @@ const MAP_MAX_AGE = 7 * 24 * 3600;
 export function storesRoutes(catalog: BrandCatalog, directory: StoreDirectory = createStoreDirectory()): Router {
   const router = Router();
   // Per brand flag: a brand without a store locator answers as if the feature did not exist.
-  const enabled: RequestHandler = (_req, res, next) => {
-    if (brandOf(res, catalog).brand.flagValues.storeLocator !== true)
+  const enabled: RequestHandler = async (_req, res, next) => {
+    if (!(await res.locals.flags.isOn('storeLocator')))
       throw new DomainError('FEATURE_DISABLED', 'The store locator is not available on this site.');
     next();
   };

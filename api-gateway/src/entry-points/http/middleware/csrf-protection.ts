@@ -18,6 +18,12 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       reason:
         'Tracking beacons (navigator.sendBeacon and fetch keepalive) cannot wait for a token; the route instead accepts only application/json from this very site (Sec-Fetch-Site or Origin), which a cross-site form cannot send.',
     },
+    ...['/api/ofrep/v1/evaluate/flags', '/api/ofrep/v1/evaluate/flags/{key}'].map((path) => ({
+      method: 'POST' as const,
+      path,
+      reason:
+        "OpenFeature remote evaluation (OFREP): POST only carries the evaluation context; it changes nothing, and no CORS header lets another site read the answer. OpenFeature's OFREP providers send no CSRF token.",
+    })),
     ...(['fulfil', 'cancel', 'ready', 'ship', 'deliver'] as const).map((action) => ({
       method: 'POST' as const,
       path: `/api/ops/orders/{orderNumber}/${action}`,
