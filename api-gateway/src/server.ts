@@ -81,6 +81,13 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
+  const flags = flagReader({
+    catalog,
+    sessions,
+    environment: config.environment,
+    commerce: createCommerceClient({ ...config.commerce, logger, guard: guard('flags') }),
+    logger,
+  });
   const app = createApp({
     config,
     catalog,
@@ -101,7 +108,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     cartQueue,
     cartStats: createCartWriteStats(),
     vendors: createCheckoutVendors(config.vendors, logger, guard),
-    flags: flagReader({ catalog, sessions, environment: config.environment }),
+    flags,
   });
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -111,6 +118,8 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   listeningPort = port;
+  // Brand managers' overrides: read before the first shopper is answered by them, then refreshed.
+  await flags.start();
   return {
     app,
     url: `http://localhost:${port}`,
@@ -122,6 +131,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await flags.stop();
       await sink.close();
       await cartQueue.close();
       redis?.disconnect();

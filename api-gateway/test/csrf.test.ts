@@ -38,6 +38,8 @@ describe('CSRF middleware', () => {
       'POST /api/ops/orders/{orderNumber}/ready',
       'POST /api/ops/orders/{orderNumber}/ship',
       'POST /api/ops/orders/{orderNumber}/deliver',
+      'PUT /api/ops/flags/{brand}/{key}',
+      'POST /api/ops/flags/{brand}/audit/{number}/rollback',
     ]);
     for (const entry of CSRF_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });

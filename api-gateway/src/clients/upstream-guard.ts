@@ -13,7 +13,19 @@ import { recordUpstreamTime } from '../shared/server-timing';
 
 /** The services the gateway depends on, one breaker each. */
 export type UpstreamName =
-  'commerce' | 'captcha' | 'crm' | 'content' | 'tax' | 'address' | 'payment' | 'fraud' | 'loyalty' | 'labels';
+  | 'commerce'
+  // The flag overrides' refresh: commerce too, on a breaker of its own so a background read never
+  // opens (or probes) the circuit shoppers' requests go through.
+  | 'flags'
+  | 'captcha'
+  | 'crm'
+  | 'content'
+  | 'tax'
+  | 'address'
+  | 'payment'
+  | 'fraud'
+  | 'loyalty'
+  | 'labels';
 
 /**
  * Per-call deadlines. Reads are what a page waits on, so they give up soon; writes (sign-up,

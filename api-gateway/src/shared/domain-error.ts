@@ -43,6 +43,7 @@ export type DomainErrorCode =
   | 'DISCOUNT_CODE_NOT_FOUND'
   | 'CART_TEMPLATE_NOT_FOUND'
   | 'ORDER_NOT_FOUND'
+  | 'FLAG_NOT_FOUND'
   // It existed, and may no longer be shown (a confirmation after 30 minutes).
   | 'CONFIRMATION_EXPIRED'
   // The state does not allow it.
@@ -63,6 +64,8 @@ export type DomainErrorCode =
   | 'ORDER_NOT_RETURNABLE'
   | 'RETURN_QUANTITY_EXCEEDED'
   | 'RETURN_CONFLICT'
+  // Another brand manager changed the flags since this one read them: nothing was saved.
+  | 'FLAG_CONFLICT'
   // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
   // The profile changed since the page read it (another tab); the body carries the current one.
   | 'VERSION_CONFLICT'

@@ -20,7 +20,8 @@ export function App({ config, store, location }: { config: ShellBootConfig; stor
   );
   return (
     <Provider store={store}>
-      <BootConfigProvider value={config}>
+      {/* Live flags in the browser only: the server renders with the flags of the request. */}
+      <BootConfigProvider value={config} live={location === undefined}>
         {location === undefined ? (
           <BrowserRouter>{page}</BrowserRouter>
         ) : (

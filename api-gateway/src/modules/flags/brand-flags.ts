@@ -2,6 +2,15 @@ import { createHash } from 'node:crypto';
 import type { BrandCatalog } from '@shop/brands';
 import type { EvaluationContext, JsonValue } from '@openfeature/core';
 import { FlagdCore } from '@openfeature/flagd-core';
+import type { FlagOverride } from './flag-overrides';
+
+/** The check of a manager's change says what is wrong in its answer; flagd's own warnings would only repeat it. */
+const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+
+type Definitions = Record<
+  string,
+  Record<string, unknown> & { variants: Record<string, unknown>; defaultVariant: string }
+>;
 
 /** One flag's answer, as OFREP sends it (`value` absent for a disabled flag). */
 export interface FlagEvaluation {
@@ -19,13 +28,69 @@ export interface FlagEvaluation {
  */
 export class BrandFlags {
   private readonly engines = new Map<string, FlagdCore>();
+  /** flags.json per brand: what overrides apply over. */
+  private readonly defaults = new Map<string, Definitions>();
+  private readonly effective = new Map<string, Definitions>();
+  /** The overrides' version each engine holds (0: none). */
+  private readonly applied = new Map<string, number>();
 
   constructor(catalog: BrandCatalog) {
     for (const [id, brand] of catalog) {
+      const definitions = brand.flags.flags as Definitions;
       const engine = new FlagdCore();
-      engine.setConfigurations(JSON.stringify({ flags: brand.flags.flags }));
+      engine.setConfigurations(JSON.stringify({ flags: definitions }));
       this.engines.set(id, engine);
+      this.defaults.set(id, definitions);
+      this.effective.set(id, definitions);
+      this.applied.set(id, 0);
     }
+  }
+
+  /** flags.json's definition of a flag, and the one in force now (with its overrides). */
+  definitions(brand: string): { defaults: Definitions; effective: Definitions; version: number } {
+    return {
+      defaults: this.defaults.get(brand) ?? {},
+      effective: this.effective.get(brand) ?? {},
+      version: this.applied.get(brand) ?? 0,
+    };
+  }
+
+  /**
+   * The flags in force with these overrides, checked by flagd's own parser (a variant that does
+   * not exist, a targeting rule flagd cannot read): throws with flagd's reason.
+   */
+  static merge(defaults: Definitions, overrides: Record<string, FlagOverride>): Definitions {
+    const merged: Definitions = {};
+    for (const [key, definition] of Object.entries(defaults))
+      merged[key] = { ...definition, ...(overrides[key] ?? {}) } as Definitions[string];
+    const check = new FlagdCore(undefined, QUIET);
+    check.setConfigurations(JSON.stringify({ flags: merged }));
+    for (const [key, definition] of Object.entries(merged)) {
+      if (!Object.hasOwn(definition.variants, definition.defaultVariant))
+        throw new Error(`${key}: the default variant "${definition.defaultVariant}" is not one of its variants`);
+      // flagd only warns about a rule it cannot read (and answers an error at evaluation): a rule
+      // that does not come to one of the flag's variants for a plain shopper is refused here.
+      if (definition.targeting && definition.state !== 'DISABLED') {
+        const sample = check.getFlag(key)?.evaluate({ targetingKey: 'check', userType: 'guest' });
+        if (
+          !sample ||
+          sample.reason === 'ERROR' ||
+          (sample.variant && !Object.hasOwn(definition.variants, sample.variant))
+        )
+          throw new Error(`${key}: flagd cannot use this targeting rule (${sample?.errorMessage ?? 'no variant'})`);
+      }
+    }
+    return merged;
+  }
+
+  /** Puts a brand's overrides in force, unless that version already is. */
+  apply(brand: string, version: number, overrides: Record<string, FlagOverride>): boolean {
+    if (this.applied.get(brand) === version) return false;
+    const merged = BrandFlags.merge(this.defaults.get(brand) ?? {}, overrides);
+    this.engine(brand).setConfigurations(JSON.stringify({ flags: merged }));
+    this.effective.set(brand, merged);
+    this.applied.set(brand, version);
+    return true;
   }
 
   /** The brand's flagd engine, for the OpenFeature provider; undefined for an unknown brand. */

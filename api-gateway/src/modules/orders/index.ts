@@ -193,7 +193,8 @@ export function ordersModule({
             {
               path: '/ops',
               router: opsRoutes(ops, orderOperations({ commerce, vendors, catalog })),
-              body: { limit: '4kb' },
+              // Shared with the flags' back-office routes (a targeting rule is the largest body).
+              body: { limit: '16kb' },
             },
           ]
         : []),

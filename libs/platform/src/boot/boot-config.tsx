@@ -1,5 +1,5 @@
-import type { BrandPublicConfig, ChromeContent, FlagValue, ShellBootConfig } from '@shop/contracts/browser';
-import { type ReactNode, createContext, useContext } from 'react';
+import type { BrandPublicConfig, ChromeContent, FlagValue, FlagValues, ShellBootConfig } from '@shop/contracts/browser';
+import { type ReactNode, createContext, useContext, useEffect, useMemo, useState } from 'react';
 
 export const BOOT_CONFIG_ELEMENT_ID = '__SHOP_CONFIG__';
 
@@ -12,9 +12,47 @@ export function readBootConfig(doc: Document = document): ShellBootConfig {
   return JSON.parse(element.textContent) as ShellBootConfig;
 }
 
-export function BootConfigProvider({ value, children }: { value: ShellBootConfig; children: ReactNode }) {
-  return <BootConfigContext.Provider value={value}>{children}</BootConfigContext.Provider>;
+/**
+ * The page's config for everything under it. With `live` (the shell in the browser), the flags
+ * follow changes a brand manager makes while the page is open (OFREP polling, started once the
+ * page is idle); until then, and on the server, they are the ones the page was rendered with.
+ */
+export function BootConfigProvider({
+  value,
+  live = false,
+  children,
+}: {
+  value: ShellBootConfig;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  const [flags, setFlags] = useState<FlagValues>(value.flags);
+  useEffect(() => {
+    if (!live) return undefined;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const start = () =>
+      void import('../flags/ofrep-flags')
+        .then(({ watchFlags }) =>
+          watchFlags(value.flags, (next) => setFlags((current) => (sameFlags(current, next) ? current : next))),
+        )
+        .then((unwatch) => (cancelled ? unwatch() : (stop = unwatch)))
+        // Without live flags the page keeps the ones it was rendered with.
+        .catch(() => undefined);
+    const idle = window.requestIdleCallback?.(start, { timeout: 3_000 }) ?? window.setTimeout(start, 1_000);
+    return () => {
+      cancelled = true;
+      window.cancelIdleCallback?.(idle);
+      window.clearTimeout(idle);
+      stop?.();
+    };
+  }, [live, value.flags]);
+  const config = useMemo(() => (flags === value.flags ? value : { ...value, flags }), [flags, value]);
+  return <BootConfigContext.Provider value={config}>{children}</BootConfigContext.Provider>;
 }
+
+const sameFlags = (a: FlagValues, b: FlagValues) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
 
 export function useBootConfig(): ShellBootConfig {
   const value = useContext(BootConfigContext);

@@ -30,6 +30,14 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       reason:
         'A back-office call from a server: it is authorised by the OPS_API_KEY bearer header alone, which a browser never sends by itself; no cookie is read, so a forged cross-site request carries nothing that would authorise it.',
     })),
+    ...[
+      { method: 'PUT' as const, path: '/api/ops/flags/{brand}/{key}' },
+      { method: 'POST' as const, path: '/api/ops/flags/{brand}/audit/{number}/rollback' },
+    ].map((route) => ({
+      ...route,
+      reason:
+        'A back-office call from a server, like the order moves: the OPS_API_KEY bearer header alone authorises it, and no cookie is read.',
+    })),
   ];
 
 /** `{name}` in an allow-listed path stands for one path segment. */

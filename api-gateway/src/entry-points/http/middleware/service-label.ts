@@ -4,6 +4,7 @@ import type { UpstreamName } from '../../../clients/upstream-guard';
 /** What a shopper would call each upstream when no route names it more precisely. */
 const DEFAULT_LABELS: Record<UpstreamName, string> = {
   commerce: 'The shop',
+  flags: 'Feature flags',
   captcha: 'The security check',
   crm: 'Customer service',
   content: 'Content',
