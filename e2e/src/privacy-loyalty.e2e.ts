@@ -7,7 +7,7 @@ import { TEST_CARDS } from './support/cards';
 import { placeSignedInOrder } from './support/checkout-journey';
 import { eventually } from './support/eventually';
 import { addFromProductPage, press, productPages, signIn } from './support/shopper';
-import { withShopAndBrowser } from './support/shop';
+import { OPS_API_KEY, withShopAndBrowser } from './support/shop';
 
 const env = withShopAndBrowser({ services: true });
 
@@ -152,5 +152,56 @@ describe('rewards on everwear', () => {
     await expect(other.getByRole('contentinfo').getByRole('link', { name: 'Rewards' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+/** The back office's flag routes, as a brand manager's tool calls them. */
+async function ops(path: string, method = 'GET', body?: unknown) {
+  const response = await fetch(env.shop.url(undefined, `/api/ops/flags${path}`), {
+    method,
+    headers: { authorization: `Bearer ${OPS_API_KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    version: number;
+    changes?: Array<{ version: number; flag: string; reason: string }>;
+  };
+}
+const rewards = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: 'Rewards', exact: true });
+/** Milliseconds until the footer's Rewards link is (or is no longer) there, without a reload; at most 5 s. */
+async function until(page: Page, shown: boolean) {
+  const started = Date.now();
+  await rewards(page).waitFor({ state: shown ? 'visible' : 'detached', timeout: 5_000 });
+  return Date.now() - started;
+}
+
+describe('rewards switched on while pages are open', () => {
+  it('shows hoopcraft’s Rewards link within 5 s of a manager turning loyalty on, not vanityfair’s, and takes it away on rollback', async () => {
+    const hoopcraft = await (await env.browser.newContext()).newPage();
+    const vanityfair = await (await env.browser.newContext()).newPage();
+    const errors = [...collectPageErrors(hoopcraft), ...collectPageErrors(vanityfair)];
+    await hoopcraft.goto(env.shop.url('hoopcraft', '/'));
+    await vanityfair.goto(env.shop.url('vanityfair', '/'));
+    for (const page of [hoopcraft, vanityfair]) {
+      await page.locator('html[data-interactive]').waitFor();
+      expect(await rewards(page).count()).toBe(0);
+    }
+
+    const { version } = await ops('/hoopcraft');
+    await ops('/hoopcraft/loyalty', 'PUT', { version, defaultVariant: 'on', reason: 'Rewards launch', actor: 'e2e' });
+    expect(await until(hoopcraft, true)).toBeLessThan(5_000);
+    expect(await rewards(vanityfair).count()).toBe(0);
+
+    const { changes } = await ops('/hoopcraft/audit');
+    expect(changes?.[0]).toMatchObject({ flag: 'loyalty', reason: 'Rewards launch' });
+    const latest = await ops('/hoopcraft');
+    await ops(`/hoopcraft/audit/${changes?.[0].version}/rollback`, 'POST', {
+      version: latest.version,
+      reason: 'Not yet',
+      actor: 'e2e',
+    });
+    expect(await until(hoopcraft, false)).toBeLessThan(5_000);
+    expect(errors).toEqual([]);
   });
 });
