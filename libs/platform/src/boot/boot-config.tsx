@@ -12,6 +12,9 @@ export function readBootConfig(doc: Document = document): ShellBootConfig {
   return JSON.parse(element.textContent) as ShellBootConfig;
 }
 
+/** When an open page starts following flag changes: after its first load, never during it. */
+export const LIVE_FLAGS_DELAY_MS = 4_000;
+
 /**
  * The page's config for everything under it. With `live` (the shell in the browser), the flags
  * follow changes a brand manager makes while the page is open (OFREP polling, started once the
@@ -39,11 +42,19 @@ export function BootConfigProvider({
         .then((unwatch) => (cancelled ? unwatch() : (stop = unwatch)))
         // Without live flags the page keeps the ones it was rendered with.
         .catch(() => undefined);
-    const idle = window.requestIdleCallback?.(start, { timeout: 3_000 }) ?? window.setTimeout(start, 1_000);
+    // Not on the first load: a change reaches a page at most LIVE_FLAGS_DELAY_MS after it opened,
+    // then within the poll interval, so within 5 s either way.
+    let idle: number | undefined;
+    const delay = window.setTimeout(() => {
+      idle = window.requestIdleCallback?.(start, { timeout: 500 }) ?? window.setTimeout(start, 0);
+    }, LIVE_FLAGS_DELAY_MS);
     return () => {
       cancelled = true;
-      window.cancelIdleCallback?.(idle);
-      window.clearTimeout(idle);
+      window.clearTimeout(delay);
+      if (idle !== undefined) {
+        window.cancelIdleCallback?.(idle);
+        window.clearTimeout(idle);
+      }
       stop?.();
     };
   }, [live, value.flags]);
