@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commerceAt, startBuiltService, startTestGateway } from './support';
+import { randomUUID } from 'node:crypto';
+import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
 
 const OPS_KEY = 'test-ops-api-key-0123456789abcdef';
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
@@ -136,6 +137,31 @@ describe('brand managers’ flag overrides (back office API)', () => {
     expect(await seen(hoopcraft.url, 'loyalty')).toBe(false);
     const [latest] = (await json(await ops(hoopcraft.url, '/hoopcraft/audit'))).body.changes;
     expect(latest).toMatchObject({ flag: 'loyalty', actor: 'ana', reason: 'Launch moved to spring', new: {} });
+  });
+
+  it('refuses a guest’s order through the API once guest ordering is turned off, before any cart is read', async () => {
+    const guest = authClient(vanityfair.url);
+    expect((await guest.signIn('guest', '/')).status).toBe(200);
+    const place = async () =>
+      guest.send('/api/orders', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': await guest.csrfToken(),
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ cartId: randomUUID(), expectedTotal: 1000 }),
+      });
+    // Guest ordering is on at vanityfair: the order gets as far as looking for the bag.
+    expect((await place()).status).not.toBe(403);
+    const { version } = (await json(await ops(vanityfair.url, '/vanityfair'))).body;
+    await ops(vanityfair.url, '/vanityfair/guestOrdering', {
+      method: 'PUT',
+      body: { version, defaultVariant: 'off', reason: 'Members only weekend', actor: 'ana' },
+    });
+    const refused = await place();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('SIGN_IN_REQUIRED');
   });
 
   it('refuses what is wrong, and has no way to edit or delete the audit', async () => {
