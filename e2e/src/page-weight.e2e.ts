@@ -86,13 +86,18 @@ async function visit(browser: Browser, url: string, kind: Kind, viewport: (typeo
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   const scripts: Array<Promise<Buffer>> = [];
+  // The first load ends when the network goes quiet: what a page fetches later on purpose (the
+  // live flags client, seconds after it opened) is not part of it.
+  let firstLoad = true;
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().catch(() => Buffer.alloc(0)));
+    if (firstLoad && response.request().resourceType() === 'script')
+      scripts.push(response.body().catch(() => Buffer.alloc(0)));
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.locator(READY[kind]).first().waitFor();
-  // Late shifts count too: images, the session and the bag settle after the content shows.
   await page.waitForLoadState('networkidle');
+  firstLoad = false;
+  // Late shifts count too: images, the session and the bag settle after the content shows.
   await page.waitForTimeout(500);
   const shifts = (await page.evaluate('window.__shifts')) as Shift[];
   const bodies = await Promise.all(scripts);
