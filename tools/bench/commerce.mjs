@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root } from '../scripts/lib.mjs';
-import { productionEnv } from '../scripts/local-secrets.mjs';
 import { run, stopChildren } from './catalog.mjs';
 import { getJson } from './shop.mjs';
 
@@ -216,8 +215,9 @@ async function relevance(commerceBase) {
   const port = await freePort();
   const gateway = await run(
     join(root, 'api-gateway', 'dist', 'main.js'),
+    // Development settings: the commerce service here runs with the development client.
     {
-      ...productionEnv(dataDir, {}),
+      APP_ENV: 'development',
       PORT: String(port),
       DATA_DIR: dataDir,
       COMMERCE_API_URL: `${commerceBase}/commerce`,
