@@ -14,6 +14,7 @@ import { flagOverridesStore } from './flag-overrides';
 
 /** How often a gateway reads the brands' overrides, so a change made on another gateway is in force within it. */
 export const FLAG_REFRESH_MS = 2_000;
+const FIRST_READ_WAIT_MS = 1_500;
 
 /** A request's flags, on `res.locals.flags`: what the gateway's own checks read. */
 export interface RequestFlags {
@@ -74,9 +75,19 @@ export function flagReader(deps: {
   return {
     flags,
     admin,
-    /** Reads the overrides now, then every `refreshMs`, until stop. */
+    /**
+     * Reads the overrides now (waiting at most 1.5 s for them: a stalled commerce must not hold
+     * the gateway's start), then every `refreshMs`, until stop.
+     */
     async start() {
-      await refresh();
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        refresh(),
+        new Promise<void>((resolve) => {
+          waited = setTimeout(resolve, FIRST_READ_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(waited);
       timer = setInterval(() => void refresh(), deps.refreshMs ?? FLAG_REFRESH_MS);
       timer.unref();
     },
