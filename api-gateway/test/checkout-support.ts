@@ -154,7 +154,7 @@ type Stocked = { sku: string; available: number; price: number };
 /** A brand's skus with at least `min` in stock, one per product. */
 export async function stockedSkus(stack: CheckoutStack, store: string, min = 5): Promise<Stocked[]> {
   const data = await stack.graphql(
-    `query($store: String) { productProjectionSearch(storeProjection: $store, limit: 100, sorts: ["id asc"]) { results {
+    `query($store: String) { productProjectionSearch(storeProjection: $store, limit: 30, sorts: ["id asc"]) { results {
       allVariants { sku price(currency: "USD") { value { centAmount } } availability { noChannel { availableQuantity } } } } } }`,
     { store },
   );

@@ -172,8 +172,12 @@ export async function commerceGraphql(
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
+  const text = await response.text();
+  const body = JSON.parse(text) as { data?: unknown; errors?: unknown[] };
   if (body.errors?.length) throw new Error(JSON.stringify(body.errors));
+  // An answer that is not GraphQL's (a refusal before the query ran) says what it was.
+  if (!response.ok || body.data === undefined)
+    throw new Error(`commerce answered ${response.status}: ${text.slice(0, 300)}`);
   return body.data;
 }
 
