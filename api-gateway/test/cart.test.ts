@@ -175,7 +175,7 @@ describe('the bag', () => {
     });
     expect(line?.name.length).toBeGreaterThan(3);
     expect(line?.url).toMatch(new RegExp(`^/p/[a-z0-9-]+/[a-z0-9-]+/${first.sku}$`));
-    expect(line?.image?.url).toMatch(/^\/media\/[a-z-]+\/[0-9a-f]{6}\.svg$/);
+    expect(line?.image?.url).toMatch(/^\/media\/[a-z-]+\/[0-9a-f]{6}-front\.svg$/);
     expect(line?.attributes.map((a) => a.label)).toContain('Colour');
     const each = line?.salePrice?.centAmount ?? first.price;
     expect(line?.subtotal.centAmount).toBe(each * 2);

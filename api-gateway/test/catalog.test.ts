@@ -91,6 +91,55 @@ describe('catalog API', () => {
     }
   });
 
+  it("gives a card a swatch per colour, each with its colour's front picture and that colour's product page", async () => {
+    const all = await list('category=bras&limit=48');
+    const many = all.results.filter((card) => card.colors.length > 1);
+    expect(many.length).toBeGreaterThan(0);
+    for (const card of all.results) {
+      expect(card.swatches?.map((s) => s.name)).toEqual(card.colors.map((c) => c.name));
+      expect(card.swatches?.some((s) => s.image === card.image.url)).toBe(true);
+    }
+    const card = many[0];
+    const detail = (await get(`/api/products/${card.masterStyle}`)).body as ProductDetail;
+    for (const swatch of card.swatches ?? []) {
+      expect(swatch.image).toMatch(/^\/media\/bra\/[0-9a-f]{6}-front\.svg$/);
+      expect(swatch.image).toContain(swatch.hex?.slice(1));
+      const sku = swatch.url.split('/').at(-1);
+      const opened = detail.variants.find((v) => v.sku === sku);
+      expect(opened?.attributes.color).toBe(swatch.name);
+      expect(opened?.images[0].url).toBe(swatch.image);
+      const picture = await fetch(`${gateway.url}${swatch.image}`);
+      expect(picture.status).toBe(200);
+    }
+  });
+
+  it('serves each colour’s front, back and close-up from this origin, and a bad image name as a 404 in our error shape', async () => {
+    const detail = (await get('/api/products?category=bras&limit=1')).body as ProductListResponse;
+    const product = (await get(`/api/products/${detail.results[0].masterStyle}`)).body as ProductDetail;
+    const images = product.variants[0].images;
+    expect(images.map((image) => image.url.replace(/^.*-/, ''))).toEqual(['front.svg', 'back.svg', 'detail.svg']);
+    expect(images.map((image) => image.alt.replace(/^.*, /, ''))).toEqual(['front', 'back', 'close-up']);
+    for (const image of images) {
+      const response = await fetch(`${gateway.url}${image.url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    }
+    // A database seeded with one picture per variant names the front `{hex}.svg`.
+    const plain = await fetch(`${gateway.url}${images[0].url.replace('-front.svg', '.svg')}`);
+    expect(plain.status).toBe(200);
+    for (const path of [
+      '/media/bra/e8a0a8-side.svg',
+      '/media/bra/zzzzzz-front.svg',
+      '/media/bra/e8a0a8-front.png',
+      '/media/kite/e8a0a8-front.svg',
+      '/media/bra/e8a0a8-front-back.svg',
+    ]) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('pages with offset, sorts by price both ways, and searches full text', async () => {
     const first = await list('category=bras&sort=price-asc');
     const second = await list('category=bras&sort=price-asc&offset=12');

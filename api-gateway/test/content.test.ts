@@ -2,8 +2,16 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadBrandCatalog, readBrandContentFiles } from '@shop/brands';
-import type { ArticleDocument, ArticleListDocument, HomeDocument, PageDocument } from '@shop/contracts';
-import { authClient, startTestGateway } from './support';
+import type {
+  ArticleDocument,
+  ArticleListDocument,
+  FitFinderDocument,
+  HomeDocument,
+  PageDocument,
+  SizeGuideDocument,
+  SizeGuideListDocument,
+} from '@shop/contracts';
+import { authClient, request, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
 let gateway: Gateway;
@@ -130,6 +138,47 @@ describe('content API (brand content files)', () => {
   });
 });
 
+describe('size guides and the fit finder (content API and pages)', () => {
+  it("lists each brand's own guides, and only those", async () => {
+    const hoop = (await get('/api/content/size-guides', 'hoopcraft.localhost')).body as SizeGuideListDocument;
+    expect(hoop.guides.map((guide) => guide.slug)).toEqual(['basketballs', 'hoops', 'jerseys', 'shorts', 'socks']);
+    expect(hoop.fitFinder).toBe(true);
+    const vanity = (await get('/api/content/size-guides')).body as SizeGuideListDocument;
+    expect(vanity.guides.map((guide) => guide.slug)).toEqual(['bras', 'panties', 'shapewear', 'camis-slips']);
+  });
+
+  it('serves a guide by its slug or an alias, always under its own slug, and 404 for another brand’s', async () => {
+    const balls = (await get('/api/content/size-guide/basketballs', 'hoopcraft.localhost')).body as SizeGuideDocument;
+    expect(balls).toMatchObject({ type: 'size-guide', slug: 'basketballs', title: 'Basketball size guide' });
+    expect(balls.tables[0].rows.map((row) => row.size)).toEqual([5, 6, 7]);
+    const tops = (await get('/api/content/size-guide/tops', 'hoopcraft.localhost')).body as SizeGuideDocument;
+    expect(tops.slug).toBe('jerseys');
+    const bras = await get('/api/content/size-guide/bras', 'hoopcraft.localhost');
+    expect([bras.status, bras.body.error.code]).toEqual([404, 'CONTENT_NOT_FOUND']);
+    expect((await get('/api/content/size-guide/bras')).status).toBe(200);
+  });
+
+  it('serves every finder with the tables it reads and the guide it belongs to', async () => {
+    const { finders } = (await get('/api/content/fit-finder', 'rallyathletic.localhost')).body as FitFinderDocument;
+    const pants = finders.find((finder) => finder.id === 'mens-pants');
+    expect(pants).toMatchObject({ method: 'ranges', join: 'x', guide: { slug: 'bottoms' } });
+    expect(pants?.sizeTables.map((table) => table.id)).toEqual(['pants-waist', 'pants-length']);
+    expect(finders.some((finder) => finder.method === 'band-cup')).toBe(false);
+  });
+
+  it('answers 404 for a guide page the brand does not have, 200 for its own and for its index and finder', async () => {
+    const page = async (path: string, host: string) =>
+      (await request(`${gateway.url}${path}`, { headers: { host } })).status;
+    expect(await page('/size-guide/bras', 'hoopcraft.localhost')).toBe(404);
+    expect(await page('/size-guide/basketballs', 'vanityfair.localhost')).toBe(404);
+    expect(await page('/size-guide/basketballs', 'hoopcraft.localhost')).toBe(200);
+    expect(await page('/size-guide/tops', 'hoopcraft.localhost')).toBe(200);
+    expect(await page('/size-guide/bras', 'vanityfair.localhost')).toBe(200);
+    expect(await page('/size-guide', 'everwear.localhost')).toBe(200);
+    expect(await page('/find-your-fit', 'rallyathletic.localhost')).toBe(200);
+  });
+});
+
 describe('content API (headless CMS by configuration)', () => {
   const brandsDir = join(__dirname, '..', '..', 'brands');
   const catalog = loadBrandCatalog({ dir: brandsDir, environment: 'test' });
@@ -148,9 +197,14 @@ describe('content API (headless CMS by configuration)', () => {
         Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
       const documents = values(raw.documents) as Record<string, Record<string, unknown>>;
       documents.home = { ...documents.home, title: 'Published from the CMS' };
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          documents,
+          pages: values(raw.pages),
+          articles: values(raw.articles),
+          sizeGuides: values(raw.sizeGuides),
+        }),
+      );
     });
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
@@ -168,6 +222,8 @@ describe('content API (headless CMS by configuration)', () => {
       await authClient(cmsGateway.url).send('/api/content/customer-service/faqs')
     ).json()) as PageDocument;
     expect(faqs.sections.length).toBeGreaterThanOrEqual(10);
+    const guide = await authClient(cmsGateway.url, 'hoopcraft.localhost').send('/api/content/size-guide/basketballs');
+    expect(((await guide.json()) as SizeGuideDocument).title).toBe('Basketball size guide');
   });
   // Its TTL and last-good-copy behaviour run on an injected clock in src/clients/content/http-content-source.test.ts.
 

@@ -112,4 +112,25 @@ describe('brand config loader', () => {
     writeFileSync(join(dir, 'sites', 'hoopcraft', 'logo.svg'), '<svg onload="alert(1)"></svg>');
     expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(/hoopcraft\/logo\.svg/);
   });
+
+  it('finds each brand’s font files in the installed font packages, by the name they are served under', () => {
+    const catalog = loadBrandCatalog({ dir: brandsDir, environment: 'production' });
+    for (const brand of catalog.values()) {
+      expect(brand.fontFiles.size).toBe(brand.publicConfig.theme.fonts.faces.length);
+      for (const [name, path] of brand.fontFiles) {
+        expect(name).toMatch(/^[a-z0-9-]+\.woff2$/);
+        expect(path.endsWith(`/files/${name}`)).toBe(true);
+      }
+    }
+  });
+
+  it('refuses a font file that is not installed, naming its key', () => {
+    const dir = copyOfBrands();
+    editJson(join(dir, 'sites', 'everwear', 'config.json'), (c) => {
+      c.theme.fonts.faces[0].file = '@fontsource-variable/no-such-font/files/no-such-font-latin-wght-normal.woff2';
+    });
+    expect(() => loadBrandCatalog({ dir, environment: 'production' })).toThrow(
+      /sites\/everwear\/config\.json at "theme\.fonts\.faces\.0\.file": .*is not installed/,
+    );
+  });
 });

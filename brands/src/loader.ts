@@ -8,6 +8,7 @@ import {
   brandPublicConfigSchema,
 } from '@shop/contracts';
 import { type JsonObject, mergeWithProvenance } from './deep-merge';
+import { resolveFontFiles } from './font-files';
 import { BrandConfigError, blame, parseOrThrow, readJsonObject } from './errors';
 
 export { BrandConfigError };
@@ -20,6 +21,8 @@ export interface LoadedBrand {
   /** Default flag values: the default variant of every enabled flag. */
   flagValues: FlagValues;
   logoSvg: string;
+  /** The brand's font files on disk, by the name they are served under (/brand/fonts/{name}). */
+  fontFiles: ReadonlyMap<string, string>;
 }
 
 export type BrandCatalog = ReadonlyMap<BrandId, LoadedBrand>;
@@ -74,6 +77,7 @@ export function loadBrandCatalog({ dir, environment }: LoadOptions): BrandCatalo
       flags,
       flagValues: defaultFlagValues(flags),
       logoSvg,
+      fontFiles: resolveFontFiles(config.theme.fonts.faces, (key) => blame(key, provenance, display(layers[2]))),
     });
   }
   return catalog;

@@ -25,6 +25,18 @@ const firstValue = async (within: Page | Locator, group: string) => {
   const name = (await box.locator('xpath=..').textContent())?.replace(/\(\d+\)/, '').trim() ?? '';
   return { box, name };
 };
+/** Waits until an image has loaded (a broken picture has no natural width). */
+const expectLoaded = async (image: Locator) => {
+  await image.waitFor();
+  await image.evaluate((img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0
+      ? undefined
+      : new Promise((resolve, reject) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', () => reject(new Error(`${img.src} did not load`)), { once: true });
+        }),
+  );
+};
 /** Waits until the listing shows the results for the URL the page is on now. */
 const settle = (page: Page) => {
   const url = new URL(page.url());
@@ -183,6 +195,34 @@ describe('browsing the catalog', () => {
     await page.close();
   });
 
+  it('finds basketballs for "ball" on hoopcraft with pictures, and says when nothing matches', async () => {
+    const page = await openPage();
+    await page.goto(env.shop.url('hoopcraft', '/'));
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    // On a phone the box is behind the search button; at the default desktop width it shows.
+    await box.fill('ball');
+    const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
+    const first = options.filter({ hasNotText: 'Search for' }).first();
+    await first.waitFor();
+    expect(await first.textContent()).toMatch(/Basketball/);
+    // Each product suggestion has its picture, loaded.
+    const thumb = first.locator('img');
+    await expectLoaded(thumb);
+    await expectAccessible(page);
+
+    await box.fill('zzqx');
+    await page.getByRole('status').filter({ hasText: 'No products match “zzqx”.' }).waitFor();
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'zzqx');
+
+    await page.goto(env.shop.url('hoopcraft', '/c?q=balls'));
+    await settle(page);
+    const names = await cards(page).locator('.product-card__name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names[0]).toMatch(/Basketball$/);
+    await page.close();
+  });
+
   it('computes a size in the fit finder and lands on bras filtered by it', async () => {
     const page = await openPage();
     await page.goto(env.shop.url('vanityfair', '/find-your-fit'));
@@ -202,6 +242,77 @@ describe('browsing the catalog', () => {
     await page.close();
   });
 
+  it("sizes a basketball by the player's age on hoopcraft, lands on balls of that size, and has no bra guide", async () => {
+    const page = await openPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('hoopcraft', '/find-your-fit'));
+    expect(await page.title()).toBe('Find your fit | Hoopcraft');
+    const kinds = page.getByRole('navigation', { name: 'What are you sizing?' });
+    await expect(kinds.getByRole('link').allTextContents()).resolves.toEqual([
+      'Basketball',
+      'Rim height',
+      'Jerseys',
+      'Shorts',
+      'Socks',
+    ]);
+    await page.getByLabel("Player's age").fill('6');
+    await page.getByRole('button', { name: 'Find my size' }).click();
+    await page.getByText('Players under 9 use a size 4 or smaller ball').waitFor();
+    await page.getByLabel("Player's age").fill('10');
+    await page.getByRole('button', { name: 'Find my size' }).click();
+    await page.getByText('Your ball size is 5.').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Shop size 5 basketballs' }).click();
+    await page.waitForURL((url) => url.pathname === '/c/basketballs' && url.searchParams.get('size') === '5');
+    await page
+      .getByRole('group', { name: 'Applied filters' })
+      .getByRole('button', { name: 'Remove filter 5' })
+      .waitFor();
+    // Rim heights by age are in the hoops guide; the lingerie brand's bra guide is not this brand's page.
+    await page.goto(env.shop.url('hoopcraft', '/size-guide/hoops'));
+    await page
+      .getByRole('table', { name: /^Rim height by age/ })
+      .getByRole('rowheader', { name: '10', exact: true })
+      .waitFor();
+    const response = await page.goto(env.shop.url('hoopcraft', '/size-guide/bras'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'We can’t find that size guide' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sizes athletic apparel from chest and waist in centimetres, and pants as waist by length', async () => {
+    const page = await openPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('rallyathletic', '/find-your-fit'));
+    await page
+      .getByRole('navigation', { name: 'What are you sizing?' })
+      .getByRole('link', { name: "Men's tops", exact: true })
+      .click();
+    await page.getByLabel('Centimetres').check();
+    await page.getByLabel('Chest').fill('99');
+    await page.getByLabel('Waist').fill('84');
+    await page.getByRole('button', { name: 'Find my size' }).click();
+    await page.getByText('Your size is M.').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: "Shop men's tees in M" }).click();
+    await page.waitForURL((url) => url.pathname === '/c/men/men-tees' && url.searchParams.get('size') === 'M');
+    await page
+      .getByRole('group', { name: 'Applied filters' })
+      .getByRole('button', { name: 'Remove filter M' })
+      .waitFor();
+    // The result lives in the URL: the server renders it, and pants sizes read as waist x length.
+    await page.goto(env.shop.url('rallyathletic', '/find-your-fit?kind=mens-pants&waist=31.5&inseam=30.5'));
+    await page.getByText('Your size is 32x32.').waitFor();
+    await page.getByText('You’re between 32x30 and 32x32').waitFor();
+    await page.getByRole('link', { name: "Shop men's pants in 32x32" }).click();
+    await page.waitForURL((url) => url.searchParams.get('size') === '32x32');
+    await settle(page);
+    expect(await count(page)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has accessible search and size-guide pages, and a 404 for a product that does not exist', async () => {
     const page = await openPage();
     await page.goto(env.shop.url('vanityfair', '/c?q=lace'));
@@ -211,10 +322,17 @@ describe('browsing the catalog', () => {
     await page.goto(env.shop.url('vanityfair', '/c?q=shapewear%20zzzz'));
     await page.getByRole('list', { name: 'Matching categories' }).getByRole('link', { name: 'Shapewear' }).waitFor();
     await page.goto(env.shop.url('vanityfair', '/size-guide/bras'));
-    await page.getByRole('table').waitFor();
+    expect(await page.title()).toBe('Bra size guide | Vanity Fair');
+    const bands = page.getByRole('table', { name: 'Band size by underbust' });
+    await bands.waitFor();
     await page.getByLabel('Centimetres').check();
-    await page.getByRole('table').getByText('81–84').waitFor();
+    await bands.getByRole('row', { name: /^34 / }).getByText('84–86').waitFor();
     await expectAccessible(page);
+    // The index lists the brand's own guides only.
+    await page.goto(env.shop.url('vanityfair', '/size-guide'));
+    await expect(
+      page.locator('[data-page="size-guides"]').getByRole('heading', { level: 2 }).allTextContents(),
+    ).resolves.toEqual(['Bra size guide', 'Panty size guide', 'Shapewear size guide', 'Camis and slips size guide']);
     await page.goto(env.shop.url('vanityfair', '/p/bras/nothing/NOPE9999'));
     await page.getByRole('heading', { name: 'We can’t find that product' }).waitFor();
     await page.close();
@@ -270,5 +388,72 @@ describe('browsing the catalog', () => {
     await page.getByRole('radio', { name: sizeName, exact: true, checked: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('swaps a card to a colour from its swatches, and shows that colour in a gallery with thumbnails and a keyboard zoom', async () => {
+    const page = await openPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('hoopcraft', '/c?q=basketball'));
+    await settle(page);
+    // A card of a ball that comes in two colours.
+    const card = cards(page)
+      .filter({ has: page.getByRole('list', { name: /^Colours of .*Basketball$/ }) })
+      .first();
+    const swatches = card.getByRole('list', { name: /^Colours of / });
+    const picture = card.locator('a img');
+    await expectLoaded(picture);
+    const [first, second] = await swatches.getByRole('button').all();
+    expect(await first.getAttribute('aria-pressed')).toBe('true');
+    const colour = (await second.getAttribute('aria-label')) as string;
+    const before = await picture.getAttribute('src');
+    await second.hover();
+    await swatches.getByRole('button', { name: colour, pressed: true }).waitFor();
+    expect(await picture.getAttribute('src')).not.toBe(before);
+    expect(await picture.getAttribute('src')).toMatch(/-front\.svg$/);
+    await expectLoaded(picture);
+    // The card's link now opens that colour.
+    await card.locator('a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/p/'));
+    await page.getByRole('radio', { name: new RegExp(`^${colour}`), checked: true }).waitFor();
+
+    const gallery = page.locator('.gallery');
+    const main = gallery.getByRole('button', { name: /^Enlarge / });
+    await expectLoaded(main.locator('img'));
+    expect(await main.getAttribute('aria-label')).toBe(`Enlarge ${await main.locator('img').getAttribute('alt')}`);
+    expect(await main.getAttribute('aria-label')).toContain(`in ${colour}, front`);
+    const back = gallery.getByRole('button', { name: /^Show .*, back$/ });
+    await back.click();
+    expect(await back.getAttribute('aria-current')).toBe('true');
+    await expectLoaded(main.locator('img'));
+    expect(await main.locator('img').getAttribute('src')).toMatch(/-back\.svg$/);
+
+    // Zoom with the keyboard only: Enter opens it, the arrow keys page, Escape closes it.
+    await main.focus();
+    await page.keyboard.press('Enter');
+    const name = (await page.getByRole('heading', { level: 1 }).textContent()) as string;
+    const zoom = page.getByRole('dialog', { name });
+    await zoom.waitFor();
+    await expectLoaded(zoom.locator('img'));
+    await page.keyboard.press('ArrowRight');
+    await zoom.getByText(/, close-up \(3 of 3\)$/).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await zoom.waitFor({ state: 'detached' });
+    expect(await main.evaluate((button) => button === document.activeElement)).toBe(true);
+    // The zoom's close-up became the gallery's picture too.
+    expect(await main.locator('img').getAttribute('src')).toMatch(/-detail\.svg$/);
+
+    // Choosing the other colour shows its pictures, on the same view.
+    const otherRadio = page.locator('.option-picker input[name="color"]:not(:checked):not([disabled])').first();
+    const other = (await otherRadio.getAttribute('value')) as string;
+    await otherRadio.click({ force: true });
+    await page.waitForFunction(
+      (alt) => document.querySelector('.gallery__main img')?.getAttribute('alt')?.includes(alt),
+      `in ${other}, close-up`,
+    );
+    await expectLoaded(main.locator('img'));
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -7,10 +7,19 @@ export const slugify = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** A picture on the asset host: `images/{type}/{hex}-{view}.svg`, or `{hex}.svg` as older seeds name a front. */
+const ASSET_IMAGE = /\/images\/([a-z-]+)\/(([0-9a-f]{6})(?:-[a-z]+)?)\.svg$/;
+
 /** Images come from the commerce platform's asset host; the browser loads them through /media. */
 export function mediaUrl(url: string): string {
-  const match = /\/images\/([a-z-]+)\/([0-9a-f]{6})\.svg$/.exec(url);
+  const match = ASSET_IMAGE.exec(url);
   return match ? `/media/${match[1]}/${match[2]}.svg` : url;
+}
+
+/** The colour an asset-host picture is drawn in (its file name says), as `#rrggbb`; undefined for any other image. */
+export function imageColour(url: string): string | undefined {
+  const hex = ASSET_IMAGE.exec(url)?.[3];
+  return hex ? `#${hex}` : undefined;
 }
 
 /** The deepest of a product's categories that belongs to the brand's tree. */

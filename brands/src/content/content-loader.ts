@@ -12,6 +12,7 @@ import {
   SNIPPET_PATHS,
   type SnippetPath,
   type SnippetsContent,
+  type SizeGuide,
   articleFrontMatterSchema,
   emailContentSchema,
   footerContentSchema,
@@ -27,6 +28,7 @@ import { BrandConfigError, blame, parseOrThrow, readJsonObject } from '../errors
 import type { BrandConfig } from '../schema';
 import { splitFrontMatter } from './front-matter';
 import { renderMarkdown } from './markdown';
+import { assembleSizeGuides, missingFitPage } from './size-guides';
 
 /** Everything one brand's content holds, validated and rendered. */
 export interface BrandContent {
@@ -41,9 +43,12 @@ export interface BrandContent {
   /** Newest first. */
   articles: Article[];
   pages: Record<CustomerServiceTopic, Omit<PageDocument, 'type'>>;
+  /** Size guides and their fit finders, in the brand's order. */
+  sizeGuides: SizeGuide[];
 }
 
 const SLUG_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+const SLUG_JSON = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** One unvalidated piece of content and a way to name where a key of it came from. */
@@ -57,6 +62,8 @@ export interface RawBrandContent {
   documents: Record<string, RawEntry<unknown>>;
   pages: Record<string, RawEntry<string>>;
   articles: Record<string, RawEntry<string>>;
+  /** One JSON document per size guide, by slug; a brand without any has no guides or fit finder. */
+  sizeGuides: Record<string, RawEntry<unknown>>;
 }
 
 /** The names of the JSON documents a brand needs. */
@@ -78,7 +85,7 @@ export function readBrandContentFiles(brandsDir: string, brand: BrandConfig): Ra
   const shown = (file: string) => relative(join(brandsDir, '..'), file) || file;
   const globalDir = join(brandsDir, 'global', 'content');
   const siteDir = join(brandsDir, 'sites', brand.id, 'content');
-  const raw: RawBrandContent = { documents: {}, pages: {}, articles: {} };
+  const raw: RawBrandContent = { documents: {}, pages: {}, articles: {}, sizeGuides: {} };
   for (const name of documentNames(brand)) {
     const layers = [join(globalDir, `${name}.json`), join(siteDir, `${name}.json`)].filter((file) => existsSync(file));
     if (layers.length === 0)
@@ -108,6 +115,13 @@ export function readBrandContentFiles(brandsDir: string, brand: BrandConfig): Ra
     if (!match) throw new BrandConfigError(shown(file), '(file)', 'article files are named <kebab-case-slug>.md');
     raw.articles[match[1]] = { value: readFileSync(file, 'utf8'), origin: () => shown(file) };
   }
+  const guidesDir = join(siteDir, 'size-guides');
+  for (const name of existsSync(guidesDir) ? readdirSync(guidesDir).sort() : []) {
+    const file = join(guidesDir, name);
+    const match = SLUG_JSON.exec(name);
+    if (!match) throw new BrandConfigError(shown(file), '(file)', 'size guides are named <kebab-case-slug>.json');
+    raw.sizeGuides[match[1]] = { value: readJsonObject(file, shown(file)), origin: () => shown(file) };
+  }
   return raw;
 }
 
@@ -128,6 +142,11 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     if (!entry) throw new BrandConfigError(`${name}.json`, '(file)', 'document is missing');
     return parseOrThrow(schema, entry.value, entry.origin);
   };
+  const sizeGuides = assembleSizeGuides(raw.sizeGuides);
+  const checkFitLinks = (links: string[], display: string) => {
+    const missing = missingFitPage(links, sizeGuides);
+    if (missing) throw new BrandConfigError(display, 'body', `links to ${missing}, which this brand does not have`);
+  };
   const homeVariants: Record<string, HomeContent> = {};
   if (brand.routing.homePath !== '/')
     homeVariants[brand.routing.homePath] = json(homeFileName(brand.routing.homePath), homeContentSchema);
@@ -139,6 +158,7 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     const { data, body } = markdownFile(entry.value, entry.origin(''), placeholders);
     const front = parseOrThrow(pageFrontMatterSchema, data, entry.origin);
     const rendered = rendering(() => renderMarkdown(body), entry.origin(''));
+    checkFitLinks(rendered.links, entry.origin(''));
     pages[topic] = {
       topic,
       ...front,
@@ -160,21 +180,27 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     snippets: Object.fromEntries(
       SNIPPET_PATHS.map((path) => [path, json(path, snippetsContentSchema)]),
     ) as BrandContent['snippets'],
-    articles: assembleArticles(raw.articles, placeholders),
+    articles: assembleArticles(raw.articles, placeholders, checkFitLinks),
     pages,
+    sizeGuides,
   };
 }
 
 /** The content file of a home variant: `/rr` -> home-rr. */
 export const homeFileName = (path: string) => `home${path.replace(/\/+$/, '').replace(/\//g, '-')}`;
 
-function assembleArticles(entries: RawBrandContent['articles'], placeholders: Record<string, string>): Article[] {
+function assembleArticles(
+  entries: RawBrandContent['articles'],
+  placeholders: Record<string, string>,
+  checkLinks: (links: string[], display: string) => void,
+): Article[] {
   const articles: Article[] = [];
   for (const [slug, entry] of Object.entries(entries)) {
     if (!SLUG.test(slug)) throw new BrandConfigError(entry.origin(''), '(file)', `"${slug}" is not a kebab-case slug`);
     const { data, body } = markdownFile(entry.value, entry.origin(''), placeholders);
     const front = parseOrThrow(articleFrontMatterSchema, data, entry.origin);
     const rendered = rendering(() => renderMarkdown(body), entry.origin(''));
+    checkLinks(rendered.links, entry.origin(''));
     articles.push({
       slug,
       ...front,

@@ -5,7 +5,9 @@ export { REMOTE_NAMES } from './remote-names';
 export type { ErrorBody } from './errors';
 export type { RemoteEntry, RemoteRegistry } from './remotes';
 export type { RemoteName } from './remote-names';
+export { fontFaceRules, fontFileUrl, heroArt, themeCustomProperties } from './theme-tokens';
 export type {
+  BrandFontFace,
   BrandId,
   BrandPublicConfig,
   FlagValue,
@@ -23,6 +25,7 @@ export type {
   Sort,
   ProductQuery,
   ProductSummary,
+  ProductSwatch,
   Facet,
   FacetValue,
   CategoryNode,
@@ -56,6 +59,23 @@ export type {
   SnippetsContent,
   SnippetsDocument,
 } from './content';
+export { FINDER_PLACEHOLDERS, SIZE_UNITS } from './size-guide-constants';
+export type { SizeUnit } from './size-guide-constants';
+export type {
+  FitFinder,
+  FitFinderDocument,
+  FitFinderEntry,
+  FitInput,
+  FitShopLink,
+  SizeCell,
+  SizeColumn,
+  SizeGuide,
+  SizeGuideDocument,
+  SizeGuideListDocument,
+  SizeGuideSummary,
+  SizeRange,
+  SizeTable,
+} from './size-guides';
 export { DEFAULT_STORE_RADIUS, STORE_MAP_SIZE, STORE_RADII, STORE_WEEKDAYS } from './stores-constants';
 export type {
   MapPoint,

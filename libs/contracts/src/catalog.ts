@@ -53,6 +53,19 @@ export interface ProductSummary {
   /** The variants' prices differ: the price shown is where they start ("from $46.99"). */
   priceFrom?: boolean;
   colors: Array<{ name: string; family: string }>;
+  /**
+   * The product's colours as the card's swatches, in the product's order: the colour's name, its
+   * `#rrggbb` when known, its front picture and the product page on that colour (on the variant a
+   * filtered listing matched, when it has one). The card opens with `image`, one of these pictures.
+   */
+  swatches?: ProductSwatch[];
+}
+
+export interface ProductSwatch {
+  name: string;
+  hex?: string;
+  image: string;
+  url: string;
 }
 
 export interface FacetValue {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 import { linkSchema } from './link';
 import type { CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';
+import type { FitFinderDocument, SizeGuideDocument, SizeGuideListDocument } from './size-guides';
 
 export { ARTICLE_PAGE_SIZE, CUSTOMER_SERVICE_TOPICS, SNIPPET_PATHS } from './content-constants';
 export type CustomerServiceTopic = (typeof CUSTOMER_SERVICE_TOPICS)[number];
@@ -199,7 +200,10 @@ export type ContentDocument =
   | SnippetsDocument
   | PageDocument
   | ArticleDocument
-  | ArticleListDocument;
+  | ArticleListDocument
+  | SizeGuideListDocument
+  | SizeGuideDocument
+  | FitFinderDocument;
 
 /** The site chrome the gateway inlines into every page, so nav and footer draw without a request. */
 export interface ChromeContent {

@@ -60,6 +60,7 @@ export function buildRouteTable({ routing, landingPages, categoryLandingPages = 
     { page: 'search', path: '/c', remote: 'catalog' },
     { page: 'category', path: '/c/*', remote: 'catalog' },
     { page: 'product', path: `${product}/:category/:name/:id`, remote: 'catalog' },
+    { page: 'size-guides', path: '/size-guide', remote: 'catalog' },
     { page: 'size-guide', path: '/size-guide/:item', remote: 'catalog' },
     { page: 'find-your-fit', path: '/find-your-fit', remote: 'catalog' },
     // cart and checkout

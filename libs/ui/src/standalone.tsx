@@ -1,4 +1,4 @@
-import type { ShellBootConfig } from '@shop/contracts/browser';
+import { type ShellBootConfig, fontFaceRules } from '@shop/contracts/browser';
 import { BootConfigProvider, type RemotePageProps, createAppStore } from '@shop/platform';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -27,6 +27,11 @@ export async function mountStandalone(
   const response = await fetch('/api/brand');
   const config = (await response.json()) as ShellBootConfig;
   applyTheme(config.brand.theme);
+  // The brand's fonts, served by the gateway (/brand/fonts/...) as on the shell's page.
+  const fonts = document.createElement('style');
+  fonts.id = 'brand-fonts';
+  fonts.textContent = fontFaceRules(config.brand.theme);
+  document.head.append(fonts);
   document.documentElement.lang = config.brand.locale;
   document.documentElement.dataset.brand = config.brand.id;
   const store = createAppStore();

@@ -1,17 +1,12 @@
-import type { Theme } from '@shop/contracts/browser';
-
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+import { type Theme, themeCustomProperties } from '@shop/contracts/browser';
 
 /**
  * The brand's tokens as the CSS custom properties the components read (--color-*, --font-*,
- * --radius-*): the same names the gateway inlines into the shell's page.
+ * --text-*, --space-*, --card-*, --button-*, --hero-*; ADR 0019): the same names and values the
+ * gateway inlines into the shell's page.
  */
 export function themeProperties(theme: Theme): Array<[string, string]> {
-  return [
-    ...Object.entries(theme.colors).map(([key, value]): [string, string] => [`--color-${kebab(key)}`, value]),
-    ...Object.entries(theme.fonts).map(([key, value]): [string, string] => [`--font-${kebab(key)}`, value]),
-    ...Object.entries(theme.radii).map(([key, value]): [string, string] => [`--radius-${kebab(key)}`, value]),
-  ];
+  return themeCustomProperties(theme);
 }
 
 /** Sets the brand's tokens on an element (the document root when a remote runs on its own). */

@@ -5,6 +5,7 @@ const pages: Record<string, PageComponent> = {
   category: lazyPage(() => import('../features/listing/components/category-page')),
   search: lazyPage(() => import('../features/listing/components/search-page')),
   product: lazyPage(() => import('../features/product/components/product-page')),
+  'size-guides': lazyPage(() => import('../features/fit/components/size-guide-index-page')),
   'size-guide': lazyPage(() => import('../features/fit/components/size-guide-page')),
   'find-your-fit': lazyPage(() => import('../features/fit/components/find-your-fit-page')),
 };

@@ -350,6 +350,37 @@ export function commerceApiSuite(kind: DatabaseKind) {
     });
   });
 
+  describe('product images', () => {
+    const image = (path: string) => fetch(`${commerce.baseUrl}/images/${path}`);
+
+    it('serves every view of a colour, and the plain name of older seeds as the front', async () => {
+      const [front, back, detail, plain] = await Promise.all(
+        ['bra/e8a0a8-front.svg', 'bra/e8a0a8-back.svg', 'bra/e8a0a8-detail.svg', 'bra/e8a0a8.svg'].map(image),
+      );
+      for (const response of [front, back, detail, plain]) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      }
+      const [frontSvg, backSvg, plainSvg] = await Promise.all([front.text(), back.text(), plain.text()]);
+      expect(plainSvg).toBe(frontSvg);
+      expect(backSvg).not.toBe(frontSvg);
+    });
+
+    it('answers 404 in the REST error shape for an unknown type, view or colour, never a 500', async () => {
+      for (const path of [
+        'bra/e8a0a8-side.svg',
+        'kite/e8a0a8-front.svg',
+        'bra/E8A0A8-front.svg',
+        'bra/zzz.svg',
+        'bra/e8a0a8-front.png',
+      ]) {
+        const response = await image(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect((await readJson(response)).errors[0].code).toBe('ResourceNotFound');
+      }
+    });
+  });
+
   describe('carts', () => {
     it('adds, merges, changes and removes lines, with money in cent precision', async () => {
       let cart = await newCart();

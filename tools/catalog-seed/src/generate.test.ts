@@ -79,9 +79,25 @@ describe('seed catalog generator', () => {
     expect(generateCatalog({ products: 4000 }).products.length).toBe(4000);
   });
 
-  it('draws each image as an SVG silhouette in the variant colour', () => {
-    const [type, file] = catalog.products[0].masterVariant.images[0].url.split('/').slice(1);
-    expect(productImageSvg(type, file.replace('.svg', ''))).toContain(`fill="#${file.replace('.svg', '')}"`);
-    expect(productImageSvg('bra', 'zzz')).toBeUndefined();
+  it('gives every variant a front, a back and a close-up of its colour, described for alt text', () => {
+    const product = catalog.products.find((p) => p.productType === 'basketball') ?? catalog.products[0];
+    const variant = product.masterVariant;
+    const colour = variant.attributes.find((a) => a.name === 'color')?.value;
+    const hex = variant.sku.split('-')[1].toLowerCase();
+    expect(variant.images).toEqual(
+      (['front', 'back', 'detail'] as const).map((view, i) => ({
+        url: `images/${product.productType}/${hex}-${view}.svg`,
+        label: `${product.name['en-US']} in ${colour}, ${['front', 'back', 'close-up'][i]}`,
+        dimensions: { w: 600, h: 800 },
+      })),
+    );
+    expect(skus.every((v) => v.images.length === 3)).toBe(true);
+    // Every picture the seed names is one the image host can draw.
+    const named = new Set(skus.flatMap((v) => v.images.map((image) => image.url)));
+    for (const url of named) {
+      const [, type, file] = url.split('/');
+      const [, colourHex, view] = /^([0-9a-f]{6})-([a-z]+)\.svg$/.exec(file) ?? [];
+      expect({ url, drawn: Boolean(productImageSvg(type, colourHex, view)) }).toEqual({ url, drawn: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { BRAND_CATALOGS, type BrandCatalogSpec } from './brand-catalogs';
 import { COLOURS, RETAILERS } from './colours';
 import { KINDS, type Kind } from './kinds';
 import { type Random, createRandom, slugify, stableId } from './random';
+import { IMAGE_VIEWS, type ImageView } from './svg';
 import type {
   Money,
   RetailerLinkAttributeValue,
@@ -20,6 +21,8 @@ export interface GenerateOptions {
 }
 
 const DEFAULT_PRODUCTS = 1500;
+/** How each picture of a variant is described after its name and colour (its alt text). */
+const VIEW_LABELS: Record<ImageView, string> = { front: 'front', back: 'back', detail: 'close-up' };
 /** The shop ships within the United States: one zone, which every shipping method rates. */
 const US_ZONE: SeedZone = {
   id: stableId('zone:us'),
@@ -144,13 +147,11 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
             { name: 'colorFamily', value: colour.family },
             { name: 'masterStyle', value: masterStyle },
           ],
-          images: [
-            {
-              url: `images/${kind.type}/${colour.hex}.svg`,
-              label: `${name} in ${colour.name}`,
-              dimensions: { w: 600, h: 800 },
-            },
-          ],
+          images: IMAGE_VIEWS.map((view) => ({
+            url: `images/${kind.type}/${colour.hex}-${view}.svg`,
+            label: `${name} in ${colour.name}, ${VIEW_LABELS[view]}`,
+            dimensions: { w: 600, h: 800 },
+          })),
         });
         const soldOut = random.chance(0.08);
         catalog.inventory.push({ sku, inventoryListKey, available: soldOut ? 0 : random.int(1, 120) });

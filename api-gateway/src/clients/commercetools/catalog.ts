@@ -7,6 +7,7 @@ import type {
   RawListingProduct,
   RawRootCategory,
   RawSearch,
+  RawVariantImagesProduct,
 } from './ctp-types';
 import {
   BAG_VARIANTS,
@@ -14,6 +15,7 @@ import {
   PRODUCT_DETAIL,
   ROOT_CATEGORY,
   SUGGEST,
+  VARIANT_IMAGES,
   productListingDocument,
 } from './documents';
 import { predicateLiteral } from './predicate-literal';
@@ -347,6 +349,42 @@ export function catalogOperations(graphql: Graphql) {
           }
         }
       }
+      return found;
+    },
+
+    /**
+     * The pictures of these skus (a listing's swatches: one sku per colour), by sku; a sku the
+     * store does not sell is absent.
+     */
+    async getVariantImages(
+      storeKey: string,
+      skus: string[],
+      call: Call,
+    ): Promise<Map<string, Array<{ url: string; label?: string }>>> {
+      const unique = [...new Set(skus)];
+      const pages = Array.from({ length: Math.ceil(unique.length / BAG_PAGE) }, (_, i) =>
+        unique.slice(i * BAG_PAGE, (i + 1) * BAG_PAGE),
+      );
+      const found = new Map<string, Array<{ url: string; label?: string }>>();
+      const answers = await Promise.all(
+        pages.map((page) =>
+          graphql<{ productProjectionSearch: RawSearch<RawVariantImagesProduct> }>(
+            'VariantImages',
+            VARIANT_IMAGES,
+            {
+              store: storeKey,
+              filters: [{ string: `variants.sku:${page.map(predicateLiteral).join(',')}` }],
+              limit: page.length,
+            },
+            shared(call),
+          ),
+        ),
+      );
+      const wanted = new Set(unique);
+      for (const data of answers)
+        for (const product of data.productProjectionSearch.results ?? [])
+          for (const variant of product.allVariants)
+            if (variant.sku && wanted.has(variant.sku)) found.set(variant.sku, variant.images.map(reshapeImage));
       return found;
     },
 

@@ -115,6 +115,13 @@ export type RawListingProduct = Selected<
   }
 >;
 
+/** Variants with their pictures only (see VARIANT_IMAGES). */
+export type RawVariantImagesProduct = Selected<
+  TCtpProductProjection,
+  never,
+  { allVariants: Array<Selected<TCtpProductSearchVariant, 'sku', { images: RawImage[] }>> }
+>;
+
 export type RawDetailProduct = Selected<
   TCtpProductProjection,
   'key' | 'name' | 'description',

@@ -61,6 +61,15 @@ export const PRODUCT_DETAIL = `query ProductDetail($store: String, $filters: [Se
 export const SUGGEST = `query Suggest($store: String, $text: String, $fuzzy: Boolean) {
   productProjectionSearch(storeProjection: $store, text: $text, fuzzy: $fuzzy, limit: 5, sorts: ["score desc"]) { results { ${PRODUCT_CARD_FIELDS} } } }`;
 
+/**
+ * The pictures of some variants (one per colour, for a listing's swatches): a search for the
+ * skus, only the matching variants. Listings leave variant images out, as every size repeats its
+ * colour's pictures.
+ */
+export const VARIANT_IMAGES = `query VariantImages($store: String, $filters: [SearchFilterInput!], $limit: Int) {
+  productProjectionSearch(storeProjection: $store, filters: $filters, markMatchingVariants: true, limit: $limit) { results {
+    allVariants(onlyMatching: true) { sku images { url label } } } } }`;
+
 // Customers -------------------------------------------------------------------------------------
 
 export const FIND_CUSTOMER = `query FindCustomer($where: String) { customers(where: $where, limit: 1) { results { id email firstName lastName } } }`;
@@ -274,6 +283,7 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     productListingDocument(maxOwnFacets),
     PRODUCT_DETAIL,
     SUGGEST,
+    VARIANT_IMAGES,
     FIND_CUSTOMER,
     LEGACY_CUSTOMER,
     SIGN_UP,

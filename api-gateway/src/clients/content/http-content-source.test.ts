@@ -27,9 +27,14 @@ describe('the headless CMS content source', () => {
         Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, v.value]));
       const documents = values(raw.documents) as Record<string, Record<string, unknown>>;
       documents.home = { ...documents.home, title, ...(broken ? { hero: 'not an object' } : {}) };
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ documents, pages: values(raw.pages), articles: values(raw.articles) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          documents,
+          pages: values(raw.pages),
+          articles: values(raw.articles),
+          sizeGuides: values(raw.sizeGuides),
+        }),
+      );
     });
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;

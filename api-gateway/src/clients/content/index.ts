@@ -40,6 +40,11 @@ const bundleSchema = z.strictObject({
   documents: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.unknown()),
   pages: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), markdown),
   articles: z.record(z.string().regex(/^[a-z0-9-]{1,80}$/), markdown).refine((a) => Object.keys(a).length <= 2000),
+  /** Size guides by slug; a CMS that publishes none leaves the brand without guides and fit finder. */
+  sizeGuides: z
+    .record(z.string().regex(/^[a-z0-9-]{1,60}$/), z.unknown())
+    .refine((guides) => Object.keys(guides).length <= 50)
+    .optional(),
 });
 
 interface HttpSourceOptions {
@@ -96,6 +101,12 @@ export function createHttpContentSource({
         ),
         articles: Object.fromEntries(
           Object.entries(bundle.articles).map(([name, value]) => [name, { value, origin: origin('articles', name) }]),
+        ),
+        sizeGuides: Object.fromEntries(
+          Object.entries(bundle.sizeGuides ?? {}).map(([name, value]) => [
+            name,
+            { value, origin: origin('size-guides', name) },
+          ]),
         ),
       },
       config,

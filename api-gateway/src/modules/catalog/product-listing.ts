@@ -9,6 +9,7 @@ import type { CommerceClient, ProductSearchResult, ProductSort } from '../../cli
 import { DomainError } from '../../shared/domain-error';
 import { type CategoryTree, breadcrumbOf } from '../../shared/category-tree';
 import { toSummary } from './product-shapes';
+import { withSwatchImages } from './swatch-images';
 import { searchWithSynonyms } from './synonyms';
 
 const FACET_LABELS: Record<FilterName | 'category', string> = {
@@ -70,10 +71,11 @@ export async function listProducts(
   const result = query.q
     ? await searchWithSynonyms(query.q, context.synonyms ?? [], search, (found) => found.total > 0)
     : await search(undefined);
+  const products = await withSwatchImages(result.products, context);
   return {
     // A filtered listing's cards show, and open on, the variants that match (SPEC: the size a
     // shopper filtered by is the size the product page opens on).
-    results: result.products.map((product) =>
+    results: products.map((product) =>
       toSummary(
         tree,
         product,

@@ -1,10 +1,11 @@
-import type { Money, ProductDetail, ProductSummary, VariantDetail } from '@shop/contracts';
+import type { Money, ProductDetail, ProductSummary, ProductSwatch, VariantDetail } from '@shop/contracts';
 import type { CommerceProduct, CommerceVariant } from '../../clients/commercetools';
 import type { CategoryTree } from '../../shared/category-tree';
 import { breadcrumbOf } from '../../shared/category-tree';
 import {
   OPTION_LABELS,
   OPTION_ORDER,
+  imageColour,
   leafCategory as leafOf,
   mediaUrl,
   productPagePath,
@@ -52,10 +53,44 @@ const matches = (variant: CommerceVariant, filters: VariantFilters) =>
     ([name, accepted]) => !accepted?.length || accepted.includes(variant.attributes[name] ?? ''),
   );
 
+/** Each colour's variants, in the product's order (the master variant's colour first). */
+export function variantsByColour(variants: CommerceVariant[]): Map<string, CommerceVariant[]> {
+  const byColour = new Map<string, CommerceVariant[]>();
+  for (const variant of variants) {
+    const colour = variant.attributes.color;
+    if (colour) byColour.set(colour, [...(byColour.get(colour) ?? []), variant]);
+  }
+  return byColour;
+}
+
+/**
+ * A card's swatches: per colour, its front picture (the first picture of a variant of that colour;
+ * a listing has the master variant's as the product's) and its product page, on the variant the
+ * filters matched when one of that colour did.
+ */
+function swatchesOf(
+  tree: CategoryTree,
+  product: CommerceProduct,
+  productBasePath: string,
+  matching: CommerceVariant[],
+): ProductSwatch[] {
+  return [...variantsByColour(product.variants)].map(([name, variants]) => {
+    const image = variants.find((v) => v.images.length > 0)?.images[0] ?? product.image;
+    const opened = variants.find((v) => matching.includes(v)) ?? variants[0];
+    const hex = image && imageColour(image.url);
+    return {
+      name,
+      ...(hex ? { hex } : {}),
+      image: image ? mediaUrl(image.url) : '',
+      url: productPagePath(tree, product, opened.sku, productBasePath),
+    };
+  });
+}
+
 /**
  * A listing card. With filters that pick variants (size M, colour Teal), the price is that of the
- * matching variants and the card opens the product page on the first of them; otherwise the
- * product's lowest price and its page.
+ * matching variants and the card opens the product page on the first of them, showing its
+ * colour; otherwise the product's lowest price and its page.
  */
 export function toSummary(
   tree: CategoryTree,
@@ -72,6 +107,8 @@ export function toSummary(
   const filtering = Object.values(filters).some((values) => (values?.length ?? 0) > 0);
   const matching = filtering ? product.variants.filter((variant) => matches(variant, filters)) : [];
   const opened = matching.find((variant) => variant.sku);
+  const swatches = swatchesOf(tree, product, productBasePath, matching);
+  const openedColour = opened && swatches.find((swatch) => swatch.name === opened.attributes.color);
   return {
     key: product.key,
     masterStyle: product.style,
@@ -79,9 +116,13 @@ export function toSummary(
     url: opened
       ? productPagePath(tree, product, opened.sku, productBasePath)
       : productUrl(tree, product, productBasePath),
-    image: { url: image ? mediaUrl(image.url) : '', alt: image?.label ?? product.name },
+    image: {
+      url: openedColour?.image || (image ? mediaUrl(image.url) : ''),
+      alt: openedColour ? `${product.name} in ${openedColour.name}` : (image?.label ?? product.name),
+    },
     ...cardPrices(matching.length ? matching : product.variants),
     colors: [...colors].map(([name, family]) => ({ name, family })),
+    swatches,
   };
 }
 

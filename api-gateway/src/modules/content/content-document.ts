@@ -7,6 +7,7 @@ import {
   type SnippetPath,
 } from '@shop/contracts';
 import { listArticles, relatedArticles, summary } from './article-listing';
+import { fitFinder, sizeGuide, sizeGuideList } from './size-guide-documents';
 
 const isTopic = (value: string): value is (typeof CUSTOMER_SERVICE_TOPICS)[number] =>
   (CUSTOMER_SERVICE_TOPICS as readonly string[]).includes(value);
@@ -14,7 +15,8 @@ const isSnippet = (value: string): value is SnippetPath => (SNIPPET_PATHS as rea
 
 /**
  * GET /api/content/{path}: home (and home variants such as home/rr), nav, footer, email, the
- * snippet paths, learn (the article list), learn/{slug} and customer-service/{topic}.
+ * snippet paths, learn (the article list), learn/{slug}, customer-service/{topic}, size-guides (the
+ * list), size-guide/{slug} and fit-finder.
  * Undefined means there is no such content.
  */
 export function contentDocument(content: BrandContent, path: string, query: ArticleQuery): ContentDocument | undefined {
@@ -26,6 +28,8 @@ export function contentDocument(content: BrandContent, path: string, query: Arti
     if (head === 'footer') return { type: 'footer', ...content.footer };
     if (head === 'email') return { type: 'email', ...content.email };
     if (head === 'learn') return listArticles(content, query);
+    if (head === 'size-guides') return sizeGuideList(content);
+    if (head === 'fit-finder') return fitFinder(content);
     if (isSnippet(head)) return { type: 'snippets', path: head, ...content.snippets[head] };
     return undefined;
   }
@@ -45,5 +49,6 @@ export function contentDocument(content: BrandContent, path: string, query: Arti
     );
   }
   if (head === 'customer-service' && isTopic(rest)) return { type: 'page', ...content.pages[rest] };
+  if (head === 'size-guide') return sizeGuide(content, rest);
   return undefined;
 }

@@ -14,7 +14,7 @@ export function contentModule({ catalog, content }: ContentDeps): GatewayModule 
       '/api/content/{path}': {
         get: {
           summary:
-            "The brand's content: home, home/{variant}, nav, footer, email, cart, p, find-your-fit, size-guide, learn (articles, newest first; q, tag and offset filter and page them, 6 a page), learn/{article}, customer-service/{topic}",
+            "The brand's content: home, home/{variant}, nav, footer, email, cart, p, find-your-fit, size-guide, learn (articles, newest first; q, tag and offset filter and page them, 6 a page), learn/{article}, customer-service/{topic}, size-guides (the brand's size guides), size-guide/{slug or alias} (a guide's tables, how to measure and fit finders), fit-finder (every finder with its tables)",
           params: contentParams,
           query: articleQuerySchema,
           upstream: true,

@@ -47,7 +47,7 @@ export function platformModule({
       remotesFor,
       content,
       consentFor,
-      pageFinder(catalogReader(catalog, commerce, cache, config.catalogCacheTtlSeconds), logger),
+      pageFinder(catalogReader(catalog, commerce, cache, config.catalogCacheTtlSeconds), content, logger),
       config.renderer
         ? pageRenderer({ ...config.renderer, shellDist: config.shellDist, remotesDir: store.root }, logger)
         : undefined,

@@ -1,7 +1,10 @@
-import { type RouteEntry, buildRouteTable, matchRoute } from '@shop/contracts';
+import { type BrandId, type RouteEntry, buildRouteTable, matchRoute } from '@shop/contracts';
+import type { BrandContent } from '@shop/brands';
 import type { Logger } from '@shop/node-kit';
 import type { Response } from 'express';
 import type { CatalogReader } from '../catalog/catalog-routes';
+import type { ContentSource } from '../../clients/content';
+import { fitFinder, sizeGuide, sizeGuideList } from '../content/size-guide-documents';
 
 export interface FoundPage {
   entry: RouteEntry;
@@ -10,13 +13,19 @@ export interface FoundPage {
 
 /**
  * Which page of the shell's route table a path opens, or none (a 404): an unknown path, a
- * category slug the brand does not have, a product it does not sell. While the catalog cannot be
- * read the page is served as found, for the browser to explain: never a 404 that may be untrue.
+ * category slug the brand does not have, a product it does not sell, a size guide or fit finder
+ * its content does not hold. While the catalog or the content cannot be read the page is served
+ * as found, for the browser to explain: never a 404 that may be untrue.
  */
-export function pageFinder(reader: Pick<CatalogReader, 'categoryExists' | 'productExists'>, logger: Logger) {
+export function pageFinder(
+  reader: Pick<CatalogReader, 'categoryExists' | 'productExists'>,
+  content: ContentSource,
+  logger: Logger,
+) {
   return async function findPage(
     res: Response,
     brand: {
+      id: BrandId;
       routing: Parameters<typeof buildRouteTable>[0]['routing'];
       landingPages: readonly string[];
       categoryLandingPages?: readonly string[];
@@ -31,8 +40,11 @@ export function pageFinder(reader: Pick<CatalogReader, 'categoryExists' | 'produ
         if (!(await reader.categoryExists(res, slug))) return undefined;
       }
       if (match.entry.page === 'product' && !(await reader.productExists(res, match.params.id))) return undefined;
+      const shows = FIT_PAGES.get(match.entry.page);
+      if (shows && !shows(await content.brandContent(brand.id, res.locals.correlationId), match.params))
+        return undefined;
     } catch (error) {
-      logger.warn('Page served without knowing whether its catalog item exists', {
+      logger.warn('Page served without knowing whether its catalog item or content exists', {
         correlationId: res.locals.correlationId,
         page: match.entry.page,
         reason: (error as Error).message,
@@ -42,3 +54,10 @@ export function pageFinder(reader: Pick<CatalogReader, 'categoryExists' | 'produ
   };
 }
 export type PageFinder = ReturnType<typeof pageFinder>;
+
+/** Pages that exist only when the brand's content has what they show. */
+const FIT_PAGES = new Map<string, (content: BrandContent, params: Record<string, string>) => unknown>([
+  ['size-guides', (content) => sizeGuideList(content)],
+  ['size-guide', (content, params) => sizeGuide(content, params.item)],
+  ['find-your-fit', (content) => fitFinder(content)],
+]);

@@ -1,4 +1,4 @@
-import type { ShellBootConfig } from '@shop/contracts';
+import { type ShellBootConfig, fontFileUrl } from '@shop/contracts';
 import { themeToCss } from '@shop/brands';
 import escapeHtml from 'escape-html';
 import type { ServerRender } from './page-renderer';
@@ -30,6 +30,10 @@ export function renderShellPage(
     `<meta name="description" content="${escapeHtml((tags?.description ?? brand.tagline).slice(0, 300))}"${tags ? ' data-server-head' : ''} />`,
     `<meta name="theme-color" content="${brand.theme.colors.headerBackground}" />`,
     `<link rel="icon" href="/brand/logo.svg" type="image/svg+xml" />`,
+    // The first screen's fonts (ADR 0019: at most two), so font-display: optional finds them in time.
+    ...brand.theme.fonts.faces
+      .filter((face) => face.preload)
+      .map((face) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontFileUrl(face)}" />`),
     `<style id="brand-theme">${themeToCss(brand.theme)}</style>`,
     ...(server?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
     ...(tags

@@ -4,10 +4,12 @@ import express, { Router } from 'express';
 import { brandOf } from '../../entry-points/http/middleware/brand';
 
 const YEAR = 365 * 24 * 60 * 60;
+const WEEK = 7 * 24 * 60 * 60;
 
 /**
  * The shell's hashed assets and the versioned remote folders are immutable: cache them for a
- * year. The brand logo varies by host.
+ * year. The brand logo varies by host; a brand serves only its own font files (ADR 0019), whose
+ * names are those of the font package's files.
  */
 export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir: string): Router {
   const router = Router();
@@ -48,6 +50,17 @@ export function staticFiles(catalog: BrandCatalog, shellDist: string, remotesDir
     res
       .set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300', vary: 'Host' })
       .send(brand.logoSvg);
+  });
+  router.get('/brand/fonts/:file', (req, res) => {
+    const file = brandOf(res, catalog).brand.fontFiles.get(req.params.file);
+    if (!file) {
+      res
+        .status(404)
+        .json({ error: { code: 'NOT_FOUND', message: 'Not found', correlationId: res.locals.correlationId } });
+      return;
+    }
+    // Fonts are fetched in CORS mode (a preload with crossorigin): same-origin, so no CORS header is needed.
+    res.sendFile(file, { headers: { 'content-type': 'font/woff2', 'cache-control': `public, max-age=${WEEK}` } });
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { ShellBootConfig } from '@shop/contracts/browser';
+import type { ShellBootConfig, Theme } from '@shop/contracts/browser';
 import { BootConfigProvider } from '@shop/platform';
 import { render, screen } from '@testing-library/react';
 import { PageShell } from '../page-shell';
@@ -8,7 +8,7 @@ import { Card } from './card';
 import { LoadingStatus, Skeleton } from './skeleton';
 import { Notice } from './notice';
 
-const theme = {
+const theme: Theme = {
   colors: {
     primary: '#111111',
     onPrimary: '#ffffff',
@@ -17,13 +17,32 @@ const theme = {
     surface: '#ffffff',
     text: '#000000',
     muted: '#666666',
+    border: '#dddddd',
+    error: '#b00020',
     headerBackground: '#000000',
     headerText: '#ffffff',
     footerBackground: '#000000',
     footerText: '#ffffff',
   },
-  fonts: { body: 'Inter, sans-serif', heading: 'Georgia, serif' },
+  fonts: { body: 'Inter, sans-serif', heading: 'Georgia, serif', faces: [] },
   radii: { small: '2px', medium: '4px', large: '999px' },
+  type: {
+    baseSize: 16,
+    scale: 1.25,
+    lineHeight: 1.5,
+    bodyWeight: 400,
+    headingWeight: 700,
+    headingCase: 'none',
+    headingTracking: '0',
+    headingLineHeight: 1.2,
+    labelCase: 'uppercase',
+    labelTracking: '0.1em',
+  },
+  density: 'regular',
+  ornament: 'bar',
+  card: { style: 'outlined', radius: 'medium', imageBackground: '#eeeeee', align: 'start' },
+  button: { shape: 'pill', case: 'none', tracking: '0', weight: 600 },
+  hero: { layout: 'split', artSide: 'end', art: 'pebbles', fullBleed: false, align: 'start' },
 };
 
 describe('Button', () => {
@@ -94,7 +113,7 @@ describe('PageShell', () => {
 });
 
 describe('theme tokens', () => {
-  it('names the custom properties as the gateway inlines them', () => {
+  it('names the custom properties as the gateway inlines them, design tokens included', () => {
     const names = themeProperties(theme).map(([name]) => name);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -104,15 +123,24 @@ describe('theme tokens', () => {
         '--font-body',
         '--font-heading',
         '--radius-large',
+        '--text-h1',
+        '--heading-weight',
+        '--space-m',
+        '--control-height',
+        '--card-border',
+        '--button-radius',
+        '--hero-art',
       ]),
     );
-    expect(names).toHaveLength(16);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('sets them on the document root', () => {
     applyTheme(theme);
     expect(document.documentElement.style.getPropertyValue('--color-on-primary')).toBe('#ffffff');
     expect(document.documentElement.style.getPropertyValue('--font-heading')).toBe('Georgia, serif');
+    expect(document.documentElement.style.getPropertyValue('--card-border')).toBe('1px solid #dddddd');
+    expect(document.documentElement.style.getPropertyValue('--button-radius')).toBe('999px');
   });
 });
 

@@ -46,10 +46,11 @@ export function createCommerceApp(
     res.status(result.status).set('cache-control', 'no-store').json(result.body);
   });
 
-  // Images are public, like a CDN in front of the asset store.
+  // Images are public, like a CDN in front of the asset store. `{hex}-{view}.svg` is one view of a
+  // colour; a plain `{hex}.svg`, as databases seeded with one picture per variant name it, is the front.
   app.get(`${base}/images/:type/:file`, (req, res) => {
-    const match = /^([0-9a-f]{6})\.svg$/.exec(req.params.file);
-    const svg = match ? productImageSvg(req.params.type, match[1]) : undefined;
+    const match = /^([0-9a-f]{6})(?:-([a-z]{1,12}))?\.svg$/.exec(req.params.file);
+    const svg = match ? productImageSvg(req.params.type, match[1], match[2] ?? 'front') : undefined;
     if (!svg) return restError(res, new CommerceError(404, 'ResourceNotFound', 'No such image.'));
     return res
       .set({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' })

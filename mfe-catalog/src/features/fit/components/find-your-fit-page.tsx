@@ -1,53 +1,50 @@
 import '../../../catalog.css';
-import { Button, Notice, PageShell, TextField } from '@shop/ui';
-import { UnitToggle } from './unit-toggle';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import '../fit.css';
+import { PageShell } from '@shop/ui';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ContentNotes } from '../../../components/content-notes';
-import { type FitResult, braSize } from '../fit-calculator';
+import { fitApi, statusOf } from '../api/fit-api';
+import { computeFit } from '../fit-calculator';
+import { measurements, readFitQuery } from '../fit-query';
+import { FitForm } from './fit-form';
+import { FitKinds } from './fit-kinds';
+import { FitResultView } from './fit-result';
+import { FitLoadState, FitNotFound } from './fit-states';
 
-/** /find-your-fit: two measurements give a bra size, and a link to bras in that size. */
+/**
+ * /find-your-fit: the shopper picks what they are sizing (the brand's finders), enters the
+ * measurements it asks for, and gets a size with links to the categories filtered by it. The
+ * result is read from the URL, so it is server-rendered and works without scripts.
+ */
 export default function FindYourFitPage() {
-  const [unit, setUnit] = useState<'in' | 'cm'>('in');
-  const [result, setResult] = useState<FitResult | undefined>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setResult(braSize(Number(form.get('underbust')), Number(form.get('bust')), unit));
-  };
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { data, error, refetch } = fitApi.useCatalogGetFitFinderQuery();
+  const finders = data?.finders ?? [];
+  const finder = finders.find((candidate) => candidate.id === params.get('kind')) ?? finders[0];
+  const query = useMemo(() => finder && readFitQuery(params, finder), [params, finder]);
+  const values = finder && query && measurements(query, finder);
+  const result = finder && query && values && computeFit(finder, values, query.units);
+
+  if (statusOf(error) === 404) return <FitNotFound page="find-your-fit" title="We can’t find that page" />;
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
-      <form onSubmit={submit} className="fit-form">
-        <UnitToggle unit={unit} onChange={setUnit} />
-        <TextField
-          label="Underbust: snugly around your ribcage, just under the bust"
-          name="underbust"
-          type="number"
-          step="0.1"
-          min="1"
-          required
-          inputMode="decimal"
-        />
-        <TextField
-          label="Bust: loosely around the fullest part"
-          name="bust"
-          type="number"
-          step="0.1"
-          min="1"
-          required
-          inputMode="decimal"
-        />
-        <Button type="submit">Find my size</Button>
-      </form>
-      <div role="status" aria-live="polite">
-        {result?.kind === 'size' && (
-          <p className="fit-result">
-            Your size is <strong>{result.size}</strong>.{' '}
-            <Link to={`/c/bras?bandSize=${result.band}&cupSize=${result.cup}`}>Shop bras in {result.size}</Link>
-          </p>
-        )}
-        {result && result.kind !== 'size' && <Notice tone="error">{result.reason}</Notice>}
-      </div>
+      {!data && <FitLoadState error={error} retry={refetch} label="Loading the fit finder" />}
+      {finder && query && (
+        <div className="fit-finder">
+          {finders.length > 1 && <FitKinds finders={finders} current={finder.id} />}
+          <FitForm
+            key={finder.id}
+            finder={finder}
+            query={query}
+            onSubmit={(search) => navigate(`/find-your-fit?${search}`, { preventScrollReset: true })}
+          />
+          <div role="status" aria-live="polite" className="fit-finder__answer">
+            {result && <FitResultView finder={finder} result={result} />}
+          </div>
+        </div>
+      )}
       <ContentNotes path="find-your-fit" label="Fit advice" />
     </PageShell>
   );

@@ -1,70 +1,74 @@
 import '../../../catalog.css';
+import '../fit.css';
+import { useBootConfig, useBrand } from '@shop/platform';
 import { PageShell } from '@shop/ui';
-import { UnitToggle } from './unit-toggle';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CM_PER_INCH } from '../fit-calculator';
 import { ContentNotes } from '../../../components/content-notes';
-import { SIZE_TABLES } from '../size-tables';
+import { fitApi, statusOf } from '../api/fit-api';
+import { hasLengths } from '../units';
+import { FitLoadState, FitNotFound } from './fit-states';
+import { useSizeGuideHead } from './size-guide-head';
+import { SizeTableView } from './size-table';
+import { UrlUnitToggle, useUrlUnits } from './unit-toggle';
 
-const format = (value: [number, number] | number, unit: 'in' | 'cm', column: string) => {
-  // Ages are not lengths.
-  const convert = (n: number) => (unit === 'cm' && column !== 'Ages' ? Math.round(n * CM_PER_INCH) : n);
-  if (Array.isArray(value))
-    return column === 'Ages' && value[1] >= 99 ? `${value[0]}+` : `${convert(value[0])}–${convert(value[1])}`;
-  return String(convert(value));
-};
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** /size-guide/{item}: the measurement table for an item type, in inches or centimetres. */
+/** /size-guide/{item}: one of the brand's guides, its charts in inches or centimetres, and how to measure. */
 export default function SizeGuidePage() {
   const { item = '' } = useParams();
-  const [unit, setUnit] = useState<'in' | 'cm'>('in');
-  const table = SIZE_TABLES[item];
-  if (!table) {
+  const [units, setUnits] = useUrlUnits();
+  const brand = useBrand();
+  const valid = SLUG.test(item);
+  const { data, error, refetch } = fitApi.useCatalogGetSizeGuideQuery(item, { skip: !valid });
+  useSizeGuideHead(data, brand.name, useBootConfig().origin);
+
+  if (!valid || statusOf(error) === 404) return <FitNotFound page="size-guide" title="We can’t find that size guide" />;
+  if (!data)
     return (
-      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title="Size guides">
-        <ul>
-          {Object.entries(SIZE_TABLES).map(([key, t]) => (
-            <li key={key}>
-              <Link to={`/size-guide/${key}`}>{t.title}</Link>
-            </li>
-          ))}
-        </ul>
+      <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title="Size guide">
+        <FitLoadState error={error} retry={refetch} label="Loading the size guide" />
       </PageShell>
     );
-  }
   return (
-    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title={`${table.title} size guide`}>
-      <UnitToggle unit={unit} onChange={setUnit} />
-      <table className="size-table">
-        <caption>
-          {table.title} measurements in {unit === 'in' ? 'inches' : 'centimetres'}
-        </caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map(([label, ...cells]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              {cells.map((cell, i) => (
-                <td key={i}>{format(cell, unit, table.columns[i + 1])}</td>
-              ))}
-            </tr>
+    <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title={data.title}>
+      <p className="size-guide__intro">{data.description}</p>
+      {data.tables.some((table) => hasLengths(table.columns)) && <UrlUnitToggle units={units} onChange={setUnits} />}
+      {data.tables.map((table) => (
+        <SizeTableView key={table.id} table={table} units={units} />
+      ))}
+      <section className="size-guide__section" aria-labelledby="size-guide-measuring">
+        <h2 id="size-guide-measuring">{data.measuring.title}</h2>
+        <ol className="size-guide__steps">
+          {data.measuring.steps.map((step) => (
+            <li key={step}>{step}</li>
           ))}
-        </tbody>
-      </table>
-      {item === 'bras' && (
-        <p>
-          Not sure? <Link to="/find-your-fit">Find your fit</Link> from two measurements.
-        </p>
+        </ol>
+      </section>
+      {data.tips && data.tips.length > 0 && (
+        <section className="size-guide__section" aria-labelledby="size-guide-tips">
+          <h2 id="size-guide-tips">Fit tips</h2>
+          <ul>
+            {data.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
       )}
+      {data.finders && data.finders.length > 0 && (
+        <section className="size-guide__section" aria-labelledby="size-guide-finders">
+          <h2 id="size-guide-finders">Let us work it out</h2>
+          <ul className="fit-links">
+            {data.finders.map((finder) => (
+              <li key={finder.id}>
+                <Link to={`/find-your-fit?kind=${finder.id}`}>Find your size: {finder.label.toLowerCase()}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p>
+        <Link to="/size-guide">All size guides</Link>
+      </p>
       <ContentNotes path="size-guide" label="Measuring tips" />
     </PageShell>
   );

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
 import { productViewed, selectRecentlyViewed } from '../../../lib/catalog-slice';
 import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
+import { Gallery } from './gallery';
 import { OptionPicker } from './option-picker';
 import { ContentNotes } from '../../../components/content-notes';
 import { useProductHead } from './product-head';
@@ -72,8 +73,9 @@ export default function ProductPage() {
           {'\u00a0'}
         </div>
         <div className="product" aria-busy="true">
-          <div className="product__gallery">
+          <div className="product__gallery gallery">
             <div className="product__image-placeholder" />
+            <div className="gallery__thumbs-placeholder" />
           </div>
           <div className="product__buy">
             <Skeleton shape="short" />
@@ -119,9 +121,7 @@ export default function ProductPage() {
       </nav>
       <div className="product">
         <div className="product__gallery">
-          {variant.images.map((image) => (
-            <img key={image.url} src={image.url} alt={image.alt} width={450} height={600} />
-          ))}
+          <Gallery images={variant.images} name={product.name} />
         </div>
         <div className="product__buy">
           <p className="product__price">

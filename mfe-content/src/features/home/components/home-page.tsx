@@ -63,22 +63,29 @@ function HomeSections({ home }: { home: HomeDocument }) {
   const { hero, featuredCategories, featuredProducts, promos, story } = home;
   return (
     <div className="home">
+      {/* Its layout and art come from the brand's hero tokens (ADR 0019). */}
       <section className={`hero hero--${hero.tone}`} aria-labelledby="hero-title" data-testid="hero">
-        {hero.eyebrow && <p className="hero__eyebrow">{hero.eyebrow}</p>}
-        <h2 id="hero-title" className="hero__title">
-          {hero.title}
-        </h2>
-        <p className="hero__text">{hero.text}</p>
-        <p className="hero__actions">
-          <Link className={buttonClassName({}, 'hero__cta')} to={hero.cta.href}>
-            {hero.cta.label}
-          </Link>
-          {hero.secondaryCta && (
-            <Link className={buttonClassName({ variant: 'secondary' })} to={hero.secondaryCta.href}>
-              {hero.secondaryCta.label}
+        <div className="hero__body">
+          {hero.eyebrow && <p className="hero__eyebrow">{hero.eyebrow}</p>}
+          <h2 id="hero-title" className="hero__title">
+            {hero.title}
+          </h2>
+          <p className="hero__text">{hero.text}</p>
+          <p className="hero__actions">
+            <Link className={buttonClassName({}, 'hero__cta')} to={hero.cta.href}>
+              {hero.cta.label}
             </Link>
-          )}
-        </p>
+            {hero.secondaryCta && (
+              <Link
+                className={buttonClassName({ variant: 'secondary' }, 'hero__cta-secondary')}
+                to={hero.secondaryCta.href}
+              >
+                {hero.secondaryCta.label}
+              </Link>
+            )}
+          </p>
+        </div>
+        <div className="hero__art" aria-hidden="true" />
       </section>
 
       <section aria-labelledby="featured-categories-title">
