@@ -190,6 +190,24 @@ describe('catalog API', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it("links a product to the size guide its brand's content gives its category, and to none where there is none", async () => {
+    const bra = (await list('category=bras&limit=1')).results[0];
+    expect(((await get(`/api/products/${bra.masterStyle}`)).body as ProductDetail).sizeGuide).toEqual({
+      slug: 'bras',
+      title: 'Bra size guide',
+    });
+    const hoopcraft = authClient(gateway.url, `hoopcraft.localhost:${new URL(gateway.url).port}`);
+    const firstOf = async (category: string) => {
+      const listing = (await (
+        await hoopcraft.send(`/api/products?category=${category}&limit=1`)
+      ).json()) as ProductListResponse;
+      return (await (await hoopcraft.send(`/api/products/${listing.results[0].masterStyle}`)).json()) as ProductDetail;
+    };
+    expect((await firstOf('hoops')).sizeGuide?.slug).toBe('hoops');
+    expect((await firstOf('apparel-socks')).sizeGuide?.slug).toBe('socks');
+    expect((await firstOf('training')).sizeGuide).toBeUndefined();
+  });
+
   it('shows retailer links and filters by style, both product attributes as in commercetools', async () => {
     const { results } = await list('limit=40');
     const details = await Promise.all(

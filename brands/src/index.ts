@@ -11,4 +11,4 @@ export {
   homeFileName,
 } from './content/content-loader';
 export type { BrandContent, RawBrandContent, RawEntry } from './content/content-loader';
-export { sizeGuideFor } from './content/size-guides';
+export { sizeGuideFor, sizeGuideOfCategories } from './content/size-guides';

@@ -27,69 +27,72 @@ let context: BrowserContext;
 afterEach(() => context?.close());
 
 describe('the account pages in the browser', () => {
-  it('on vanityfair: registers, edits the profile, signs out, resets the password from the e-mail and signs in with it', async () => {
-    context = await env.browser.newContext();
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    const email = `journey-${Date.now()}@example.com`;
+  it.each(['vanityfair', 'rallyathletic'])(
+    'on %s: registers, edits the profile, signs out, resets the password from the e-mail and signs in with it',
+    async (brand) => {
+      context = await env.browser.newContext();
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const email = `journey-${brand}-${Date.now()}@example.com`;
 
-    await page.goto(env.shop.url('vanityfair', '/register'));
-    await expectAccessible(page);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByLabel('Password').fill('an analytical engine');
-    await page.getByLabel(/E-mail me news and offers/).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
-    await userIcon(page, 'Account of Ada').waitFor();
+      await page.goto(env.shop.url(brand, '/register'));
+      await expectAccessible(page);
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill('an analytical engine');
+      await page.getByLabel(/E-mail me news and offers/).check();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/account');
+      await userIcon(page, 'Account of Ada').waitFor();
 
-    await page.goto(env.shop.url('vanityfair', '/account/profile'));
-    const firstName = page.getByLabel('First name');
-    await expect(firstName.inputValue()).resolves.toBe('Ada');
-    await expect(page.getByLabel('E-mail me news and offers').isChecked()).resolves.toBe(true);
-    await expectAccessible(page);
-    await firstName.fill('Augusta');
-    await page.getByRole('button', { name: 'Save details' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your details are saved.' }).waitFor();
-    await userIcon(page, 'Account of Augusta').waitFor();
+      await page.goto(env.shop.url(brand, '/account/profile'));
+      const firstName = page.getByLabel('First name');
+      await expect(firstName.inputValue()).resolves.toBe('Ada');
+      await expect(page.getByLabel('E-mail me news and offers').isChecked()).resolves.toBe(true);
+      await expectAccessible(page);
+      await firstName.fill('Augusta');
+      await page.getByRole('button', { name: 'Save details' }).click();
+      await page.getByRole('status').filter({ hasText: 'Your details are saved.' }).waitFor();
+      await userIcon(page, 'Account of Augusta').waitFor();
 
-    await userIcon(page, 'Account of Augusta').click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await userIcon(page, 'Sign in').waitFor();
+      await userIcon(page, 'Account of Augusta').click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await userIcon(page, 'Sign in').waitFor();
 
-    await page.goto(env.shop.url('vanityfair', '/password/forgot'));
-    await expectAccessible(page);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('status').filter({ hasText: 'If an account exists' }).waitFor();
-    const link = await resetLinkFor(email);
+      await page.goto(env.shop.url(brand, '/password/forgot'));
+      await expectAccessible(page);
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('status').filter({ hasText: 'If an account exists' }).waitFor();
+      const link = await resetLinkFor(email);
 
-    await page.goto(env.shop.url('vanityfair', `${link.pathname}${link.search}`));
-    await expectAccessible(page);
-    await page.getByLabel('New password').fill('a difference engine');
-    await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
-    await userIcon(page, 'Account of Augusta').waitFor();
+      await page.goto(env.shop.url(brand, `${link.pathname}${link.search}`));
+      await expectAccessible(page);
+      await page.getByLabel('New password').fill('a difference engine');
+      await page.getByRole('button', { name: 'Save and sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/account');
+      await userIcon(page, 'Account of Augusta').waitFor();
 
-    // The link works once; and the new password signs in.
-    await page.goto(env.shop.url('vanityfair', `${link.pathname}${link.search}`));
-    await page.getByLabel('New password').fill('a third new passphrase');
-    await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
-    await userIcon(page, 'Account of Augusta').click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await userIcon(page, 'Sign in').waitFor();
-    await page.goto(env.shop.url('vanityfair', '/login'));
-    await page.getByLabel('E-mail address').waitFor();
-    await expectAccessible(page);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByLabel('Password').fill('a difference engine');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
-    await userIcon(page, 'Account of Augusta').waitFor();
-    expect(errors).toEqual([]);
-  });
+      // The link works once; and the new password signs in.
+      await page.goto(env.shop.url(brand, `${link.pathname}${link.search}`));
+      await page.getByLabel('New password').fill('a third new passphrase');
+      await page.getByRole('button', { name: 'Save and sign in' }).click();
+      await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+      await userIcon(page, 'Account of Augusta').click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await userIcon(page, 'Sign in').waitFor();
+      await page.goto(env.shop.url(brand, '/login'));
+      await page.getByLabel('E-mail address').waitFor();
+      await expectAccessible(page);
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill('a difference engine');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/account');
+      await userIcon(page, 'Account of Augusta').waitFor();
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('on everwear: login, register and forgot password open over a product page and close back to it', async () => {
     context = await env.browser.newContext();

@@ -268,8 +268,13 @@ describe('browsing the catalog', () => {
       .getByRole('group', { name: 'Applied filters' })
       .getByRole('button', { name: 'Remove filter 5' })
       .waitFor();
-    // Rim heights by age are in the hoops guide; the lingerie brand's bra guide is not this brand's page.
-    await page.goto(env.shop.url('hoopcraft', '/size-guide/hoops'));
+    // A hoop's page links to the hoops guide (brand content says which guide sizes which category),
+    // whose rim heights by age are there; the lingerie brand's bra guide is not this brand's page.
+    await page.goto(env.shop.url('hoopcraft', '/c/hoops'));
+    await cards(page).first().locator('a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/p/'));
+    await page.getByRole('link', { name: 'Size guide' }).click();
+    await page.waitForURL((url) => url.pathname === '/size-guide/hoops');
     await page
       .getByRole('table', { name: /^Rim height by age/ })
       .getByRole('rowheader', { name: '10', exact: true })
@@ -366,6 +371,23 @@ describe('browsing the catalog', () => {
     expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(false);
     const first = await cards(page).first().boundingBox();
     expect(first && first.y + 100).toBeLessThan(780);
+    // Every colour swatch a phone shows is a 44 px target inside its card: three at most a card.
+    const swatchBoxes = await page.locator('.product-card').evaluateAll((cardsShown) =>
+      cardsShown.map((card) => ({
+        card: card.getBoundingClientRect().toJSON() as DOMRect,
+        swatches: Array.from(card.querySelectorAll('.swatches__swatch'))
+          .filter((swatch) => (swatch as HTMLElement).offsetParent !== null)
+          .map((swatch) => swatch.getBoundingClientRect().toJSON() as DOMRect),
+      })),
+    );
+    expect(swatchBoxes.some(({ swatches }) => swatches.length > 0)).toBe(true);
+    for (const { card, swatches } of swatchBoxes) {
+      expect(swatches.length).toBeLessThanOrEqual(3);
+      for (const box of swatches) {
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        expect(box.right).toBeLessThanOrEqual(card.right + 0.5);
+      }
+    }
     const total = await count(page);
 
     await page.getByRole('button', { name: 'Filters' }).click();

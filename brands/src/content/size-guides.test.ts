@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BRAND_IDS, type BrandId } from '@shop/contracts';
 import { loadBrandCatalog } from '../loader';
 import { loadBrandContent } from './content-loader';
+import { sizeGuideOfCategories } from './size-guides';
 
 const brandsDir = join(__dirname, '..', '..');
 const configOf = (dir: string, id: BrandId) => {
@@ -32,10 +33,13 @@ describe('size guides in brand content', () => {
     );
   });
 
-  it('keeps the generic slugs product pages link to open on the brands whose guides are named otherwise', () => {
+  it('gives each category of sized products one guide, found from the nearest category', () => {
     const hoopcraft = load(brandsDir, 'hoopcraft').sizeGuides;
-    expect(hoopcraft.find((guide) => guide.aliases?.includes('tops'))?.slug).toBe('jerseys');
-    expect(hoopcraft.find((guide) => guide.aliases?.includes('bottoms'))?.slug).toBe('shorts');
+    expect(sizeGuideOfCategories(hoopcraft, ['apparel-jerseys', 'apparel'])?.slug).toBe('jerseys');
+    expect(sizeGuideOfCategories(hoopcraft, ['hoops-all', 'hoops'])?.slug).toBe('hoops');
+    expect(sizeGuideOfCategories(hoopcraft, ['training-gear', 'training'])).toBeUndefined();
+    const everwear = load(brandsDir, 'everwear').sizeGuides;
+    expect(sizeGuideOfCategories(everwear, ['underwear-men', 'underwear'])?.slug).toBe('bottoms');
   });
 
   describe('names the broken file and key', () => {
@@ -98,13 +102,20 @@ describe('size guides in brand content', () => {
       expect(() => load(dir, 'hoopcraft')).toThrow(/\{cup\} means nothing to a ranges finder/);
     });
 
-    it('for two guides answering to one slug, or two finders sharing an id', () => {
-      edit('hoopcraft', 'socks', (guide) => (guide.aliases = ['tops']));
+    it('for two guides answering to one slug or sizing one category, or two finders sharing an id', () => {
+      edit('hoopcraft', 'socks', (guide) => (guide.aliases = ['jerseys']));
       expect(() => load(dir, 'hoopcraft')).toThrow(
-        /socks\.json at "aliases\.0": "tops" already opens the jerseys guide/,
+        /socks\.json at "aliases\.0": "jerseys" already opens the jerseys guide/,
       );
       edit('hoopcraft', 'socks', (guide) => {
         delete guide.aliases;
+        guide.categories = ['apparel-jerseys'];
+      });
+      expect(() => load(dir, 'hoopcraft')).toThrow(
+        /socks\.json at "categories\.0": "apparel-jerseys" is sized by the jerseys guide/,
+      );
+      edit('hoopcraft', 'socks', (guide) => {
+        guide.categories = ['apparel-socks'];
         guide.finders[0].id = 'jerseys';
       });
       expect(() => load(dir, 'hoopcraft')).toThrow(

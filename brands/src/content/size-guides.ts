@@ -15,12 +15,19 @@ export function assembleSizeGuides(entries: Record<string, RawEntry<unknown>>): 
   }
   const opens = new Map(guides.map((guide) => [guide.slug, guide.slug]));
   const finders = new Map<string, string>();
+  const sizes = new Map<string, string>();
   for (const guide of guides) {
     guide.aliases?.forEach((alias, i) => {
       const taken = opens.get(alias);
       if (taken)
         throw new BrandConfigError(guide.origin(''), `aliases.${i}`, `"${alias}" already opens the ${taken} guide`);
       opens.set(alias, guide.slug);
+    });
+    guide.categories?.forEach((category, i) => {
+      const taken = sizes.get(category);
+      if (taken)
+        throw new BrandConfigError(guide.origin(''), `categories.${i}`, `"${category}" is sized by the ${taken} guide`);
+      sizes.set(category, guide.slug);
     });
     guide.finders?.forEach((finder, i) => {
       const taken = finders.get(finder.id);
@@ -41,6 +48,18 @@ export function assembleSizeGuides(entries: Record<string, RawEntry<unknown>>): 
 /** The guide a slug or one of its aliases opens. */
 export const sizeGuideFor = (guides: readonly SizeGuide[], slug: string): SizeGuide | undefined =>
   guides.find((guide) => guide.slug === slug) ?? guides.find((guide) => guide.aliases?.includes(slug));
+
+/** The guide of a product's nearest category: `categories` are its own slug first, then its parents'. */
+export const sizeGuideOfCategories = (
+  guides: readonly SizeGuide[],
+  categories: readonly string[],
+): SizeGuide | undefined => {
+  for (const category of categories) {
+    const guide = guides.find((candidate) => candidate.categories?.includes(category));
+    if (guide) return guide;
+  }
+  return undefined;
+};
 
 /**
  * The first link to a size guide or fit finder this brand does not have, so shared Markdown

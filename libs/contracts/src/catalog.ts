@@ -122,6 +122,8 @@ export interface ProductDetail {
   retailerLinks: Array<{ retailer: string; domain: string; url: string }>;
   /** The attributes shoppers choose between, in display order. */
   options: Array<{ name: string; label: string; values: string[] }>;
+  /** The brand's size guide for the product's category (brand content decides); none when it has none. */
+  sizeGuide?: { slug: string; title: string };
 }
 
 export interface SuggestResponse {

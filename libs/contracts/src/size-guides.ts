@@ -120,8 +120,13 @@ const sizeGuideShape = z.strictObject({
   description: text(240),
   /** Place in the brand's list of guides, smallest first. */
   order: z.number().int().min(0).max(999),
-  /** Other slugs that open this guide (the generic ones product pages link to). */
+  /** Other slugs that open this guide (older links). */
   aliases: z.array(slug).max(5).optional(),
+  /**
+   * The categories (slugs) whose products this guide sizes: a product page links to the guide of
+   * the nearest of its categories (its own, then its parents'). A product none names links to none.
+   */
+  categories: z.array(slug).min(1).max(20).optional(),
   measuring: z.strictObject({ title: text(60), steps: z.array(text(300)).min(1).max(8) }),
   tables: z.array(sizeTableSchema).min(1).max(8),
   tips: z.array(text(300)).max(6).optional(),

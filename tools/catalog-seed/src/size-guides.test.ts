@@ -47,6 +47,28 @@ describe.each(BRAND_IDS)('the %s size guides and the seed catalog', (brandId) =>
     expect(links.length).toBeGreaterThan(0);
   });
 
+  it('sizes real categories, and every category of sized products has a guide', () => {
+    const slugs = new Set(categories.map((category) => category.slug['en-US']));
+    const named = content.sizeGuides.flatMap((guide) => guide.categories ?? []);
+    expect(named.filter((slug) => !slugs.has(slug))).toEqual([]);
+    // The category of every product that comes in sizes (not "One Size") reaches a guide
+    // through itself or a parent. A product's first category is its own (sale and collections follow).
+    const byId = new Map(categories.map((category) => [category.id, category]));
+    const sized = (product: (typeof products)[number]) =>
+      product.masterVariant.attributes.some(
+        (a) => ['size', 'bandSize', 'waist'].includes(a.name) && a.value !== 'One Size',
+      );
+    const unsized = categories
+      .filter((category) => products.some((product) => product.categories[0]?.id === category.id && sized(product)))
+      .filter((category) => {
+        for (let at: typeof category | undefined = category; at; at = at.parentId ? byId.get(at.parentId) : undefined)
+          if (named.includes(at.slug['en-US'])) return false;
+        return true;
+      })
+      .map((category) => category.slug['en-US']);
+    expect(unsized).toEqual([]);
+  });
+
   it.each(links.map((entry) => [`${entry.finder.id} -> /c/${entry.link.category}`, entry]))(
     '%s: a real category, filtered by values its products carry',
     (_name, { finder, link, tables }) => {

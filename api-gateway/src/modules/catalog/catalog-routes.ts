@@ -1,5 +1,6 @@
-import { productQuerySchema, safeText, type ProductQuery } from '@shop/contracts';
-import type { BrandCatalog } from '@shop/brands';
+import { type BrandId, type ProductDetail, productQuerySchema, safeText, type ProductQuery } from '@shop/contracts';
+import { type BrandCatalog, sizeGuideOfCategories } from '@shop/brands';
+import type { ContentSource } from '../../clients/content';
 import { type Request, type Response, Router } from 'express';
 import type { CommerceClient } from '../../clients/commercetools';
 import type { ResponseCache } from '../../data-access/response-cache';
@@ -26,6 +27,17 @@ export interface CatalogRouters {
   search: Router;
 }
 
+/** The brand's size guide for the product's nearest category (brand content says which sizes what). */
+async function sizeGuideOf(content: ContentSource, brand: BrandId, product: ProductDetail, correlationId: string) {
+  // Content that cannot be read costs the page its size-guide link, not the product.
+  const sizeGuides = await content
+    .brandContent(brand, correlationId)
+    .then((found) => found.sizeGuides)
+    .catch(() => []);
+  const guide = sizeGuideOfCategories(sizeGuides, product.breadcrumb.map((crumb) => crumb.slug).reverse());
+  return guide ? { sizeGuide: { slug: guide.slug, title: guide.title } } : {};
+}
+
 /**
  * Catalog reads for the browser: categories (/api/categories), listings with facets and product
  * detail (/api/products), quick search (/api/search); one cache and category tree behind all three.
@@ -35,6 +47,7 @@ export function catalogRoutes(
   commerce: CommerceClient,
   cache: ResponseCache,
   cacheTtlSeconds = LISTING_MAX_AGE,
+  content?: ContentSource,
 ): CatalogRouters {
   const [categories, products, search] = [Router(), Router(), Router()];
   const { context, cached, product } = catalogReader(catalog, commerce, cache, cacheTtlSeconds);
@@ -60,7 +73,8 @@ export function catalogRoutes(
     const { id } = parsed.data;
     const found = await product(res, id);
     if (!found) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
-    publicCache(res).json(found);
+    const guide = content ? await sizeGuideOf(content, brandOf(res, catalog).id, found, res.locals.correlationId) : {};
+    publicCache(res).json({ ...found, ...guide });
   });
 
   search.get('/suggest', labelled, async (req, res) => {

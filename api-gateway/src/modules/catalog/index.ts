@@ -5,11 +5,17 @@ import type { GatewayModule } from '../gateway-module';
 import { catalogRoutes, productParams, suggestQuery } from './catalog-routes';
 import { mediaRoutes } from './media-routes';
 
-export type CatalogDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'cache'>;
+export type CatalogDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'cache' | 'content'>;
 
 /** Categories, listings, product detail, quick search and the product images served from our origin. */
-export function catalogModule({ config, catalog, commerce, cache }: CatalogDeps): GatewayModule {
-  const { categories, products, search } = catalogRoutes(catalog, commerce, cache, config.catalogCacheTtlSeconds);
+export function catalogModule({ config, catalog, commerce, cache, content }: CatalogDeps): GatewayModule {
+  const { categories, products, search } = catalogRoutes(
+    catalog,
+    commerce,
+    cache,
+    config.catalogCacheTtlSeconds,
+    content,
+  );
   return {
     name: 'catalog',
     api: [

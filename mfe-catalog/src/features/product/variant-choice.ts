@@ -38,14 +38,3 @@ export function choose(
     product.variants.find((v) => v.attributes[option] === value)
   );
 }
-
-/** Which size guide fits the product's options. */
-export function sizeGuideFor(product: ProductDetail): string {
-  const names = product.options.map((o) => o.name);
-  if (names.includes('bandSize')) return 'bras';
-  if (names.includes('waist') && product.breadcrumb.some((b) => b.slug.startsWith('panties'))) return 'panties';
-  if (product.breadcrumb.some((b) => b.slug.startsWith('shapewear'))) return 'shapewear';
-  if (product.breadcrumb.some((b) => b.slug.startsWith('basketballs'))) return 'basketballs';
-  if (names.includes('waist') || names.includes('length')) return 'bottoms';
-  return 'tops';
-}

@@ -62,11 +62,22 @@ describe('a listing card’s colour swatches', () => {
     expect([cardImage().getAttribute('width'), cardImage().getAttribute('height')]).toEqual(['300', '400']);
   });
 
-  it('shows five swatches and sums up the rest', () => {
+  it('shows five swatches and sums up the rest, and marks what a narrow card leaves out', () => {
     renderCard(cardOf(7));
     const list = screen.getByRole('list', { name: 'Colours of Lace Bra' });
-    expect(within(list).getAllByRole('button')).toHaveLength(5);
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons).toHaveLength(5);
+    // A narrow card's CSS hides the last two swatches and the wide "+2", and shows "+4" instead.
+    expect(buttons.map((b) => b.closest('li')?.className ?? '')).toEqual([
+      '',
+      '',
+      '',
+      'swatches__wide-only',
+      'swatches__wide-only',
+    ]);
     expect(within(list).getByText('+2').textContent).toBe('+2 more colours');
+    expect(within(list).getByText('+2').className).toContain('swatches__more--wide');
+    expect(within(list).getByText('+4').className).toContain('swatches__more--narrow');
   });
 
   it('shows no swatches for a product in one colour', () => {

@@ -1,6 +1,6 @@
 import type { ProductDetail, ShellBootConfig } from '@shop/contracts/browser';
 import { type AddToBagHandler, BootConfigProvider, createAppStore, provideAddToBag } from '@shop/platform';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ProductPage from './product-page';
@@ -36,11 +36,11 @@ const config = {
   origin: 'https://vanityfair.example',
 } as unknown as ShellBootConfig;
 
-function renderProductPage() {
+function renderProductPage(shown: ProductDetail = product) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
-    if (path === '/api/products/100-000000-34B') return Response.json(product);
+    if (path === '/api/products/100-000000-34B') return Response.json(shown);
     return new Response(null, { status: path === '/api/tracking' ? 202 : 404 });
   }) as typeof fetch;
   render(
@@ -91,5 +91,15 @@ describe('Add to bag on the product page', () => {
     expect(alert.textContent).toBe('Not added to your bag. Only 1 is available.');
     const describedBy = button.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Not added to your bag. Only 1 is available.');
+  });
+});
+
+describe('the size guide link', () => {
+  it('goes to the guide the product comes with, and is absent when there is none', async () => {
+    await renderProductPage({ ...product, sizeGuide: { slug: 'bras', title: 'Bra size guide' } });
+    expect(screen.getByRole('link', { name: 'Size guide' }).getAttribute('href')).toBe('/size-guide/bras');
+    cleanup();
+    await renderProductPage();
+    expect(screen.queryByRole('link', { name: 'Size guide' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
 import { productViewed, selectRecentlyViewed } from '../../../lib/catalog-slice';
-import { choose, selectionOf, sizeGuideFor } from '../variant-choice';
+import { choose, selectionOf } from '../variant-choice';
 import { Gallery } from './gallery';
 import { OptionPicker } from './option-picker';
 import { ContentNotes } from '../../../components/content-notes';
@@ -153,9 +153,11 @@ export default function ProductPage() {
               <span id="add-to-bag-error">{addError}</span>
             </Notice>
           )}
-          <p>
-            <Link to={`/size-guide/${sizeGuideFor(product)}`}>Size guide</Link>
-          </p>
+          {product.sizeGuide && (
+            <p>
+              <Link to={`/size-guide/${product.sizeGuide.slug}`}>Size guide</Link>
+            </p>
+          )}
           <p className="product__description">{product.description}</p>
           {product.retailerLinks.length > 0 && (
             <section aria-label="Also available at">
