@@ -48,6 +48,7 @@ const browserProjects = [
   'mfe-cart-checkout',
   'mfe-account',
   'mfe-content',
+  'mfe-admin',
   'libs/platform',
   'libs/ui',
 ];

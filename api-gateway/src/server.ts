@@ -64,11 +64,12 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
+  const revocations = redis
+    ? createRedisRevocationStore(redis)
+    : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl'));
   const sessions = createSessionService(
     createSessionCodec(config.authSecret),
-    redis
-      ? createRedisRevocationStore(redis)
-      : createFileRevocationStore(join(config.dataDir, 'sessions', 'revocations.jsonl')),
+    revocations,
     Date.now,
     customerConsentStore(commerce, logger),
   );
@@ -96,6 +97,7 @@ export async function start(overrides: Partial<GatewayConfig> = {}): Promise<Run
     store,
     sink,
     sessions,
+    revocations,
     csrf: createCsrf(config.authSecret),
     commerce,
     captcha,

@@ -98,16 +98,17 @@ describe('remote registry', () => {
     expect(await remotes()).toEqual({});
 
     const registry = new RegistryRepository(gateway.dataDir);
-    registry.release('*', 'catalog', first.version);
+    const by = { actor: 'test', reason: 'registry test' };
+    registry.release('*', 'catalog', first.version, by);
     expect((await remotes()).catalog).toEqual({
       version: first.version,
       manifestUrl: `http://localhost:${gateway.port}/remotes/catalog/${first.version}/mf-manifest.json`,
     });
     expect((await remotes()).content).toBeUndefined();
-    registry.release('hoopcraft', 'catalog', second.version);
+    registry.release('hoopcraft', 'catalog', second.version, by);
     expect((await remotes('hoopcraft.localhost')).catalog.version).toBe(second.version);
     expect((await remotes('everwear.localhost')).catalog.version).toBe(first.version);
-    expect(registry.rollback('hoopcraft', 'catalog')).toBeUndefined();
+    expect(registry.rollback('hoopcraft', 'catalog', by)).toBeUndefined();
 
     const files = await api().get(`/remotes/catalog/${first.version}/remoteEntry.js`).expect(200);
     expect(files.headers['cache-control']).toBe('public, max-age=31536000, immutable');

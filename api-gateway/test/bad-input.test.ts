@@ -2,6 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { createLogger } from '@shop/node-kit';
+import { generate } from 'otplib';
+import { createCommerceClient } from '../src/clients/commercetools';
+import { createUpstreamGuard } from '../src/clients/upstream-guard';
+import { staffAccountRepository } from '../src/modules/admin/staff-account-repository';
+import { staffDirectory } from '../src/modules/admin/staff-directory';
 import { OPS_KEY, vendorsAt } from './checkout-support';
 import { authClient, captchaAt, commerceAt, registeredRoutes, startBuiltService, startTestGateway } from './support';
 
@@ -11,6 +17,8 @@ const CRM_KEY = 'crm-key-for-gateway-tests-0003';
 let gateway: Gateway;
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let vendors: Awaited<ReturnType<typeof startBuiltService>>;
+/** A staff session (a manager of every brand) for the /api/admin routes, so a broken field reaches their own checks. */
+const staff = { cookie: '', csrfToken: '' };
 
 // The real commerce and vendor services stand behind this gateway: a field that slipped past
 // validation would reach them and be answered, so only the gateway's own checks can give a 4xx.
@@ -44,6 +52,29 @@ beforeAll(async () => {
     // Each sweep request comes from its own address, so per-address limits never answer for validation.
     trustProxy: ['loopback'],
   });
+  const logger = createLogger('silent');
+  const accounts = staffAccountRepository(
+    createCommerceClient({ ...commerceAt(commerce.url), logger, guard: createUpstreamGuard('commerce', logger) }),
+  );
+  const brands = [...gateway.catalog.keys()];
+  const { totpSecret } = await staffDirectory(accounts).create({
+    email: 'sweep-staff@example.com',
+    password: 'Sweep-Staff-Passphrase-9',
+    roles: Object.fromEntries(brands.map((brand) => [brand, 'manager' as const])),
+  });
+  const client = authClient(gateway.url, 'hoopcraft.localhost');
+  const signedIn = await client.send('/api/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrfToken() },
+    body: JSON.stringify({
+      email: 'sweep-staff@example.com',
+      password: 'Sweep-Staff-Passphrase-9',
+      totp: await generate({ secret: totpSecret }),
+    }),
+  });
+  expect(signedIn.status).toBe(200);
+  staff.csrfToken = ((await signedIn.json()) as { csrfToken: string }).csrfToken;
+  staff.cookie = client.jar.get('shop-staff') ?? '';
 }, 120_000);
 afterAll(async () => {
   await gateway?.stop();
@@ -260,6 +291,8 @@ describe('bad-input sweep over every /api route and field', () => {
     path: 'learn',
     lineItemId: '6d0c9a52-1c2b-4d7e-9f10-3a4b5c6d7e8f',
     orderNumber: 'VF1234567890',
+    brand: 'hoopcraft',
+    number: '1',
   };
 
   const check = async (route: string, { label, send, mustRefuse, expectCode }: Case) => {
@@ -315,6 +348,12 @@ describe('bad-input sweep over every /api route and field', () => {
         'get /api/orders/{orderNumber}',
         'post /api/ops/orders/{orderNumber}/fulfil',
         'post /api/ops/orders/{orderNumber}/cancel',
+        // The admin's, with a staff session that may change every brand.
+        'post /api/admin/session',
+        'delete /api/admin/session',
+        'put /api/admin/brands/{brand}/flags/{key}',
+        'post /api/admin/brands/{brand}/flags/audit/{number}/rollback',
+        'post /api/admin/brands/{brand}/preview-link',
       ]),
     );
 
@@ -328,6 +367,9 @@ describe('bad-input sweep over every /api route and field', () => {
       const client = authClient(gateway.url, 'hoopcraft.localhost');
       // The bag's routes with a guest session, so a broken field would reach past the session check.
       if (template.startsWith('/api/cart')) await client.signIn('guest', '/');
+      // The admin's with the staff session, and its CSRF token (the sign-in itself takes the site's).
+      const staffRoute = template.startsWith('/api/admin/') && route !== 'post /api/admin/session';
+      if (template.startsWith('/api/admin/')) client.jar.set('shop-staff', staff.cookie);
       await client.csrfToken();
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
@@ -346,7 +388,9 @@ describe('bad-input sweep over every /api route and field', () => {
         operation.requestBody?.content['application/json']?.schema ??
         operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
       const bodyWith = async (field: string, value: unknown) => {
-        const csrfToken = ((await (await client.send('/csrf')).json()) as { csrfToken: string }).csrfToken;
+        const csrfToken = staffRoute
+          ? staff.csrfToken
+          : ((await (await client.send('/csrf')).json()) as { csrfToken: string }).csrfToken;
         // csrfToken only where the form has one: the tracking record is strict and would refuse it for its own reason.
         const base: Record<string, unknown> =
           schema?.properties && 'csrfToken' in schema.properties ? { csrfToken } : {};

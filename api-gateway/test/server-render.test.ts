@@ -105,6 +105,21 @@ describe('server-rendered pages', () => {
     expect(asked).toEqual([]);
   });
 
+  it('serve the admin’s pages for the browser to render, kept out of search engines', async () => {
+    for (const path of ['/admin', '/admin/brands/everwear/flags']) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
+      const html = await res.text();
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).toContain('<div id="root"></div>');
+    }
+    expect(asked).toEqual([]);
+    const shop = await page('/c/bras');
+    expect(shop.headers.get('x-robots-tag')).toBeNull();
+    expect(await shop.text()).not.toContain('name="robots"');
+  });
+
   it.each<Behaviour>(['fail', 'slow', 'junk'])(
     'still arrive, to render in the browser, when the renderer answers %s',
     async (kind) => {

@@ -3,7 +3,8 @@
 // on the default and the 100,000-product seed, printed with ratios against baseline.json.
 // `npm run bench -- frontend`, `-- commerce`, `-- catalog`, `-- cart` or `-- checkout` runs one part (the cart part:
 // add to bag at 50 shoppers and at 20 writers on one cart; the checkout part: 20 concurrent order placements and what
-// each vendor call adds to one); `-- lighthouse` runs Lighthouse (mobile) three times on every brand's home, first
+// each vendor call adds to one; `-- flags`: OFREP evaluation at 100 concurrent browsers and the time from an admin
+// change to an open page showing it); `-- lighthouse` runs Lighthouse (mobile) three times on every brand's home, first
 // category and product and prints the medians (only when named: it takes about ten minutes);
 // `--update-baseline` records the current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { benchCatalog, printCatalog } from './catalog.mjs';
 import { benchCart, printCart } from './cart.mjs';
 import { benchCheckout, printCheckout } from './checkout.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
+import { benchFlags, printFlags } from './flags.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -46,6 +48,11 @@ if (wants('checkout')) {
   nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/vendor-services', '@shop/api-gateway');
   current.checkoutApi = await benchCheckout();
   printCheckout(current.checkoutApi, baseline);
+}
+if (wants('flags')) {
+  nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
+  current.flags = await benchFlags();
+  printFlags(current.flags, baseline);
 }
 if (parts.includes('lighthouse')) {
   current.lighthouse = await benchLighthouse();

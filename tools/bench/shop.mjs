@@ -80,7 +80,12 @@ export async function startShop(label, { gatewayEnv = {} } = {}) {
         join(dataDir, 'gateway.log'),
       ),
     );
-    return { port, dataDir, stop: () => stopChildren(children) };
+    return {
+      port,
+      dataDir,
+      commerceUrl: `http://127.0.0.1:${commercePort}/commerce`,
+      stop: () => stopChildren(children),
+    };
   } catch (error) {
     await stopChildren(children);
     throw error;

@@ -1,6 +1,6 @@
 // npm run dev [-- <app>...]: webpack dev servers with hot reload, the gateway in front.
 // With no app named, the shell and every remote run from source; naming apps (catalog,
-// cart-checkout, account, content, shell) runs only those from source and the rest from builds.
+// cart-checkout, account, content, admin, shell) runs only those from source and the rest from builds.
 import { join } from 'node:path';
 import { buildAndPublish, nx, root, start } from './lib.mjs';
 
@@ -10,6 +10,7 @@ const APPS = {
   'cart-checkout': { dir: 'mfe-cart-checkout', port: 4202, remote: 'cartCheckout' },
   account: { dir: 'mfe-account', port: 4203, remote: 'account' },
   content: { dir: 'mfe-content', port: 4204, remote: 'content' },
+  admin: { dir: 'mfe-admin', port: 4205, remote: 'admin' },
 };
 
 const requested = process.argv.slice(2);

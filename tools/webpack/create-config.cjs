@@ -43,7 +43,7 @@ function sharedSingletons() {
 
 const ROUTER_FACADE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
 /** The remotes' folders (the shell composes them at run time; the single-bundle build compiles them in). */
-const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
+const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'mfe-admin'];
 const APP_SOURCES = ['shell/src', ...REMOTE_APPS.map((app) => `${app}/src`), 'libs'];
 let routerFacadeChecked = false;
 
@@ -144,10 +144,12 @@ class BuildInfoPlugin {
  * @param {number} options.devPort
  * @param {Record<string,string>} [options.serverEntries]  the shell's server build (the renderer);
  *   a remote's server build has its exposes as entries
+ * @param {boolean} [options.clientOnly]  a remote whose pages are never server-rendered (the admin's
+ *   are client-only routes): it gets no server build
  */
 const isHostKind = (kind) => kind === 'host';
 
-function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, serverEntries }) {
+function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, serverEntries, clientOnly = false }) {
   const config = (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const serving = Boolean(env.WEBPACK_SERVE);
@@ -164,7 +166,7 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
     // Production builds for the shop also build the server side (ADR 0017); dev servers and
     // standalone builds are browser only.
     const server =
-      mode === 'production' && !serving && !standalone
+      mode === 'production' && !serving && !standalone && !clientOnly
         ? createServerConfig({
             name,
             dirname,

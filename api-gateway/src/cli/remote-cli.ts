@@ -1,34 +1,72 @@
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrandId, REMOTE_NAMES, type RemoteName, brandIdSchema, remoteNameSchema } from '@shop/contracts';
 import { loadConfig } from '../config';
 import { RegistryRepository, type RegistryScope } from '../data-access/registry-repository';
 import { RemoteStore } from '../data-access/remote-store';
+import { remoteCompatibility } from '../modules/platform/remote-compatibility';
+import { remoteReleases } from '../modules/platform/remote-releases';
 
-const USAGE = `Usage: npm run remote -- <command>
+const USAGE = `Usage: npm run remote -- <command> [--reason "why"]
   publish <app-or-dist-dir>... [--release] copy a built remote into its immutable version folder;
                                            the first version of a remote goes live, later ones
                                            only with --release (or a release command)
-  list [remote]                            published versions and what is live
+  list [remote]                            published versions, what is live and what runs as a canary
   release <remote> <version> [--brand b]   put a published version live (all brands, or one)
   rollback <remote> [--brand b]            put the previous live version back
+  canary <remote> <version> <percent> --brand b
+                                           serve a version to <percent> % (1-99) of a brand's shoppers
+  promote <remote> --brand b               the brand's canary becomes its live version
+  abort-canary <remote> --brand b          end the brand's canary; everyone gets the live version
+A version goes live or into a canary only when it is published and compatible with the built shell.
+Every change is recorded in the registry's audit with your user name and the reason.
 Remotes: ${REMOTE_NAMES.join(', ')}`;
+
+/** Takes `--name value` out of the arguments. */
+function option(argv: string[], name: string): { value: string | undefined; rest: string[] } {
+  const at = argv.indexOf(name);
+  if (at < 0) return { value: undefined, rest: argv };
+  return { value: argv[at + 1], rest: argv.filter((_, i) => i !== at && i !== at + 1) };
+}
+
+function actor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
 
 function main(argv: string[]): number {
   const config = loadConfig();
   const store = new RemoteStore(join(config.dataDir, 'remotes'));
   const registry = new RegistryRepository(config.dataDir);
+  const releases = remoteReleases({
+    registry,
+    store,
+    compatibility: remoteCompatibility({ remotesDir: store.root, shellDist: config.shellDist }),
+  });
   const releaseFlag = argv.includes('--release');
-  argv = argv.filter((arg) => arg !== '--release');
-  const brandAt = argv.indexOf('--brand');
-  const scope: RegistryScope = brandAt >= 0 ? brandIdSchema.parse(argv[brandAt + 1]) : '*';
-  const args = brandAt >= 0 ? argv.filter((_, i) => i !== brandAt && i !== brandAt + 1) : argv;
-  const [command, ...rest] = args;
+  const brandOption = option(
+    argv.filter((arg) => arg !== '--release'),
+    '--brand',
+  );
+  const reasonOption = option(brandOption.rest, '--reason');
+  const brand = brandOption.value === undefined ? undefined : brandIdSchema.parse(brandOption.value);
+  const scope: RegistryScope = brand ?? '*';
+  const change = { actor: actor(), reason: reasonOption.value ?? 'cli' };
+  const [command, ...rest] = reasonOption.rest;
   const remoteArg = (value: string | undefined): RemoteName => {
     const parsed = remoteNameSchema.safeParse(value);
     if (!parsed.success) throw new Error(`Unknown remote "${value ?? ''}". Remotes: ${REMOTE_NAMES.join(', ')}`);
     return parsed.data;
   };
+  const brandArg = (): BrandId => {
+    if (!brand) throw new Error(`${command} needs --brand <brand>: canaries run per brand`);
+    return brand;
+  };
+  const where = scope === '*' ? 'all brands' : scope;
 
   switch (command) {
     case 'publish': {
@@ -37,8 +75,9 @@ function main(argv: string[]): number {
         const dist = existsSync(join(dir, 'build-info.json')) ? resolve(dir) : resolve(dir, 'dist');
         const result = store.publish(dist);
         console.log(`${result.remote} ${result.version} ${result.created ? 'published' : 'already published'}`);
-        if (releaseFlag || !registry.entries()['*']?.[result.remote]) {
-          registry.release('*', result.remote, result.version);
+        const global = registry.entries()['*']?.[result.remote];
+        if ((releaseFlag || !global) && global?.live !== result.version) {
+          releases.release('*', result.remote, result.version, change);
           console.log(`${result.remote} ${result.version} is live for all brands`);
         }
       }
@@ -50,9 +89,12 @@ function main(argv: string[]): number {
         console.log(`${name}:`);
         for (const { version, publishedAt } of store.versions(name))
           console.log(`  ${version}  published ${publishedAt}`);
-        for (const [where, remotes] of Object.entries(registry.entries())) {
-          const live = remotes?.[name]?.live;
-          if (live) console.log(`  live for ${where === '*' ? 'all brands' : where}: ${live}`);
+        for (const [at, remotes] of Object.entries(registry.entries())) {
+          const entry = remotes?.[name];
+          const label = at === '*' ? 'all brands' : at;
+          if (entry?.live) console.log(`  live for ${label}: ${entry.live}`);
+          if (entry?.canary)
+            console.log(`  canary for ${label}: ${entry.canary.version} (${entry.canary.percent} % of shoppers)`);
         }
       }
       return 0;
@@ -60,18 +102,37 @@ function main(argv: string[]): number {
     case 'release': {
       const name = remoteArg(rest[0]);
       const version = rest[1];
-      if (!version || !store.has(name, version)) {
-        throw new Error(`${name} has no published version "${version ?? ''}" (see: npm run remote -- list ${name})`);
-      }
-      registry.release(scope, name, version);
-      console.log(`${name} ${version} is live for ${scope === '*' ? 'all brands' : (scope as BrandId)}`);
+      if (!version) throw new Error(`release needs a version (see: npm run remote -- list ${name})`);
+      releases.release(scope, name, version, change);
+      console.log(`${name} ${version} is live for ${where}`);
       return 0;
     }
     case 'rollback': {
       const name = remoteArg(rest[0]);
-      const previous = registry.rollback(scope, name);
-      if (!previous) throw new Error(`${name} has no earlier release to roll back to`);
-      console.log(`${name} rolled back to ${previous}`);
+      const record = releases.rollback(scope, name, change);
+      console.log(`${name} rolled back to ${record.new.live ?? ''} for ${where}`);
+      return 0;
+    }
+    case 'canary': {
+      const name = remoteArg(rest[0]);
+      const [version, percentText] = rest.slice(1);
+      const percent = Number(percentText);
+      if (!version || !Number.isInteger(percent) || percent < 1 || percent > 99)
+        throw new Error('canary needs a version and a percent from 1 to 99');
+      releases.startCanary(brandArg(), name, version, percent, change);
+      console.log(`${name} ${version} runs as a canary for ${percent} % of ${brandArg()}'s shoppers`);
+      return 0;
+    }
+    case 'promote': {
+      const name = remoteArg(rest[0]);
+      const record = releases.promote(brandArg(), name, change);
+      console.log(`${name} ${record.new.live ?? ''} is live for ${brandArg()}`);
+      return 0;
+    }
+    case 'abort-canary': {
+      const name = remoteArg(rest[0]);
+      const record = releases.abortCanary(brandArg(), name, change);
+      console.log(`${name} canary ended for ${brandArg()}; its shoppers get ${record.new.live ?? 'no version'}`);
       return 0;
     }
     default:

@@ -13,6 +13,7 @@ import type { RemoteStore } from '../data-access/remote-store';
 import type { ResponseCache } from '../data-access/response-cache';
 import type { TrackingSink } from '../data-access/tracking-sink';
 import type { Csrf } from '../sessions/csrf';
+import type { RevocationStore } from '../sessions/revocation-store';
 import type { SessionService } from '../sessions/session-service';
 import type { BrandOrigins } from '../shared/brand-origins';
 import type { CartWriteStats } from '../shared/cart-write-stats';
@@ -28,6 +29,8 @@ export interface AppDeps {
   store: RemoteStore;
   sink: TrackingSink;
   sessions: SessionService;
+  /** Sessions ended before they expire (shoppers' and staff's: their ids never collide). */
+  revocations: RevocationStore;
   csrf: Csrf;
   commerce: CommerceClient;
   captcha: CaptchaClient;

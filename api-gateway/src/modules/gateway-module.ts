@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { BodyOptions } from '../entry-points/http/middleware/json-body';
 import type { PathsFragment } from '../openapi/operation';
 import type { AppDeps } from './app-deps';
@@ -13,6 +13,12 @@ export interface ApiMount {
    * reads the token from the body). Without it only the X-CSRF-Token header can carry the token.
    */
   body?: BodyOptions;
+  /**
+   * The mount's own CSRF check, in place of the site's double-submit one (the admin's token is
+   * bound to the staff session). Like that one it must refuse every unsafe request without its
+   * token with 403 MissingCSRF; the CSRF test holds every mount to that.
+   */
+  csrf?: RequestHandler;
 }
 
 /**

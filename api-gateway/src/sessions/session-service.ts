@@ -63,7 +63,14 @@ export function createSessionService(
     keep:
       | Pick<
           SessionClaims,
-          'jti' | 'anonymousId' | 'previousCartId' | 'fraudSessionId' | 'orders' | 'guestOrders' | 'consent'
+          | 'jti'
+          | 'anonymousId'
+          | 'previousCartId'
+          | 'fraudSessionId'
+          | 'orders'
+          | 'guestOrders'
+          | 'consent'
+          | 'previewUntil'
         >
       | undefined,
   ): Promise<SessionClaims> => {
@@ -79,6 +86,7 @@ export function createSessionService(
       orders: keep?.orders,
       guestOrders: keep?.guestOrders,
       consent: keep?.consent,
+      previewUntil: keep?.previewUntil,
     });
     res.cookie(name, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
     return claims;
@@ -118,7 +126,19 @@ export function createSessionService(
         anonymousId,
         previousCartId: extra.previousCartId,
         consent: user.isLoggedIn ? await consentAtSignIn(res, user.id, carried) : carried,
+        // A previewer who signs in goes on previewing.
+        previewUntil: previous?.previewUntil,
       });
+    },
+    /**
+     * Marks this browser as a previewer of its brand until `untilMs` (it opened a manager's preview
+     * link). A browser without a session gets a guest one, as a guest sign-in would start it.
+     */
+    async grantPreview(req: Request, res: Response, untilMs: number) {
+      const claims = await service.read(req);
+      if (claims) return write(req, res, claims.user, { ...claims, previewUntil: untilMs });
+      const id = randomUUID();
+      return write(req, res, { id, userId: id, isLoggedIn: false }, { jti: randomUUID(), previewUntil: untilMs });
     },
     /**
      * Keeps a privacy choice in the session, and on the customer's record when signed in (`saved`

@@ -35,6 +35,8 @@ export interface SessionClaims {
   guestOrders?: PlacedOrder[];
   /** Privacy preferences chosen in this session (SPEC §2 /privacy/preferences); necessary is always on. */
   consent?: SessionConsent;
+  /** Until when (ms) this browser previews its brand as a previewer (a manager's preview link). */
+  previewUntil?: number;
 }
 
 /** The consent categories a shopper can switch (necessary cookies are always on); `at`: when chosen, in ms. */
@@ -77,6 +79,7 @@ export interface EncodeOptions {
   orders?: PlacedOrder[];
   guestOrders?: PlacedOrder[];
   consent?: SessionConsent;
+  previewUntil?: number;
 }
 
 const isConsent = (value: unknown): value is SessionConsent =>
@@ -115,6 +118,7 @@ export function createSessionCodec(secret: string) {
         orders,
         guestOrders,
         consent,
+        previewUntil,
       }: EncodeOptions,
     ): Promise<{ token: string; claims: SessionClaims }> {
       const iat = Math.floor(now / 1000);
@@ -131,6 +135,7 @@ export function createSessionCodec(secret: string) {
         ...(orders?.length ? { orders: orders.slice(-MAX_REMEMBERED_ORDERS) } : {}),
         ...(guestOrders?.length ? { guestOrders: guestOrders.slice(-MAX_REMEMBERED_ORDERS) } : {}),
         ...(consent ? { consent } : {}),
+        ...(previewUntil && previewUntil > now ? { previewUntil } : {}),
       };
       const token = await new EncryptJWT({
         user,
@@ -142,6 +147,7 @@ export function createSessionCodec(secret: string) {
         ...(claims.orders ? { ord: claims.orders } : {}),
         ...(claims.guestOrders ? { gord: claims.guestOrders } : {}),
         ...(claims.consent ? { cns: claims.consent } : {}),
+        ...(claims.previewUntil ? { prv: claims.previewUntil } : {}),
       })
         .setProtectedHeader({ alg: 'dir', enc: 'A256CBC-HS512' })
         .setIssuedAt(iat)
@@ -156,7 +162,7 @@ export function createSessionCodec(secret: string) {
       try {
         const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
         const user = sessionUserSchema.safeParse(payload.user);
-        const { jti, iat, exp, brand, ims, anon, prev, fsid, ord, gord, cns } = payload;
+        const { jti, iat, exp, brand, ims, anon, prev, fsid, ord, gord, cns, prv } = payload;
         if (
           !user.success ||
           typeof jti !== 'string' ||
@@ -179,6 +185,7 @@ export function createSessionCodec(secret: string) {
           ...(Array.isArray(ord) && ord.every(isPlacedOrder) ? { orders: ord } : {}),
           ...(Array.isArray(gord) && gord.every(isPlacedOrder) ? { guestOrders: gord } : {}),
           ...(isConsent(cns) ? { consent: cns } : {}),
+          ...(typeof prv === 'number' && prv > now ? { previewUntil: prv } : {}),
         };
       } catch {
         return undefined;

@@ -31,6 +31,13 @@ export type DomainErrorCode =
   // The session may not do it: a guest where the brand takes orders from customers only, an order the screen refused.
   | 'SIGN_IN_REQUIRED'
   | 'ORDER_REJECTED'
+  // Staff: not signed in to the admin, a sign-in refused (one answer whatever was wrong), a role that does not allow it.
+  | 'STAFF_SIGN_IN_REQUIRED'
+  | 'STAFF_SIGN_IN_FAILED'
+  | 'FORBIDDEN'
+  // A preview link that was never issued here (or was altered), or whose hour is over.
+  | 'PREVIEW_LINK_INVALID'
+  | 'PREVIEW_LINK_EXPIRED'
   // What was asked for does not exist here, or the brand has the feature switched off.
   | 'NOT_FOUND'
   | 'PRODUCT_NOT_FOUND'
@@ -66,6 +73,12 @@ export type DomainErrorCode =
   | 'RETURN_CONFLICT'
   // Another brand manager changed the flags since this one read them: nothing was saved.
   | 'FLAG_CONFLICT'
+  // The remote registry changed since it was read; or its state leaves nothing to do (no canary
+  // to promote, no earlier release); or the version is not published, or would break the shell.
+  | 'REGISTRY_CONFLICT'
+  | 'REGISTRY_STATE_CONFLICT'
+  | 'REMOTE_NOT_PUBLISHED'
+  | 'REMOTE_INCOMPATIBLE'
   // A part of our own platform is missing (not an upstream vendor: those are UpstreamUnavailableError).
   // The profile changed since the page read it (another tab); the body carries the current one.
   | 'VERSION_CONFLICT'

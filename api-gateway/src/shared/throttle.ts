@@ -31,6 +31,12 @@ export const LIMITS = {
   /** Order lookups by number and e-mail: a shopper needs a few; guessing e-mails for a number needs many. */
   orderLookupsPerIp: { max: 20, windowMs: 15 * MINUTE },
   orderLookupsPerOrder: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Staff sign-ins guard every brand's flags: failures lock the account wherever they come from
+   * (a second factor guessed from many addresses is still guessed), and each address has a budget.
+   */
+  staffSignInFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  staffSignInAttemptsPerIp: { max: 50, windowMs: 15 * MINUTE },
 };
 
 /** Allowed, or refused with the seconds until the exhausted window ends (Retry-After). */
@@ -50,6 +56,14 @@ export function createThrottle(limiter: RateLimiter) {
     signInFailed: (ip: string, email: string) =>
       limiter.hit(`signin:fail:${account(email)}:${ip}`, LIMITS.signInFailuresPerAccountAndIp.windowMs),
     signInSucceeded: (ip: string, email: string) => limiter.reset(`signin:fail:${account(email)}:${ip}`),
+    /** Counts a staff sign-in attempt; false while the address is over budget or the account locked. */
+    async staffSignInAllowed(ip: string, email: string): Promise<boolean> {
+      if (!(await within(`staff-signin:ip:${ip}`, LIMITS.staffSignInAttemptsPerIp))) return false;
+      return (await limiter.count(`staff-signin:fail:${account(email)}`)) < LIMITS.staffSignInFailuresPerAccount.max;
+    },
+    staffSignInFailed: (email: string) =>
+      limiter.hit(`staff-signin:fail:${account(email)}`, LIMITS.staffSignInFailuresPerAccount.windowMs),
+    staffSignInSucceeded: (email: string) => limiter.reset(`staff-signin:fail:${account(email)}`),
     registrationAllowed: (ip: string) => within(`register:ip:${ip}`, LIMITS.registrationsPerIp),
     async passwordEmailAllowed(ip: string, email: string) {
       const byIp = await within(`forgot:ip:${ip}`, LIMITS.passwordEmailsPerIp);

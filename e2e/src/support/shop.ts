@@ -9,7 +9,7 @@ import { launchBrowser } from './browser';
 import { eventually } from './eventually';
 
 export const root = join(__dirname, '..', '..', '..');
-export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
+export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'mfe-admin'];
 
 export interface Shop {
   /** The local OAuth2 provider, when started with services: chooses who signs in next. */
@@ -18,6 +18,8 @@ export interface Shop {
   dataDir: string;
   /** Runs the remote release CLI against this shop's registry. */
   cli: (...args: string[]) => string;
+  /** Runs the staff account CLI against this shop's commerce; `input` is its standard input (a password). */
+  staff: (args: string[], input?: string) => string;
   stop: () => Promise<void>;
 }
 
@@ -235,6 +237,16 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     return run.stdout;
   };
   cli('publish', ...REMOTE_APPS.map((app) => join(root, app)));
+  const staff = (args: string[], input = '') => {
+    const run = spawnSync(process.execPath, [join(root, 'api-gateway', 'dist', 'staff-cli.js'), ...args], {
+      cwd: root,
+      env,
+      input,
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`staff ${args.join(' ')} failed: ${run.stderr}${run.stdout}`);
+    return run.stdout;
+  };
 
   // The page renderer (ADR 0017) gets none of the shop's secrets, as under `npm start`.
   const rendererPort = await freePort();
@@ -261,6 +273,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     url: (brand, path = '/') => `http://${brand ? `${brand}.` : ''}localhost:${port}${path}`,
     dataDir,
     cli,
+    staff,
     setOAuthUser: services?.setOAuthUser,
     stop: async () => {
       for (const child of [gateway, renderer, ...(services?.children ?? [])]) {

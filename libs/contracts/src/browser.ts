@@ -2,9 +2,11 @@
 export * from './tracking-events';
 export { CORRELATION_HEADER } from './constants';
 export { REMOTE_NAMES } from './remote-names';
+export { SHELL_REMOTE_MODULES } from './shell-remote-modules';
 export type { ErrorBody } from './errors';
 export type { RemoteEntry, RemoteRegistry } from './remotes';
 export type { RemoteName } from './remote-names';
+export type { ShellRemoteModule } from './shell-remote-modules';
 export { fontFaceRules, fontFileUrl, heroArt, themeCustomProperties } from './theme-tokens';
 export type {
   BrandFontFace,

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { REMOTE_NAMES } from './remote-names';
 
 export { REMOTE_NAMES } from './remote-names';
+export { SHELL_REMOTE_MODULES } from './shell-remote-modules';
 export type { RemoteName } from './remote-names';
+export type { ShellRemoteModule } from './shell-remote-modules';
 export const remoteNameSchema = z.enum(REMOTE_NAMES);
 
 export const remoteEntrySchema = z.object({

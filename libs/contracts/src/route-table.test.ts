@@ -1,4 +1,4 @@
-import { buildRouteTable, matchRoute } from './route-table';
+import { buildRouteTable, isServerRendered, matchRoute } from './route-table';
 
 const table = buildRouteTable({
   routing: { homePath: '/', productBasePath: '/p' },
@@ -36,5 +36,25 @@ describe('matchRoute (the shell’s table, as react-router matches it)', () => {
   it('matches nothing for unknown paths, extra segments or a broken escape', () => {
     for (const path of ['/no-such-page', '/p/x/y', '/p/x/y/z/w', '/account/orders/VF1/other', '/learn/%E0%A4%A'])
       expect(match(path)).toBeUndefined();
+  });
+});
+
+describe('the admin’s routes', () => {
+  it('give /admin and everything under it to the admin remote, rendered in the browser only and never indexed', () => {
+    for (const path of ['/admin', '/admin/', '/admin/brands/hoopcraft/flags', '/Admin/brands/x/remotes']) {
+      const found = matchRoute(table, path);
+      expect(found?.entry).toMatchObject({ remote: 'admin', clientOnly: true, noindex: true, backOffice: true });
+      expect(isServerRendered(found!.entry)).toBe(false);
+    }
+    expect(matchRoute(table, '/admin')?.entry.page).toBe('admin');
+    expect(matchRoute(table, '/admin/brands/hoopcraft/flags')?.params).toEqual({ '*': 'brands/hoopcraft/flags' });
+  });
+
+  it('leave the shop’s pages indexed, with their chrome, and its public pages server-rendered', () => {
+    for (const entry of table.filter((route) => route.remote !== 'admin')) {
+      expect(entry.noindex ?? false).toBe(false);
+      expect(entry.backOffice ?? false).toBe(false);
+    }
+    expect(isServerRendered(matchRoute(table, '/c/bras')!.entry)).toBe(true);
   });
 });

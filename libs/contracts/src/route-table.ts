@@ -11,6 +11,15 @@ export interface RouteEntry {
   authorized?: boolean;
   /** Also opens as a modal over the current page (SPEC §2). */
   modal?: boolean;
+  /** Rendered in the browser only: the server renderer is never asked for it, whatever its remote. */
+  clientOnly?: boolean;
+  /** Kept out of search engines: the page carries `<meta name="robots" content="noindex">`. */
+  noindex?: boolean;
+  /**
+   * A staff page (the admin): shown without the shop's header, footer and popups, and
+   * without a shopper's guest session or page views.
+   */
+  backOffice?: boolean;
 }
 
 /**
@@ -18,7 +27,7 @@ export interface RouteEntry {
  * the catalog's and the content remote's. Bag, checkout and account pages render in the browser.
  */
 export const isServerRendered = (entry: RouteEntry): boolean =>
-  !entry.authorized && (entry.remote === 'catalog' || entry.remote === 'content');
+  !entry.clientOnly && !entry.authorized && (entry.remote === 'catalog' || entry.remote === 'content');
 
 interface BrandRouting {
   routing: Routing;
@@ -90,6 +99,11 @@ export function buildRouteTable({ routing, landingPages, categoryLandingPages = 
     { page: 'password-reset', path: '/password/reset', remote: 'account' },
     { page: 'privacy-preferences', path: '/privacy/preferences', remote: 'account' },
     { page: 'loyalty', path: '/loyalty', remote: 'account' },
+    // the back office for brand managers: the admin finds its own views under /admin
+    ...[
+      { page: 'admin', path: '/admin' },
+      { page: 'admin-section', path: '/admin/*' },
+    ].map((route): RouteEntry => ({ ...route, remote: 'admin', clientOnly: true, noindex: true, backOffice: true })),
   ];
 }
 

@@ -1,5 +1,3 @@
-import { useBrand } from '@shop/platform';
-import { useMemo } from 'react';
 import { type Location, Route, Routes, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageViewTracker } from '../features/analytics/page-view-tracker';
@@ -7,7 +5,7 @@ import { GuestSession } from '../features/session/guest-session';
 import { ModalRoute } from '../features/popups/modal-route';
 import { PopupHost } from '../features/popups/popup-host';
 import { RemotePage } from './remote-page';
-import { buildRouteTable } from './route-table';
+import { useBackOffice, useRouteTable } from './use-route-entry';
 
 interface ModalState {
   backgroundLocation?: Location;
@@ -15,18 +13,19 @@ interface ModalState {
 
 /**
  * The route table rendered against the current location, or against the page underneath when
- * a modal route (login, register, forgot password) was opened over it.
+ * a modal route (login, register, forgot password) was opened over it. Staff pages (the admin)
+ * get no shopper's guest session, page views or popups.
  */
 export function AppRoutes() {
-  const brand = useBrand();
   const location = useLocation();
-  const table = useMemo(() => buildRouteTable(brand), [brand]);
+  const table = useRouteTable();
+  const backOffice = useBackOffice();
   const background = (location.state as ModalState | null)?.backgroundLocation;
 
   return (
     <>
-      <PageViewTracker />
-      <GuestSession />
+      {!backOffice && <PageViewTracker />}
+      {!backOffice && <GuestSession />}
       <Routes location={background ?? location}>
         {table.map((entry) => (
           <Route key={entry.path} path={entry.path} element={<RemotePage entry={entry} />} />
@@ -46,8 +45,8 @@ export function AppRoutes() {
             ))}
         </Routes>
       )}
-      {/* Popups wait while a modal route is open: never one modal over another. */}
-      <PopupHost held={Boolean(background)} />
+      {/* Popups wait while a modal route is open (never one modal over another) and on staff pages. */}
+      <PopupHost held={Boolean(background) || backOffice} />
     </>
   );
 }

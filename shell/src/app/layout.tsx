@@ -3,8 +3,19 @@ import type { ReactNode } from 'react';
 import { RemoteOutlet } from '../lib/remote-loader/remote-outlet';
 import { Footer } from '../features/chrome/footer';
 import { Header } from '../features/chrome/header';
+import { useBackOffice } from './use-route-entry';
 
 export function Layout({ children }: { children: ReactNode }) {
+  const backOffice = useBackOffice();
+  // Staff pages bring their own frame: no shop header (its search and bag), footer or signup prompt.
+  if (backOffice)
+    return (
+      <div className="app app--back-office">
+        <main id="main" className="app__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    );
   return (
     <div className="app">
       <a className="skip-link" href="#main">

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { assertDistinctMounts, shareMounts } from './app';
 
 describe('assertDistinctMounts', () => {
@@ -46,5 +46,20 @@ describe('shareMounts', () => {
         { path: '/cart', router: router(['post', '/']), body: { limit: '8kb' } },
       ]),
     ).toThrow('the routers sharing /cart parse bodies differently');
+  });
+
+  it('keeps one CSRF check for a path: routers sharing it must bring the same one', () => {
+    const own: RequestHandler = (_req, _res, next) => next();
+    const shared = shareMounts([
+      { path: '/admin', router: router(['get', '/session']), csrf: own },
+      { path: '/admin', router: router(['get', '/brands']), csrf: own },
+    ]);
+    expect(shared.get('/admin')?.csrf).toBe(own);
+    expect(() =>
+      shareMounts([
+        { path: '/admin', router: router(['get', '/session']), csrf: own },
+        { path: '/admin', router: router(['get', '/brands']) },
+      ]),
+    ).toThrow('the routers sharing /admin check CSRF differently');
   });
 });

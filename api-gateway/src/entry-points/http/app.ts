@@ -4,6 +4,7 @@ import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
 import type { AppDeps } from '../../modules/app-deps';
 import type { ApiMount as ApiMountSpec, GatewayModule, ModuleFactory } from '../../modules/gateway-module';
 import { accountModule } from '../../modules/account';
+import { adminModule } from '../../modules/admin';
 import { authModule } from '../../modules/auth';
 import { cartModule } from '../../modules/cart';
 import { checkoutModule } from '../../modules/checkout';
@@ -54,6 +55,7 @@ const MODULES: ModuleFactory[] = [
   privacyModule,
   loyaltyModule,
   flagsModule,
+  adminModule,
   platformModule,
   devToolsModule,
 ];
@@ -88,12 +90,12 @@ export function createApp(deps: AppDeps) {
   app.use(deps.flags.middleware);
   app.use(securityHeaders(catalog, config));
   app.use(compression());
-  // Every router is mounted behind the one CSRF middleware; bodies are parsed first, each mount
-  // with its own limits, so the check can read a token from the body. A path nothing is mounted
-  // at is a plain 404, whatever the method.
+  // Every router is mounted behind the one CSRF middleware (or its mount's own check); bodies are
+  // parsed first, each mount with its own limits, so the check can read a token from the body. A
+  // path nothing is mounted at is a plain 404, whatever the method.
   const checkCsrf = csrfProtection(csrf);
-  for (const [path, { body, routers }] of shared)
-    app.use(`/api${path}`, ...(body ? parseBody(body) : []), checkCsrf, ...routers);
+  for (const [path, { body, csrf: ownCheck, routers }] of shared)
+    app.use(`/api${path}`, ...(body ? parseBody(body) : []), ownCheck ?? checkCsrf, ...routers);
   app.locals.apiMounts = mounts.map(({ path, router }): ApiMount => [path, router]);
   app.use('/api', notFound);
   // Site routers answer GETs (files, images, pages); one that ever takes an unsafe method gets the same check.
@@ -118,20 +120,24 @@ function hasUnsafeRoute(router: Router): boolean {
 
 /**
  * Mounts at the same path share it: SPEC §7 puts checkout's writes under /api/cart beside the
- * bag's. They must parse bodies alike and register no route (method and path) twice, so neither
- * can shadow the other, whatever their order.
+ * bag's. They must parse bodies alike, check CSRF alike and register no route (method and path)
+ * twice, so neither can shadow the other, whatever their order.
  */
 export function shareMounts(mounts: ApiMountSpec[]) {
-  const byPath = new Map<string, { body: ApiMountSpec['body']; routers: Router[]; routes: Set<string> }>();
-  for (const { path, body, router } of mounts) {
+  const byPath = new Map<
+    string,
+    { body: ApiMountSpec['body']; csrf: ApiMountSpec['csrf']; routers: Router[]; routes: Set<string> }
+  >();
+  for (const { path, body, csrf, router } of mounts) {
     const routes = routesOf(router);
     const group = byPath.get(path);
     if (!group) {
-      byPath.set(path, { body, routers: [router], routes: new Set(routes) });
+      byPath.set(path, { body, csrf, routers: [router], routes: new Set(routes) });
       continue;
     }
     if (JSON.stringify(group.body) !== JSON.stringify(body))
       throw new Error(`Gateway modules: the routers sharing ${path} parse bodies differently`);
+    if (group.csrf !== csrf) throw new Error(`Gateway modules: the routers sharing ${path} check CSRF differently`);
     const twice = routes.filter((route) => group.routes.has(route));
     if (twice.length) throw new Error(`Gateway modules: ${twice.join(', ')} under ${path} registered twice`);
     group.routers.push(router);

@@ -1,11 +1,14 @@
 import type { BrandId } from '@shop/contracts';
 import type { RequestFlags } from '../../modules/flags/flag-reader';
+import type { StaffRoles } from '../../modules/admin/staff-account';
+import type { StaffSessionState } from '../../modules/admin/staff-authentication';
 
 /**
  * What the app-wide middleware leaves on `res.locals`, typed once here instead of cast at each
  * use. Set by correlation-id (correlationId), brand (brandId, origin, canonicalOrigin),
  * service-label (serviceLabel), the tracking route (trackingSession), the sign-ins (cartHandOver)
- * and the flag reader (flags).
+ * the flag reader (flags), and under /api/admin the staff session check (staffSession) and
+ * staffGuard (staff).
  */
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -22,6 +25,10 @@ declare global {
       cartHandOver?: { previousCartId?: string };
       /** This request's feature flags (modules/flags/flag-reader.ts). */
       flags: RequestFlags;
+      /** The signed-in staff member of an /api/admin request (modules/admin/staff-authentication.ts). */
+      staffSession?: StaffSessionState;
+      /** Who is acting, once staffGuard let the request through (it sets the roles too; a test's stand-in may not). */
+      staff?: { email: string; roles?: StaffRoles };
     }
   }
 }

@@ -14,13 +14,18 @@ export const clientContextSchema = z
   .refine((context) => Object.keys(context).length <= 32, 'at most 32 attributes');
 
 /** Attributes only the server sets: the browser's values for them are replaced, never trusted. */
-export const SERVER_ATTRIBUTES = ['targetingKey', 'brand', 'environment', 'userType'] as const;
+export const SERVER_ATTRIBUTES = ['targetingKey', 'brand', 'environment', 'userType', 'customerGroup'] as const;
+
+/** The group of a browser that opened a manager's preview link (modules/admin/preview-routes.ts), until it expires. */
+export const PREVIEWERS = 'previewers';
 
 /**
  * The evaluation context of a request: the brand of the host, the environment, the shopper's
  * kind (guest or customer) and, as targeting key, the session's stable id (a guest's anonymous
  * id, a customer's id), so a percentage rollout gives a shopper the same answer on every page.
  * A request without a session has no targeting key: rollouts answer it with their default.
+ * `customerGroup` is "previewers" while the session carries a preview grant (our commerce
+ * customers have no customer group, so the grant is the only way in).
  */
 export async function flagContext(
   req: Request,
@@ -39,5 +44,6 @@ export async function flagContext(
     brand: id,
     environment: deps.environment,
     userType: claims?.user.isLoggedIn ? 'customer' : 'guest',
+    ...(claims?.previewUntil && claims.previewUntil > Date.now() ? { customerGroup: PREVIEWERS } : {}),
   };
 }

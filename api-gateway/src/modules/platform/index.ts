@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import { brandOf, originOf } from '../../entry-points/http/middleware/brand';
+import { readTrackingSession } from '../../entry-points/http/middleware/tracking-session';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { catalogReader } from '../catalog/catalog-routes';
@@ -28,9 +29,13 @@ export function platformModule({
   commerce,
   cache,
 }: PlatformDeps): GatewayModule {
-  const remotesFor: RemotesFor = (req: Request, res: Response) => {
+  const remotesFor: RemotesFor = (req: Request, res: Response, shopperKey = readTrackingSession(req)) => {
     const { id, brand } = brandOf(res, catalog);
-    return resolveRemotes(id, brand.config, originOf(req), { registry, devUrls: config.remoteDevUrls, logger });
+    return resolveRemotes(id, brand.config, originOf(req), shopperKey, {
+      registry,
+      devUrls: config.remoteDevUrls,
+      logger,
+    });
   };
   const consentFor: ConsentFor = async (req) => effectiveConsent(req, await sessions.read(req));
   const { remotes, brand } = platformApi(catalog, config, remotesFor, content, consentFor);
@@ -55,7 +60,8 @@ export function platformModule({
     openapi: {
       '/api/remotes': {
         get: {
-          summary: 'The remote registry for this brand',
+          summary:
+            "The remote registry for this brand; while the brand runs a canary, the versions are this shopper's (by the tracking session), never stored by a cache",
           responses: { '200': { description: 'name -> { manifestUrl, version }' } },
         },
       },

@@ -33,12 +33,18 @@ export function pages(
   const loadTemplate = templateLoader(config);
   router.get('/{*splat}', async (req: Request, res: Response) => {
     const template = await loadTemplate();
-    const boot = await bootConfigFor(req, res, catalog, config, remotesFor, content, consentFor);
-    const found = await findPage(res, boot.brand, req.path);
     // The tracking session starts with the page, so the first events of a visit share one token (SPEC §4).
     // A response that sets it is private: a shared cache must never hand one token to everyone.
-    const { issued } = trackingSession(req, res);
-    const preload = PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
+    // The token also draws the shopper's canary versions, from the first page on.
+    const { token, issued } = trackingSession(req, res);
+    const resolved = remotesFor(req, res, token);
+    const boot = await bootConfigFor(req, res, catalog, config, () => resolved, content, consentFor);
+    const found = await findPage(res, boot.brand, req.path);
+    // A back-office page has no shop header, so nothing of the header's remotes is worth hinting.
+    const preload = found?.entry.backOffice
+      ? []
+      : PRELOADED.flatMap((name) => (boot.remotes[name] ? [boot.remotes[name].manifestUrl] : []));
+    const noindex = Boolean(found?.entry.noindex);
     // Pages that search engines index arrive rendered (ADR 0017); the rest, and any page the
     // renderer cannot do in time, render in the browser.
     const server = found && renderPage && isServerRendered(found.entry) ? await renderPage(req, boot) : undefined;
@@ -46,11 +52,13 @@ export function pages(
       .status(found ? 200 : 404)
       .set({
         'content-type': 'text/html; charset=utf-8',
-        'cache-control': issued ? 'private, no-cache' : 'no-cache',
+        // So is a page whose remote versions are drawn per shopper (a canary runs).
+        'cache-control': issued || resolved.perShopper ? 'private, no-cache' : 'no-cache',
         // The inlined consent follows the session cookie and the GPC signal.
         vary: 'Host, Cookie, Sec-GPC',
+        ...(noindex ? { 'x-robots-tag': 'noindex' } : {}),
       })
-      .send(renderShellPage(template, boot, preload, server));
+      .send(renderShellPage(template, boot, preload, server, { noindex }));
   });
   return router;
 }

@@ -11,7 +11,12 @@ const BARE_CHROME: ChromeContent = {
   footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
 };
 
-export type RemotesFor = (req: Request, res: Response) => ReturnType<typeof ResolveRemotes>;
+/**
+ * The remotes of the request's brand for one shopper: the tracking session's token names the
+ * shopper (a page passes the one it has just issued), so a canary gives them the same versions
+ * on the page and in later registry answers.
+ */
+export type RemotesFor = (req: Request, res: Response, shopperKey?: string) => ReturnType<typeof ResolveRemotes>;
 /** The request's effective privacy consent (session choice, default, Sec-GPC). */
 export type ConsentFor = (req: Request) => Promise<PrivacyPreferences>;
 
@@ -31,7 +36,7 @@ export async function bootConfigFor(
   return {
     brand: brand.publicConfig,
     flags: await res.locals.flags.values(),
-    remotes: remotesFor(req, res),
+    remotes: remotesFor(req, res).remotes,
     environment: config.environment,
     origin: res.locals.canonicalOrigin,
     chrome: { nav, footer },
@@ -49,7 +54,8 @@ export function platformApi(
 ): { remotes: Router; brand: Router } {
   const remotes = Router();
   remotes.get('/', (req, res) => {
-    res.set('cache-control', 'no-store').json({ remotes: remotesFor(req, res) });
+    // Never stored by any cache: a canary answers each shopper their own versions.
+    res.set('cache-control', 'no-store').json({ remotes: remotesFor(req, res).remotes });
   });
   const brand = Router();
   brand.get('/', async (req, res) => {

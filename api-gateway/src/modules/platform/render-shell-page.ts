@@ -15,18 +15,20 @@ export const scriptSafeJson = (value: unknown) =>
 /**
  * The shell's HTML for one brand: title, theme tokens, preload hints and the inlined boot config;
  * with a server render (ADR 0017) also the page's markup, its head tags and stylesheets, and the
- * data it was rendered with.
+ * data it was rendered with. A `noindex` page (the admin's) tells search engines to leave it out.
  */
 export function renderShellPage(
   template: string,
   boot: ShellBootConfig,
   preloadManifests: string[],
   server?: ServerRender,
+  { noindex = false }: { noindex?: boolean } = {},
 ): string {
   const { brand } = boot;
   const tags = server?.head.tags;
   const head = [
     `<title>${escapeHtml(server?.head.title ?? brand.name)}</title>`,
+    ...(noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta name="description" content="${escapeHtml((tags?.description ?? brand.tagline).slice(0, 300))}"${tags ? ' data-server-head' : ''} />`,
     `<meta name="theme-color" content="${brand.theme.colors.headerBackground}" />`,
     `<link rel="icon" href="/brand/logo.svg" type="image/svg+xml" />`,

@@ -52,7 +52,20 @@ const createApi = buildCreateApi(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Cart', 'Product', 'Category', 'Order', 'Customer', 'Content', 'Flags'],
+  tagTypes: [
+    'Session',
+    'Cart',
+    'Product',
+    'Category',
+    'Order',
+    'Customer',
+    'Content',
+    'Flags',
+    // The admin's: the staff member signed in, a brand's flag audit, a brand's remote registry.
+    'Staff',
+    'FlagAudit',
+    'Remotes',
+  ],
   endpoints: () => ({}),
   extractRehydrationInfo(action, { reducerPath }) {
     return apiHydrated.match(action) ? (action.payload[reducerPath] as never) : undefined;

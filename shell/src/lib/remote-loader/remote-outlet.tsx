@@ -1,4 +1,4 @@
-import type { RemoteName } from '@shop/contracts/browser';
+import type { RemoteName, ShellRemoteModule } from '@shop/contracts/browser';
 import type { RemoteModule } from '@shop/platform';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -6,9 +6,10 @@ import { remoteVersion } from './remote-runtime';
 import { useServerModules } from './server-modules';
 import { useRemoteModule } from './use-remote-module';
 
-interface Props<P extends object> {
-  remote: RemoteName;
-  expose: string;
+interface Props<P extends object, R extends RemoteName> {
+  remote: R;
+  /** Only a module listed in SHELL_REMOTE_MODULES: the gateway checks a version exposes each before it goes live. */
+  expose: ShellRemoteModule<R>;
   props: P;
   /** What a slot shows when its remote fails; pages get the retry panel. */
   fallback?: (retry: () => void) => ReactNode;
@@ -19,7 +20,13 @@ interface Props<P extends object> {
  * Renders one exposed component of a remote inside a contained area: loading, load failure
  * and render errors all stay inside it, with a retry that reloads only this remote.
  */
-export function RemoteOutlet<P extends object>({ remote, expose, props, fallback, loading }: Props<P>) {
+export function RemoteOutlet<P extends object, R extends RemoteName = RemoteName>({
+  remote,
+  expose,
+  props,
+  fallback,
+  loading,
+}: Props<P, R>) {
   const [attempt, setAttempt] = useState(0);
   const state = useRemoteModule<RemoteModule<P>>(remote, expose, attempt);
   const server = useServerModules();

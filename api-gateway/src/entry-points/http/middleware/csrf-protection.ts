@@ -7,7 +7,8 @@ export const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * The only unsafe routes that take no CSRF token, and why each cannot carry one. Everything
- * else the app mounts is behind csrfProtection; a test checks both that every other unsafe route
+ * else the app mounts is behind csrfProtection, or behind its mount's own check (the admin's,
+ * whose token is bound to the staff session); a test checks both that every other unsafe route
  * refuses a request without the token and that this list is exactly what it is.
  */
 export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[number]; path: string; reason: string }> =

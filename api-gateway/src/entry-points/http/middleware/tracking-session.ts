@@ -11,8 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  * the gateway handed out (or at least a well-formed one it can rate-limit by).
  */
 export function trackingSession(req: Request, res: Response): { token: string; issued: boolean } {
-  const existing = readCookies(req)[TRACKING_SESSION_COOKIE];
-  if (existing && UUID.test(existing)) return { token: existing, issued: false };
+  const existing = readTrackingSession(req);
+  if (existing) return { token: existing, issued: false };
   const token = randomUUID();
   res.cookie(TRACKING_SESSION_COOKIE, token, {
     // Page script reads it to put it in each record (SPEC §3), so not HttpOnly.
@@ -23,4 +23,10 @@ export function trackingSession(req: Request, res: Response): { token: string; i
     maxAge: TRACKING_SESSION_MAX_AGE_SECONDS * 1000,
   });
   return { token, issued: true };
+}
+
+/** The request's tracking session token, when it carries a well-formed one; never issues one. */
+export function readTrackingSession(req: Request): string | undefined {
+  const existing = readCookies(req)[TRACKING_SESSION_COOKIE];
+  return existing && UUID.test(existing) ? existing : undefined;
 }

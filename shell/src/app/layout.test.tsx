@@ -1,0 +1,82 @@
+import type { ShellBootConfig } from '@shop/contracts/browser';
+import { BootConfigProvider, createAppStore } from '@shop/platform';
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { AppRoutes } from './app-routes';
+import { Layout } from './layout';
+
+jest.mock('../lib/remote-loader/remote-runtime', () => ({
+  loadRemoteModule: jest.fn(async (remote: string, expose: string) => ({
+    default: () => <p>{`${remote} ${expose}`}</p>,
+  })),
+  peekLoadedModule: jest.fn(() => undefined),
+  refreshRemote: jest.fn(() => Promise.resolve()),
+  remoteVersion: () => '1.0.0-test',
+}));
+
+const config = {
+  brand: {
+    id: 'hoopcraft',
+    name: 'Hoopcraft',
+    routing: { homePath: '/', productBasePath: '/p' },
+    landingPages: [],
+    categoryLandingPages: [],
+    altHeaderPaths: [],
+    logo: { alt: 'Hoopcraft', width: 120, height: 32 },
+    customerService: { hours: '9-5', phone: '555-0100' },
+  },
+  flags: {},
+  chrome: {
+    nav: { links: [] },
+    footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
+  },
+} as unknown as ShellBootConfig;
+
+const fetched: string[] = [];
+beforeEach(() => {
+  fetched.length = 0;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+    fetched.push(path);
+    const body = path === '/api/auth/session' ? null : {};
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+});
+
+async function show(path: string) {
+  render(
+    <Provider store={createAppStore()}>
+      <BootConfigProvider value={config}>
+        <MemoryRouter initialEntries={[path]}>
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </MemoryRouter>
+      </BootConfigProvider>
+    </Provider>,
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+describe('the shell around a page', () => {
+  it('gives the admin its own frame: no shop header, footer, guest session or page view', async () => {
+    await show('/admin/brands/hoopcraft/flags');
+    expect(await screen.findByText('admin pages')).toBeTruthy();
+    expect(document.querySelector('[data-remote-area="admin"]')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.queryByText('catalog QuickSearch')).toBeNull();
+    expect(fetched.filter((path) => path === '/api/tracking' || path.startsWith('/api/auth/'))).toEqual([]);
+  });
+
+  it('keeps the shop’s header and footer, guest session and page views on a shop page', async () => {
+    // The stand-in gateway answers the guest sign-in with nothing it can use: the shell logs that.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await show('/stores');
+    expect(await screen.findByText('content pages')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(fetched).toEqual(expect.arrayContaining(['/api/tracking', '/api/auth/callback/guest']));
+  });
+});

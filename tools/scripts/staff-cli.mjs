@@ -1,0 +1,25 @@
+// npm run staff -- create|roles|disable ...: staff accounts of the admin, kept in commerce.
+// The first account:
+//   printf '%s\n' "$PASSWORD" | npm run staff -- create --email ana@example.com --password-stdin --role hoopcraft=manager
+// It talks to commerce as the gateway does: COMMERCE_* from the environment, else the commerce
+// client secret of {DATA_DIR or var}/secrets.env (what `npm start` generated), else the development one.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { nx, root } from './lib.mjs';
+import { readEnvFile } from './local-secrets.mjs';
+
+nx('run', '@shop/api-gateway:build');
+const stored = readEnvFile(join(process.env.DATA_DIR ?? join(root, 'var'), 'secrets.env'));
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'api-gateway', 'dist', 'staff-cli.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...(stored.COMMERCE_CLIENT_SECRET ? { COMMERCE_CLIENT_SECRET: stored.COMMERCE_CLIENT_SECRET } : {}),
+      ...process.env,
+    },
+  },
+);
+process.exit(result.status ?? 1);
