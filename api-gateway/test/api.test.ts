@@ -160,20 +160,20 @@ describe('shell pages', () => {
       ...page.text.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)"/g),
     ];
     expect(preloads.map((match) => match[1])).toEqual([
-      '/brand/fonts/unbounded-latin-wght-normal.woff2',
+      '/brand/fonts/unbounded-latin-800-normal.woff2',
       '/brand/fonts/rubik-latin-wght-normal.woff2',
     ]);
-    expect(page.text).toContain('font-display:optional;src:url(/brand/fonts/unbounded-latin-wght-normal.woff2)');
+    expect(page.text).toContain('font-display:optional;src:url(/brand/fonts/unbounded-latin-800-normal.woff2)');
     expect(page.text).toMatch(/--heading-case:uppercase;/);
     const font = await api()
-      .get('/brand/fonts/unbounded-latin-wght-normal.woff2')
+      .get('/brand/fonts/unbounded-latin-800-normal.woff2')
       .set('host', 'hoopcraft.localhost')
       .buffer(true)
       .expect(200);
     expect(font.headers['content-type']).toBe('font/woff2');
     expect(font.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     // Another brand's font, or a file that is no font of the brand, is not there.
-    await api().get('/brand/fonts/unbounded-latin-wght-normal.woff2').set('host', 'everwear.localhost').expect(404);
+    await api().get('/brand/fonts/unbounded-latin-800-normal.woff2').set('host', 'everwear.localhost').expect(404);
     await api().get('/brand/fonts/..%2F..%2Fpackage.json').set('host', 'hoopcraft.localhost').expect(404);
   });
 });
