@@ -288,7 +288,10 @@ export function paymentSuite(kind: DatabaseKind) {
             expect(row).not.toContain(number);
             expect(row).not.toContain(number.slice(0, 12));
           }
-          expect(row).not.toContain(cvc);
+          // A CVC stored anywhere (a column, a JSON field) is a word of its own. Four digits can
+          // also turn up by chance inside a hex fingerprint or a timestamp's microseconds, which
+          // is why the row is read as words rather than searched as one string.
+          expect(row.split(/[^0-9A-Za-z]+/)).not.toContain(cvc);
         }
       }
       expect(rows).toBeGreaterThan(Object.keys(CARDS).length * 2);
