@@ -8,6 +8,7 @@ const env = withShopAndBrowser({ services: true });
 const PASSWORD = 'a long staff passphrase for the admin e2e';
 const MANAGER = 'mia.manager@shop.example';
 const VIEWER = 'vic.viewer@shop.example';
+const ON_THE_GO = 'otto.onthego@shop.example';
 const secrets = new Map<string, string>();
 
 /** A staff account made with the staff CLI, as an administrator would; keeps its authenticator secret. */
@@ -55,6 +56,7 @@ let admin: Page;
 beforeAll(() => {
   createStaff(MANAGER, ['hoopcraft=manager', 'everwear=viewer']);
   createStaff(VIEWER, ['hoopcraft=viewer']);
+  createStaff(ON_THE_GO, ['hoopcraft=manager']);
 });
 
 describe('the admin, seen from the shop', () => {
@@ -195,5 +197,52 @@ describe('a viewer in the admin', () => {
     await page.getByRole('row', { name: /Rewards launch/ }).waitFor();
     expect(await page.getByRole('button', { name: /^Roll back/ }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe('a manager on a phone', () => {
+  /** Nothing scrolls sideways and the sign-out is on screen. */
+  async function fitsTheScreen(page: Page) {
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+    expect(signOut).not.toBeNull();
+    expect((signOut?.x ?? 0) + (signOut?.width ?? 0)).toBeLessThanOrEqual(innerWidth);
+  }
+
+  it('reads every admin page at 390 px, the tables as cards, and changes a flag', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, ON_THE_GO);
+    await fitsTheScreen(page);
+    await page.getByRole('link', { name: 'Hoopcraft' }).click();
+    // The rows keep their names for assistive technology when they are laid out as cards.
+    const row = page.getByRole('row', { name: /^emailSignup / });
+    await row.waitFor();
+    await fitsTheScreen(page);
+    expect(await row.getByRole('cell').first().textContent()).toMatch(/^(Enabled|Disabled), default/);
+    await row.getByRole('button', { name: 'Change emailSignup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change emailSignup' });
+    await dialog.getByRole('radio', { name: /^Percentage rollout/ }).check();
+    await dialog.getByRole('textbox', { name: 'Percentage of shoppers' }).fill('25');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Phone check');
+    const save = await dialog.getByRole('button', { name: 'Save change' }).boundingBox();
+    expect((save?.x ?? 0) + (save?.width ?? 0)).toBeLessThanOrEqual(390);
+    await dialog.getByRole('button', { name: 'Save change' }).click();
+    await resultSays(page, /emailSignup changed for hoopcraft/);
+    await expectAccessible(page);
+
+    for (const section of ['Audit', 'Remotes', 'Preview link']) {
+      await page.getByRole('link', { name: section }).click();
+      await page.getByRole('heading', { level: 2, name: section }).waitFor();
+      await fitsTheScreen(page);
+    }
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await page.getByRole('row', { name: /Phone check/ }).waitFor();
+    await expectAccessible(page);
+    await context.close();
   });
 });

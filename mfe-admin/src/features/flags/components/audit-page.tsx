@@ -50,23 +50,23 @@ export function AuditPage({ brand, canChange }: { brand: string; canChange: bool
           <tbody>
             {data.changes.map((change) => (
               <tr key={change.version} data-change={change.version}>
-                <th scope="row">
+                <th scope="row" data-label="Change">
                   {change.version}
                   {change.rollbackOf !== undefined && (
                     <span className="admin-table__detail">rollback of {change.rollbackOf}</span>
                   )}
                 </th>
-                <td>
+                <td data-label="When">
                   <time dateTime={change.at}>{formatWhen(change.at)}</time>
                 </td>
-                <td>{change.actor}</td>
-                <td>
+                <td data-label="Who">{change.actor}</td>
+                <td data-label="Flag">
                   <code>{change.flag}</code>
                 </td>
-                <td>
+                <td data-label="Old → new">
                   {describeOverride(change.old)} → {describeOverride(change.new)}
                 </td>
-                <td>{change.reason}</td>
+                <td data-label="Reason">{change.reason}</td>
                 {canChange && (
                   <td className="admin-table__actions">
                     <Button

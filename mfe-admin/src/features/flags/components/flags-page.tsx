@@ -87,16 +87,16 @@ function FlagRow({
       <th scope="row">
         <code>{flag.key}</code>
       </th>
-      <td>
+      <td data-label="In force">
         {stateLabel(flag.state)}, default “{flag.defaultVariant}”
         {flag.targeting && Object.keys(flag.targeting).length > 0 && (
           <span className="admin-table__detail">{describeTargeting(flag.targeting, flag.defaultVariant)}</span>
         )}
       </td>
-      <td>
+      <td data-label="flags.json">
         {stateLabel(flag.file.state)}, default “{flag.file.defaultVariant}”
       </td>
-      <td>
+      <td data-label="Last change">
         {flag.lastChange ? (
           <>
             {flag.lastChange.actor}, <time dateTime={flag.lastChange.at}>{formatWhen(flag.lastChange.at)}</time>

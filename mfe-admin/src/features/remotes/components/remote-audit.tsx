@@ -37,12 +37,12 @@ export function RemoteAudit({ brand }: { brand: string }) {
           <tbody>
             {data.changes.map((change, index) => (
               <tr key={index}>
-                <td>{change.at ? <time dateTime={change.at}>{formatWhen(change.at)}</time> : '—'}</td>
-                <td>{change.actor ?? '—'}</td>
-                <td>{change.scope === '*' ? 'All brands' : (change.scope ?? brand)}</td>
-                <td>{change.remote ?? '—'}</td>
-                <td>{changeText(change)}</td>
-                <td>{change.reason ?? '—'}</td>
+                <td data-label="When">{change.at ? <time dateTime={change.at}>{formatWhen(change.at)}</time> : '—'}</td>
+                <td data-label="Who">{change.actor ?? '—'}</td>
+                <td data-label="For">{change.scope === '*' ? 'All brands' : (change.scope ?? brand)}</td>
+                <td data-label="Remote">{change.remote ?? '—'}</td>
+                <td data-label="Change">{changeText(change)}</td>
+                <td data-label="Reason">{change.reason ?? '—'}</td>
               </tr>
             ))}
           </tbody>

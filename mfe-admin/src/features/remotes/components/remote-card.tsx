@@ -65,7 +65,7 @@ export function RemoteCard({ remote, canChange, onAction }: Props) {
                 {published.version === remote.live && <span className="admin-table__detail">live</span>}
                 {published.version === remote.canary?.version && <span className="admin-table__detail">canary</span>}
               </th>
-              <td>
+              <td data-label="Can go live">
                 {published.compatible ? (
                   'Yes'
                 ) : (
