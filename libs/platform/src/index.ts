@@ -1,5 +1,7 @@
 export { api, apiHydrated } from './store/api';
 export type { ApiTransport, StoreExtra } from './store/api';
+export { apiErrorOf } from './store/api-error';
+export type { ApiError, ApiErrorWording } from './store/api-error';
 export { rootReducer } from './store/root-reducer';
 export type { LazyLoadedSlices, RootState } from './store/root-reducer';
 export { createAppStore } from './store/create-store';

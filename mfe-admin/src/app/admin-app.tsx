@@ -1,12 +1,13 @@
-import { Button, LoadingStatus, Notice, PageShell } from '@shop/ui';
+import { Button, Notice, PageShell } from '@shop/ui';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { QueryFrame } from '../components/query-frame';
 import { ResultRegion, useReportResult } from '../components/result-region';
 import { BrandPicker } from '../features/brands/components/brand-picker';
 import { SignInForm } from '../features/sign-in/components/sign-in-form';
 import type { StaffSession } from '../lib/admin-contract';
-import { apiErrorOf } from '../lib/api-error';
 import { useAdminGetBrandsQuery, useAdminSignOutMutation } from '../lib/staff-api';
+import { staffErrorOf } from '../lib/staff-error';
 import { useAdminGetSessionQuery } from '../lib/staff-session-api';
 import { useNoindex } from '../lib/use-noindex';
 import { type AdminView, SECTIONS, adminView } from './admin-location';
@@ -30,22 +31,22 @@ export default function AdminApp({ page }: { page: string }) {
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page={page} title={title}>
       <div className="admin">
         <ResultRegion>
-          {session.isLoading ? (
-            <LoadingStatus label="Checking your staff session" />
-          ) : session.error ? (
-            <Notice tone="error" as="div" role="alert">
-              The admin could not check your session: {apiErrorOf(session.error).message}{' '}
-              <Button variant="link" onClick={() => void session.refetch()}>
-                Try again
-              </Button>
-            </Notice>
-          ) : staff ? (
-            <StaffFrame session={staff}>
-              <ViewOf view={view} session={staff} brandName={brandName} />
-            </StaffFrame>
-          ) : (
-            <SignInForm />
-          )}
+          <QueryFrame
+            query={session}
+            loading="Checking your staff session"
+            failure="The admin could not check your session"
+            hideDataOnError
+          >
+            {(staffSession) =>
+              staffSession ? (
+                <StaffFrame session={staffSession}>
+                  <ViewOf view={view} session={staffSession} brandName={brandName} />
+                </StaffFrame>
+              ) : (
+                <SignInForm />
+              )
+            }
+          </QueryFrame>
         </ResultRegion>
       </div>
     </PageShell>
@@ -93,7 +94,7 @@ function StaffFrame({ session, children }: { session: StaffSession; children: Re
   const leave = async () => {
     setFailure(undefined);
     const answer = await signOut();
-    if ('error' in answer) setFailure(`You are still signed in: ${apiErrorOf(answer.error).message}`);
+    if ('error' in answer) setFailure(`You are still signed in: ${staffErrorOf(answer.error).message}`);
     else report('Signed out.');
   };
   return (

@@ -2,7 +2,7 @@ import { useSession } from '@shop/platform';
 import { PageShell, VisuallyHidden } from '@shop/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { localCallback } from '../../../lib/api-error';
+import { localCallback } from '../../../lib/local-callback';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';

@@ -1,6 +1,6 @@
+import { apiErrorOf } from '@shop/platform';
 import { Button, Notice, TextField } from '@shop/ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { apiErrorOf } from '../../../lib/api-error';
 import { useAccountForgotPasswordMutation } from '../api/account-auth-api';
 import { AuthLink } from './auth-link';
 

@@ -1,7 +1,7 @@
+import { apiErrorOf } from '@shop/platform';
 import { Button, Checkbox, Notice, TextField } from '@shop/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiErrorOf } from '../../../lib/api-error';
 import { useAccountRegisterMutation } from '../api/account-auth-api';
 import { AuthLink } from './auth-link';
 import { PasswordHints } from '../../../components/password-hints';

@@ -1,7 +1,7 @@
+import { apiErrorOf } from '@shop/platform';
 import { Button, Notice, TextField } from '@shop/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiErrorOf } from '../../../lib/api-error';
 import { useAccountResetPasswordMutation } from '../api/account-auth-api';
 import { PasswordHints } from '../../../components/password-hints';
 import { fullLoad } from '../../../lib/full-load';

@@ -4,7 +4,7 @@ import {
   type LoyaltyProgramme,
   type LoyaltyResponse,
 } from '@shop/contracts/browser';
-import { useBootConfig, useFlag } from '@shop/platform';
+import { apiErrorOf, useBootConfig, useFlag } from '@shop/platform';
 import {
   Button,
   Card,
@@ -18,7 +18,6 @@ import {
 } from '@shop/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { apiErrorOf } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { useAccountGetLoyaltyQuery, useAccountJoinLoyaltyMutation } from '../api/loyalty-api';
 import { HISTORY_LABELS, pointsText, worthText } from './loyalty-text';

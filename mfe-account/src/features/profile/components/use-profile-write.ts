@@ -1,6 +1,6 @@
 import type { ProfileResponse } from '@shop/contracts/browser';
+import { type ApiError, apiErrorOf } from '@shop/platform';
 import { useState } from 'react';
-import { type ApiError, apiErrorOf } from '../../../lib/api-error';
 
 export interface WriteOutcome {
   tone: 'success' | 'error';

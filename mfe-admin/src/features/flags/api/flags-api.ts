@@ -1,6 +1,6 @@
 import { api } from '@shop/platform';
 import type { FlagChange, FlagChangeAnswer, FlagChangeRequest, FlagListing } from '../../../lib/admin-contract';
-import { isConflict } from '../../../lib/api-error';
+import { isConflict } from '../../../lib/staff-error';
 import { segment, staffRequest } from '../../../lib/staff-request';
 
 const flagsUrl = (brand: string) => `/admin/brands/${segment(brand)}/flags`;

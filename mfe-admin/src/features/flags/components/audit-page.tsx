@@ -1,33 +1,32 @@
-import { Button, LoadingStatus, Notice, VisuallyHidden } from '@shop/ui';
+import { Button, Notice, VisuallyHidden } from '@shop/ui';
 import { useState } from 'react';
+import { QueryFrame } from '../../../components/query-frame';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useReportResult } from '../../../components/result-region';
 import type { FlagChange } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
 import { formatWhen } from '../../../lib/format-date';
+import { staffErrorOf } from '../../../lib/staff-error';
 import { useAdminGetFlagAuditQuery, useAdminGetFlagsQuery, useAdminRollbackFlagChangeMutation } from '../api/flags-api';
 import { describeOverride } from '../targeting';
 
 /** Every change of a brand's flags, newest first: who, when, which flag, old → new, why; a manager rolls one back. */
 export function AuditPage({ brand, canChange }: { brand: string; canChange: boolean }) {
-  const { data, error, isLoading, refetch } = useAdminGetFlagAuditQuery(brand);
+  const audit = useAdminGetFlagAuditQuery(brand);
   // A rollback is made from the flags' current version: read it before a manager asks for one.
   useAdminGetFlagsQuery(brand, { skip: !canChange });
+  return (
+    <QueryFrame query={audit} loading="Loading the audit" failure="The audit could not be loaded">
+      {(data) => <AuditTable brand={brand} canChange={canChange} changes={data.changes} />}
+    </QueryFrame>
+  );
+}
+
+function AuditTable({ brand, canChange, changes }: { brand: string; canChange: boolean; changes: FlagChange[] }) {
   const [undoing, setUndoing] = useState<FlagChange>();
-  if (isLoading) return <LoadingStatus label="Loading the audit" />;
-  if (!data)
-    return (
-      <Notice tone="error" as="div" role="alert">
-        The audit could not be loaded: {apiErrorOf(error).message}{' '}
-        <Button variant="link" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Notice>
-    );
   return (
     <section aria-labelledby="admin-audit-heading">
       <h2 id="admin-audit-heading">Audit</h2>
-      {data.changes.length === 0 ? (
+      {changes.length === 0 ? (
         <p>No flag of {brand} has been changed yet.</p>
       ) : (
         <table className="admin-table">
@@ -48,7 +47,7 @@ export function AuditPage({ brand, canChange }: { brand: string; canChange: bool
             </tr>
           </thead>
           <tbody>
-            {data.changes.map((change) => (
+            {changes.map((change) => (
               <tr key={change.version} data-change={change.version}>
                 <th scope="row" data-label="Change">
                   {change.version}
@@ -99,7 +98,7 @@ function RollbackDialog({ brand, change, onClose }: { brand: string; change: Fla
     if (!flags.data) return 'The flags’ current version is still loading: try again in a moment.';
     const answer = await rollback({ brand, number: change.version, version: flags.data.version, reason });
     if ('error' in answer) {
-      const error = apiErrorOf(answer.error);
+      const error = staffErrorOf(answer.error);
       if (error.status === 409) {
         setConflict(true);
         return 'Not rolled back: someone else changed these flags in the meantime. The audit now shows their change; check it, then roll back again if it is still wanted.';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useReportResult } from '../../../components/result-region';
 import type { AdminFlag, FlagOverride, FlagState } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
 import { formatWhen } from '../../../lib/format-date';
+import { staffErrorOf } from '../../../lib/staff-error';
 import { useAdminChangeFlagMutation } from '../api/flags-api';
 import {
   type TargetingPreset,
@@ -37,7 +37,7 @@ function useSaveFlag({ brand, flag, version }: Pick<DialogProps, 'brand' | 'flag
   const save = async (fields: FlagOverride, reason: string, done: string): Promise<string | undefined> => {
     const answer = await change({ brand, key: flag.key, change: { ...fields, version, reason } });
     if ('error' in answer) {
-      const error = apiErrorOf(answer.error);
+      const error = staffErrorOf(answer.error);
       if (error.status === 409) {
         setConflict(true);
         return CONFLICT;

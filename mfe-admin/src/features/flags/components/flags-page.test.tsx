@@ -204,4 +204,21 @@ describe('a brand’s flags', () => {
     ]);
     expect(screen.queryByRole('button', { name: /Roll back/ })).toBeNull();
   });
+
+  it('says the flags could not be loaded, and shows them once trying again works', async () => {
+    let down = true;
+    fakeGateway({
+      'GET /api/admin/session': session,
+      'GET /api/admin/brands/hoopcraft/flags': () =>
+        down ? failure(503, 'UPSTREAM_UNAVAILABLE', 'Try again shortly.') : json(200, listing),
+    });
+    renderAdmin('/admin/brands/hoopcraft/flags');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The flags could not be loaded: Try again shortly. Try again',
+    );
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
-import { Button, LoadingStatus, Notice, VisuallyHidden } from '@shop/ui';
+import { Button, VisuallyHidden } from '@shop/ui';
 import { useState } from 'react';
-import type { AdminFlag, FlagState } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
+import { QueryFrame } from '../../../components/query-frame';
+import type { AdminFlag, FlagListing, FlagState } from '../../../lib/admin-contract';
 import { formatWhen } from '../../../lib/format-date';
 import { useAdminGetFlagsQuery } from '../api/flags-api';
 import { describeTargeting, stateLabel } from '../targeting';
@@ -11,18 +11,24 @@ type Editing = { key: string; kind: 'toggle'; to: FlagState } | { key: string; k
 
 /** A brand's flags: what is in force, flags.json's default, the last change; a manager changes them. */
 export function FlagsPage({ brand, canChange }: { brand: string; canChange: boolean }) {
-  const { data, error, isLoading, isFetching, refetch } = useAdminGetFlagsQuery(brand);
+  const flags = useAdminGetFlagsQuery(brand);
+  return (
+    <QueryFrame query={flags} loading="Loading the flags" failure="The flags could not be loaded">
+      {(data) => <FlagTable brand={brand} canChange={canChange} data={data} reloading={flags.isFetching} />}
+    </QueryFrame>
+  );
+}
+
+interface FlagTableProps {
+  brand: string;
+  canChange: boolean;
+  data: FlagListing;
+  /** The flags are being read again (after a change or a conflict). */
+  reloading: boolean;
+}
+
+function FlagTable({ brand, canChange, data, reloading }: FlagTableProps) {
   const [editing, setEditing] = useState<Editing>();
-  if (isLoading) return <LoadingStatus label="Loading the flags" />;
-  if (!data)
-    return (
-      <Notice tone="error" as="div" role="alert">
-        The flags could not be loaded: {apiErrorOf(error).message}{' '}
-        <Button variant="link" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Notice>
-    );
   const flag = editing && data.flags.find((candidate) => candidate.key === editing.key);
   return (
     <section aria-labelledby="admin-flags-heading">
@@ -54,7 +60,7 @@ export function FlagsPage({ brand, canChange }: { brand: string; canChange: bool
           flag={flag}
           to={editing.to}
           version={data.version}
-          reloading={isFetching}
+          reloading={reloading}
           onClose={() => setEditing(undefined)}
         />
       )}
@@ -63,7 +69,7 @@ export function FlagsPage({ brand, canChange }: { brand: string; canChange: bool
           brand={brand}
           flag={flag}
           version={data.version}
-          reloading={isFetching}
+          reloading={reloading}
           onClose={() => setEditing(undefined)}
         />
       )}

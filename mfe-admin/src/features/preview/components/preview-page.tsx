@@ -2,8 +2,8 @@ import { Button, Notice, TextField } from '@shop/ui';
 import { useId, useState } from 'react';
 import { useReportResult } from '../../../components/result-region';
 import type { PreviewLink } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
 import { formatWhen } from '../../../lib/format-date';
+import { staffErrorOf } from '../../../lib/staff-error';
 import { useAdminCreatePreviewLinkMutation } from '../api/preview-api';
 
 /** Creates a preview link (the shop as the previewers group sees it) and copies it. */
@@ -20,7 +20,7 @@ export function PreviewPage({ brand, canChange }: { brand: string; canChange: bo
     setCopyFailed(false);
     const answer = await create(brand);
     if ('error' in answer) {
-      setFailure(`No link was created: ${apiErrorOf(answer.error).message}`);
+      setFailure(`No link was created: ${staffErrorOf(answer.error).message}`);
       return;
     }
     setLink(answer.data);

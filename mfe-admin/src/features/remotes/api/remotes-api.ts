@@ -1,6 +1,6 @@
 import { api } from '@shop/platform';
 import type { RemoteAction, RemoteActionRequest, RemoteChange, RemotesListing } from '../../../lib/admin-contract';
-import { isConflict } from '../../../lib/api-error';
+import { isConflict } from '../../../lib/staff-error';
 import { segment, staffRequest } from '../../../lib/staff-request';
 import { readRemotes } from '../read-remotes';
 

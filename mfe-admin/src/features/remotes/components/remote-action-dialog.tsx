@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useReportResult } from '../../../components/result-region';
 import type { AdminRemote, RemoteAction, RemoteActionRequest } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
+import { staffErrorOf } from '../../../lib/staff-error';
 import { useAdminRemoteActionMutation } from '../api/remotes-api';
 import { offerableVersions } from '../remote-versions';
 
@@ -56,7 +56,7 @@ export function RemoteActionDialog({ brand, remote, action, registryVersion, onC
     };
     const answer = await send({ brand, remote: remote.name, action, request });
     if ('error' in answer) {
-      const error = apiErrorOf(answer.error);
+      const error = staffErrorOf(answer.error);
       // REGISTRY_STATE_CONFLICT says there was nothing to do (no canary left, no earlier release): its message says which.
       if (error.status === 409 && error.code !== 'REGISTRY_STATE_CONFLICT')
         return 'Not done: the registry changed since this page read it. The page now shows what is live; check it, then try again.';

@@ -1,7 +1,6 @@
-import { Button, LoadingStatus, Notice } from '@shop/ui';
 import { useState } from 'react';
-import type { RemoteAction } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
+import { QueryFrame } from '../../../components/query-frame';
+import type { RemoteAction, RemotesListing } from '../../../lib/admin-contract';
 import { useAdminGetRemotesQuery } from '../api/remotes-api';
 import { RemoteActionDialog } from './remote-action-dialog';
 import { RemoteAudit } from './remote-audit';
@@ -9,18 +8,16 @@ import { RemoteCard } from './remote-card';
 
 /** The brand's remotes in the registry, what a manager can do with each, and the registry's audit. */
 export function RemotesPage({ brand, canChange }: { brand: string; canChange: boolean }) {
-  const { data, error, isLoading, refetch } = useAdminGetRemotesQuery(brand);
+  const remotes = useAdminGetRemotesQuery(brand);
+  return (
+    <QueryFrame query={remotes} loading="Loading the remotes" failure="The remotes could not be loaded">
+      {(data) => <RemoteList brand={brand} canChange={canChange} data={data} />}
+    </QueryFrame>
+  );
+}
+
+function RemoteList({ brand, canChange, data }: { brand: string; canChange: boolean; data: RemotesListing }) {
   const [acting, setActing] = useState<{ remote: string; action: RemoteAction }>();
-  if (isLoading) return <LoadingStatus label="Loading the remotes" />;
-  if (!data)
-    return (
-      <Notice tone="error" as="div" role="alert">
-        The remotes could not be loaded: {apiErrorOf(error).message}{' '}
-        <Button variant="link" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Notice>
-    );
   const remote = acting && data.remotes.find((candidate) => candidate.name === acting.remote);
   return (
     <section aria-labelledby="admin-remotes-heading">

@@ -1,12 +1,27 @@
 import { Button, Notice, TextField } from '@shop/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import type { SignInRequest } from '../../../lib/admin-contract';
-import { apiErrorOf } from '../../../lib/api-error';
+import { staffErrorOf } from '../../../lib/staff-error';
 import { useAdminSignInMutation } from '../../../lib/staff-session-api';
 import { useReportResult } from '../../../components/result-region';
 
 type Field = keyof SignInRequest;
 const FIELDS: Field[] = ['email', 'password', 'totp'];
+
+/** What sets a field apart: the form gives every one its id, value and problem, and requires it. */
+type FieldLook = Omit<ComponentProps<typeof TextField>, 'id' | 'required' | 'value' | 'error' | 'onChange'>;
+const FIELD_LOOKS: Record<Field, FieldLook> = {
+  email: { label: 'E-mail', type: 'email', autoComplete: 'username' },
+  password: { label: 'Password', type: 'password', autoComplete: 'current-password' },
+  totp: {
+    label: '6-digit code',
+    hint: 'From your authenticator app.',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    pattern: '[0-9]{6}',
+    maxLength: 6,
+  },
+};
 
 function problemsOf(values: SignInRequest): Partial<Record<Field, string>> {
   return {
@@ -40,7 +55,7 @@ export function SignInForm() {
     const email = values.email.trim();
     const answer = await signIn({ ...values, email });
     if ('error' in answer) {
-      const error = apiErrorOf(answer.error);
+      const error = staffErrorOf(answer.error);
       setFailure(
         error.code === 'STAFF_SIGN_IN_FAILED'
           ? 'The e-mail, password or code is not right. Codes change every 30 seconds: use the current one.'
@@ -56,39 +71,17 @@ export function SignInForm() {
   return (
     <form className="admin-form admin-sign-in" onSubmit={(event) => void submit(event)} noValidate>
       <p>Brand managers and viewers sign in with their staff account.</p>
-      <TextField
-        id={ids.email}
-        label="E-mail"
-        type="email"
-        autoComplete="username"
-        required
-        value={values.email}
-        error={problems.email}
-        onChange={set('email')}
-      />
-      <TextField
-        id={ids.password}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={values.password}
-        error={problems.password}
-        onChange={set('password')}
-      />
-      <TextField
-        id={ids.totp}
-        label="6-digit code"
-        hint="From your authenticator app."
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        value={values.totp}
-        error={problems.totp}
-        onChange={set('totp')}
-      />
+      {FIELDS.map((field) => (
+        <TextField
+          key={field}
+          {...FIELD_LOOKS[field]}
+          id={ids[field]}
+          required
+          value={values[field]}
+          error={problems[field]}
+          onChange={set(field)}
+        />
+      ))}
       {failure && (
         <Notice tone="error" role="alert">
           {failure}
