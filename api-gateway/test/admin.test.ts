@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@shop/node-kit';
+import { createLogger, hashPassword } from '@shop/node-kit';
 import { generate } from 'otplib';
 import { runStaffCli } from '../src/cli/staff-cli';
 import { createCommerceClient } from '../src/clients/commercetools';
 import { createUpstreamGuard } from '../src/clients/upstream-guard';
-import { staffAccountRepository } from '../src/modules/admin/staff-account-repository';
+import {
+  STAFF_ACCOUNTS_CONTAINER,
+  staffAccountKey,
+  staffAccountRepository,
+} from '../src/modules/admin/staff-account-repository';
 import { staffDirectory } from '../src/modules/admin/staff-directory';
 import { previewLinks } from '../src/modules/admin/preview-links';
+import { SEALED_TOTP_SECRET, totpSecretSeal } from '../src/modules/admin/totp-secret-seal';
 import { authClient, commerceAt, request, startBuiltService, startTestGateway } from './support';
 
 const AUTH_SECRET = 'test-auth-secret-0123456789abcdef0123456789';
@@ -21,17 +26,17 @@ let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 /** Each account's authenticator secret, as `npm run staff -- create` printed it. */
 const secrets = new Map<string, string>();
 
-/** The staff CLI against the test's commerce service, as `npm run staff -- ...` runs it. */
-async function staffCommand(...argv: string[]) {
+/** The test's commerce service, as the gateway and the staff CLI reach it. */
+function commerceClient() {
   const logger = createLogger('silent');
-  const client = createCommerceClient({
-    ...commerceAt(commerce.url),
-    logger,
-    guard: createUpstreamGuard('commerce', logger),
-  });
+  return createCommerceClient({ ...commerceAt(commerce.url), logger, guard: createUpstreamGuard('commerce', logger) });
+}
+
+/** The staff CLI against the test's commerce service, as `npm run staff -- ...` runs it (with the gateway's secret). */
+async function staffCommand(...argv: string[]) {
   const printed: string[] = [];
   const code = await runStaffCli(argv, {
-    directory: staffDirectory(staffAccountRepository(client)),
+    directory: staffDirectory(staffAccountRepository(commerceClient(), totpSecretSeal(AUTH_SECRET))),
     brands: [...gateway.catalog.keys()],
     readLine: async () => PASSWORD,
     print: (line) => void printed.push(line),
@@ -48,8 +53,9 @@ async function createStaff(email: string, ...roles: string[]) {
     '--password-stdin',
     ...roles.flatMap((role) => ['--role', role]),
   );
-  secrets.set(email, /secret: ([A-Z2-7]+)/.exec(printed)?.[1] ?? '');
+  secrets.set(email, printedSecret(printed));
 }
+const printedSecret = (printed: string) => /secret: ([A-Z2-7]+)/.exec(printed)?.[1] ?? '';
 
 beforeAll(async () => {
   commerce = await startBuiltService(
@@ -64,6 +70,7 @@ beforeAll(async () => {
   await createStaff('lou@example.com', 'hoopcraft=manager');
   await createStaff('dee@example.com', 'hoopcraft=manager');
   await createStaff('eve@example.com', 'hoopcraft=manager');
+  await createStaff('ray@example.com', 'hoopcraft=manager');
 }, 120_000);
 afterAll(async () => {
   await gateway?.stop();
@@ -284,9 +291,12 @@ describe('staff sign-in', () => {
     expect((await dee.send('GET', '/session')).status).toBe(401);
   });
 
-  it('applies a role change and a disabled account at the next request', async () => {
+  it('applies a role change, a disabled account and its enabling at the next request', async () => {
     const eve = staffBrowser();
     expect((await eve.signIn('eve@example.com')).status).toBe(200);
+    // A second session of hers that makes no request while the account is disabled.
+    const idle = staffBrowser();
+    expect((await idle.signIn('eve@example.com')).status).toBe(200);
     expect((await eve.send('GET', '/brands/hoopcraft/flags')).status).toBe(200);
     await staffCommand('roles', '--email', 'eve@example.com', '--role', 'vanityfair=viewer');
     expect((await eve.send('GET', '/brands/hoopcraft/flags')).status).toBe(403);
@@ -295,7 +305,54 @@ describe('staff sign-in', () => {
     expect((await eve.send('GET', '/brands/vanityfair/flags')).status).toBe(401);
     // Its password and a fresh code no longer sign it in.
     expect((await staffBrowser().signIn('eve@example.com')).status).toBe(401);
-  });
+    // Enabled again, it signs in; the sessions from before the disable stay ended.
+    await staffCommand('enable', '--email', 'eve@example.com');
+    expect((await idle.send('GET', '/brands/vanityfair/flags')).status).toBe(401);
+    expect((await staffBrowser().signIn('eve@example.com')).status).toBe(200);
+  }, 60_000);
+
+  it('ends every session of an account whose authenticator is reset, and takes only the new one’s codes', async () => {
+    const ray = staffBrowser();
+    expect((await ray.signIn('ray@example.com')).status).toBe(200);
+    const oldSecret = secrets.get('ray@example.com') as string;
+    const printed = await staffCommand('reset-totp', '--email', 'ray@example.com');
+    secrets.set('ray@example.com', printedSecret(printed));
+    expect(secrets.get('ray@example.com')).not.toBe(oldSecret);
+    expect((await ray.send('GET', '/session')).status).toBe(401);
+    const step = Math.floor(Date.now() / 1000 / PERIOD);
+    const oldCode = await generate({ secret: oldSecret, epoch: step * PERIOD });
+    expect((await staffBrowser().signIn('ray@example.com', { totp: oldCode })).status).toBe(401);
+    // The new authenticator starts afresh: the gateway takes its code even for a step used before.
+    lastStep.delete('ray@example.com');
+    expect((await ray.signIn('ray@example.com')).status).toBe(200);
+    expect((await ray.send('GET', '/brands/hoopcraft/flags')).status).toBe(200);
+  }, 60_000);
+
+  it('signs in an account whose secret was stored in clear before sealing, and seals it at that sign-in', async () => {
+    const client = commerceClient();
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const at = new Date().toISOString();
+    const legacy = {
+      email: 'old@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      totp: { secret, lastStep: 0 },
+      roles: { hoopcraft: 'viewer' },
+      disabled: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const key = staffAccountKey(legacy.email);
+    await client.putObject(STAFF_ACCOUNTS_CONTAINER, key, legacy, 0, { correlationId: 'test' });
+    secrets.set(legacy.email, secret);
+    const old = staffBrowser();
+    expect((await old.signIn(legacy.email)).status).toBe(200);
+    const stored = await client.getObject(STAFF_ACCOUNTS_CONTAINER, key, { correlationId: 'test' });
+    const storedSecret = (stored?.value as typeof legacy).totp.secret;
+    expect(storedSecret).toMatch(SEALED_TOTP_SECRET);
+    expect(JSON.stringify(stored?.value)).not.toContain(secret);
+    // Sealed, it is the same authenticator: its next code signs in again.
+    expect((await staffBrowser().signIn(legacy.email)).status).toBe(200);
+  }, 60_000);
 });
 
 describe('brand managers’ flags in the admin', () => {

@@ -8,6 +8,7 @@ import { createCommerceClient } from '../src/clients/commercetools';
 import { createUpstreamGuard } from '../src/clients/upstream-guard';
 import { staffAccountRepository } from '../src/modules/admin/staff-account-repository';
 import { staffDirectory } from '../src/modules/admin/staff-directory';
+import { totpSecretSeal } from '../src/modules/admin/totp-secret-seal';
 import { OPS_KEY, vendorsAt } from './checkout-support';
 import { authClient, captchaAt, commerceAt, registeredRoutes, startBuiltService, startTestGateway } from './support';
 
@@ -55,6 +56,8 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   const accounts = staffAccountRepository(
     createCommerceClient({ ...commerceAt(commerce.url), logger, guard: createUpstreamGuard('commerce', logger) }),
+    // startTestGateway's AUTH_SECRET: the gateway opens the second-factor secret this seals.
+    totpSecretSeal('test-auth-secret-0123456789abcdef0123456789'),
   );
   const brands = [...gateway.catalog.keys()];
   const { totpSecret } = await staffDirectory(accounts).create({

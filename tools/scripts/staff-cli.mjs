@@ -1,8 +1,10 @@
-// npm run staff -- create|roles|disable ...: staff accounts of the admin, kept in commerce.
+// npm run staff -- create|show|roles|set-password|reset-totp|disable|enable ...: staff accounts of the admin, kept in commerce.
 // The first account:
 //   printf '%s\n' "$PASSWORD" | npm run staff -- create --email ana@example.com --password-stdin --role hoopcraft=manager
 // It talks to commerce as the gateway does: COMMERCE_* from the environment, else the commerce
 // client secret of {DATA_DIR or var}/secrets.env (what `npm start` generated), else the development one.
+// It seals authenticator secrets under the gateway's AUTH_SECRET, found the same way, so the
+// gateways can open them.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { nx, root } from './lib.mjs';
@@ -18,6 +20,7 @@ const result = spawnSync(
     stdio: 'inherit',
     env: {
       ...(stored.COMMERCE_CLIENT_SECRET ? { COMMERCE_CLIENT_SECRET: stored.COMMERCE_CLIENT_SECRET } : {}),
+      ...(stored.AUTH_SECRET ? { AUTH_SECRET: stored.AUTH_SECRET } : {}),
       ...process.env,
     },
   },

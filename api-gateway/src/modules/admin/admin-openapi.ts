@@ -1,11 +1,19 @@
-import { z } from 'zod';
 import type { OperationSpec, PathsFragment } from '../../openapi/operation';
+import {
+  auditNumberParams,
+  brandParams,
+  flagAuditResponses,
+  flagChangeResponses,
+  flagKeyParams,
+  flagListingResponses,
+  flagNotFound,
+  flagRollbackResponses,
+} from '../flags/flag-openapi';
 import { adminFlagChangeSchema, adminFlagRollbackSchema } from './admin-flag-routes';
 import { staffSignInSchema } from './staff-session-routes';
 
 const STAFF_TOKEN =
   "Every POST, PUT and DELETE under /api/admin except the sign-in carries the staff session's CSRF token (csrfToken in the answer of GET or POST /api/admin/session) as X-CSRF-Token or csrfToken; the site's token from GET /api/auth/csrf is refused there.";
-const brandParams = z.object({ brand: z.string().describe('A brand id') });
 const staffErrors = {
   '401': { description: 'STAFF_SIGN_IN_REQUIRED: no staff session (or it ended)', schema: 'error' as const },
 };
@@ -15,12 +23,8 @@ const roleErrors = (role: string) => ({
     description: `FORBIDDEN: the staff member is not a ${role} of this brand; MissingCSRF on a change without the staff session's token`,
     schema: 'error' as const,
   },
-  '404': { description: 'NOT_FOUND (brand), FLAG_NOT_FOUND', schema: 'error' as const },
+  ...flagNotFound,
 });
-const listing = {
-  description:
-    '{ version, flags: [{ key, state, defaultVariant, variants, targeting?, file: { state, defaultVariant }, lastChange? }] }',
-};
 const session = { description: '{ staff: { email, roles: { [brand]: "viewer" | "manager" } }, csrfToken }' };
 const staffOnly = (spec: OperationSpec): OperationSpec => ({ ...spec, description: STAFF_TOKEN });
 
@@ -65,25 +69,17 @@ export const adminOpenApi: PathsFragment = {
         "Admin (viewer): the brand's flags (flags.json, overrides in force, last change) and the overrides' version",
       params: brandParams,
       upstream: true,
-      responses: { '200': listing, ...roleErrors('viewer') },
+      responses: { ...flagListingResponses, ...roleErrors('viewer') },
     }),
   },
   '/api/admin/brands/{brand}/flags/{key}': {
     put: staffOnly({
       summary:
         'Admin (manager): change a flag (state, defaultVariant, flagd targeting) at the version read, with a reason; the signed-in staff member is the actor. In force on this gateway at once, on the others within 2 s',
-      params: brandParams.extend({ key: z.string() }),
+      params: flagKeyParams,
       body: adminFlagChangeSchema,
       upstream: true,
-      responses: {
-        '200': { description: '{ change, version, flags }' },
-        '400': {
-          description: 'VALIDATION_FAILED (a variant the flag lacks, a rule flagd cannot read)',
-          schema: 'error',
-        },
-        '409': { description: 'FLAG_CONFLICT: changed since that version; nothing saved', schema: 'error' },
-        ...roleErrors('manager'),
-      },
+      responses: { ...flagChangeResponses, ...roleErrors('manager') },
     }),
   },
   '/api/admin/brands/{brand}/flags/audit': {
@@ -91,20 +87,16 @@ export const adminOpenApi: PathsFragment = {
       summary: 'Admin (viewer): every change, newest first (who, when, flag, old, new, reason); nothing edits it',
       params: brandParams,
       upstream: true,
-      responses: { '200': { description: '{ changes }' }, ...roleErrors('viewer') },
+      responses: { ...flagAuditResponses, ...roleErrors('viewer') },
     }),
   },
   '/api/admin/brands/{brand}/flags/audit/{number}/rollback': {
     post: staffOnly({
       summary: 'Admin (manager): put the flag back as it was before that change, as a change of its own',
-      params: brandParams.extend({ number: z.string() }),
+      params: auditNumberParams,
       body: adminFlagRollbackSchema,
       upstream: true,
-      responses: {
-        '200': { description: '{ change, version, flags }' },
-        '409': { description: 'FLAG_CONFLICT', schema: 'error' },
-        ...roleErrors('manager'),
-      },
+      responses: { ...flagRollbackResponses, ...roleErrors('manager') },
     }),
   },
   '/api/admin/brands/{brand}/preview-link': {

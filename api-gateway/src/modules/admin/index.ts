@@ -13,6 +13,7 @@ import { staffAuthentication } from './staff-authentication';
 import { staffGuard } from './staff-guard';
 import { staffSessionRoutes } from './staff-session-routes';
 import { createStaffSessions } from './staff-sessions';
+import { totpSecretSeal } from './totp-secret-seal';
 
 export type AdminDeps = Pick<
   AppDeps,
@@ -37,7 +38,7 @@ export type AdminDeps = Pick<
  */
 export function adminModule(deps: AdminDeps): GatewayModule {
   const { config, catalog, logger, commerce, throttle } = deps;
-  const accounts = staffAccountRepository(commerce);
+  const accounts = staffAccountRepository(commerce, totpSecretSeal(config.authSecret));
   const sessions = createStaffSessions(config.authSecret, deps.revocations);
   const links = previewLinks(config.authSecret);
   const authentication = staffAuthentication({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLEAR_TOTP_SECRET, SEALED_TOTP_SECRET } from './totp-secret-seal';
 
 /** What a staff member may do on a brand: read its flags and audit, or also change them. A brand not listed: nothing. */
 export const STAFF_ROLES = ['viewer', 'manager'] as const;
@@ -19,17 +20,26 @@ export const staffAccountSchema = z.object({
   /** `$scrypt$...` from @shop/node-kit's hashPassword, the same format customers' hashes have. */
   passwordHash: z.string().min(1),
   totp: z.object({
-    /** Base32, as the authenticator app was given it. */
-    secret: z.string().min(16),
+    /**
+     * Sealed (`v1.…`, totp-secret-seal.ts). An account written before sealing holds the base32
+     * secret in clear, as does one about to be written: the repository seals it on every write.
+     */
+    secret: z.union([z.string().regex(SEALED_TOTP_SECRET), z.string().regex(CLEAR_TOTP_SECRET)]),
     /** The last time step a code was accepted for: a code for it or an earlier one is refused (replay). */
     lastStep: z.number().int().min(0),
   }),
   roles: z.record(z.string(), z.enum(STAFF_ROLES)),
   disabled: z.boolean(),
+  /** Sessions started before this time end at their next request (a new authenticator or password). */
+  sessionsEndedAt: z.iso.datetime().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+/** Whether a session started at `startedAtMs` still holds: the account is enabled and nothing ended it since. */
+export const sessionHolds = (account: StaffAccount, startedAtMs: number) =>
+  !account.disabled && (account.sessionsEndedAt === undefined || startedAtMs >= Date.parse(account.sessionsEndedAt));
 
 /** The part of an account a session and the admin API show: never the hash or the second factor. */
 export const publicStaff = (account: StaffAccount) => ({ email: account.email, roles: account.roles });

@@ -2,13 +2,13 @@ import type { RequestHandler } from 'express';
 import { UNSAFE_METHODS } from '../../entry-points/http/middleware/csrf-protection';
 import { HttpError } from '../../errors';
 import type { StaffAccountRepository } from './staff-account-repository';
-import { type PublicStaff, publicStaff } from './staff-account';
+import { type PublicStaff, publicStaff, sessionHolds } from './staff-account';
 import type { StaffSessionClaims, StaffSessions } from './staff-sessions';
 
 /** The signed-in staff member of an /api/admin request, as staffAuthentication leaves it on `res.locals.staffSession`. */
 export interface StaffSessionState {
   claims: StaffSessionClaims;
-  /** The account as it is now (roles change, and a disabled account has no session). */
+  /** The account as it is now (roles change; a disabled account, or one whose sessions were ended, has none). */
   staff: PublicStaff;
   csrfToken: string;
   /** The request carried this session's CSRF token (always false for GET). */
@@ -21,9 +21,9 @@ const isUnsafe = (method: string) => (UNSAFE_METHODS as readonly string[]).inclu
 
 /**
  * The /api/admin mount's session and CSRF check, in place of the site's double-submit one: reads
- * the staff session and the account behind it (so a role change or a disabled account counts at
- * the next request), then wants the session's own CSRF token on every POST, PUT, PATCH and
- * DELETE. The sign-in has no staff session yet: it carries the site's CSRF token (GET
+ * the staff session and the account behind it (so a role change, a disabled account, or a new
+ * authenticator or password ending its sessions, counts at the next request), then wants the
+ * session's own CSRF token on every POST, PUT, PATCH and DELETE. The sign-in has no staff session yet: it carries the site's CSRF token (GET
  * /api/auth/csrf), checked by `siteCsrf`, so no other site can sign a browser in either.
  */
 export function staffAuthentication(deps: {
@@ -37,7 +37,7 @@ export function staffAuthentication(deps: {
     const claims = await sessions.read(req, res);
     if (claims) {
       const found = await accounts.read(claims.email, res.locals.correlationId);
-      if (found && !found.account.disabled)
+      if (found && sessionHolds(found.account, claims.startedAtMs))
         res.locals.staffSession = {
           claims,
           staff: publicStaff(found.account),

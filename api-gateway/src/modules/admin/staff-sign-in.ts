@@ -52,9 +52,18 @@ export async function staffSignIn(input: StaffSignInInput, deps: StaffSignInDeps
   }
   const { account, version } = found;
   if (!(await passwords.verify(input.password, account.passwordHash))) return refuse('password');
-  const step = await acceptedStep(account.totp.secret, input.totp, account.totp.lastStep, now());
+  const secret = accounts.totpSecret(account);
+  if (secret === undefined) {
+    // Sealed under another AUTH_SECRET, or altered: only a new authenticator helps.
+    logger.error('Staff second factor unreadable; reset it with npm run staff -- reset-totp', {
+      correlationId: input.correlationId,
+    });
+    return refuse('second factor unreadable');
+  }
+  const step = await acceptedStep(secret, input.totp, account.totp.lastStep, now());
   if (step === undefined) return refuse('second factor');
   try {
+    // The write seals a secret still held in clear from before sealing.
     const saved = await accounts.write(
       { ...account, totp: { ...account.totp, lastStep: step } },
       version,

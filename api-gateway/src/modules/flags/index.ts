@@ -1,6 +1,16 @@
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { clientContextSchema } from './flag-context';
+import {
+  auditNumberParams,
+  brandParams,
+  flagAuditResponses,
+  flagChangeResponses,
+  flagKeyParams,
+  flagListingResponses,
+  flagNotFound,
+  flagRollbackResponses,
+} from './flag-openapi';
 import { flagChangeSchema, flagOpsRoutes, flagRollbackSchema } from './flag-ops-routes';
 import { ofrepRoutes } from './ofrep-routes';
 import { z } from 'zod';
@@ -13,15 +23,7 @@ const opsHeader = {
   schema: z.string(),
   description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
 };
-const brandParams = z.object({ brand: z.string().describe('A brand id') });
-const opsErrors = {
-  '401': { description: 'UNAUTHORIZED', schema: 'error' as const },
-  '404': { description: 'NOT_FOUND (brand), FLAG_NOT_FOUND', schema: 'error' as const },
-};
-const listing = {
-  description:
-    '{ version, flags: [{ key, state, defaultVariant, variants, targeting?, file: { state, defaultVariant }, lastChange? }] }',
-};
+const opsErrors = { '401': { description: 'UNAUTHORIZED', schema: 'error' as const }, ...flagNotFound };
 
 export type FlagsDeps = Pick<AppDeps, 'catalog' | 'sessions' | 'config' | 'flags'>;
 
@@ -49,26 +51,18 @@ export function flagsModule({ catalog, sessions, config, flags }: FlagsDeps): Ga
                 params: brandParams,
                 headers: [opsHeader],
                 upstream: true,
-                responses: { '200': listing, ...opsErrors },
+                responses: { ...flagListingResponses, ...opsErrors },
               },
             },
             '/api/ops/flags/{brand}/{key}': {
               put: {
                 summary:
                   'Back office: change a flag (state, defaultVariant, flagd targeting) at the version read, with a reason; in force on this gateway at once, on the others within 2 s',
-                params: brandParams.extend({ key: z.string() }),
+                params: flagKeyParams,
                 headers: [opsHeader],
                 body: flagChangeSchema,
                 upstream: true,
-                responses: {
-                  '200': { description: '{ change, version, flags }' },
-                  '400': {
-                    description: 'VALIDATION_FAILED (a variant the flag lacks, a rule flagd cannot read)',
-                    schema: 'error',
-                  },
-                  '409': { description: 'FLAG_CONFLICT: changed since that version; nothing saved', schema: 'error' },
-                  ...opsErrors,
-                },
+                responses: { ...flagChangeResponses, ...opsErrors },
               },
             },
             '/api/ops/flags/{brand}/audit': {
@@ -78,21 +72,17 @@ export function flagsModule({ catalog, sessions, config, flags }: FlagsDeps): Ga
                 params: brandParams,
                 headers: [opsHeader],
                 upstream: true,
-                responses: { '200': { description: '{ changes }' }, ...opsErrors },
+                responses: { ...flagAuditResponses, ...opsErrors },
               },
             },
             '/api/ops/flags/{brand}/audit/{number}/rollback': {
               post: {
                 summary: 'Back office: put the flag back as it was before that change, as a change of its own',
-                params: brandParams.extend({ number: z.string() }),
+                params: auditNumberParams,
                 headers: [opsHeader],
                 body: flagRollbackSchema,
                 upstream: true,
-                responses: {
-                  '200': { description: '{ change, version, flags }' },
-                  '409': { description: 'FLAG_CONFLICT', schema: 'error' },
-                  ...opsErrors,
-                },
+                responses: { ...flagRollbackResponses, ...opsErrors },
               },
             },
           }
