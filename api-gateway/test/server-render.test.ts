@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageAssets } from '../src/modules/platform/page-renderer';
+import { inlinableCss, inlineWithin, pageAssets } from '../src/modules/platform/page-renderer';
 import { request, startTestGateway } from './support';
 
 /**
@@ -60,6 +60,9 @@ beforeAll(async () => {
   const { port } = renderer.address() as AddressInfo;
   gateway = await startTestGateway({ renderer: { url: `http://127.0.0.1:${port}`, timeoutMs: 400 } });
   base = gateway.url;
+  // The shell's stylesheets: one to inline, one whose relative url() only works from its own file.
+  writeFileSync(join(gateway.dataDir, 'shell', '80.0a1b2c3d.css'), '.app{color:#111}');
+  writeFileSync(join(gateway.dataDir, 'shell', '81.4e5f6a7b.css'), '.logo{background:url(logo.svg)}');
 });
 
 afterAll(async () => {
@@ -86,6 +89,10 @@ describe('server-rendered pages', () => {
     expect(html).toContain(
       '<script type="application/ld+json" data-server-head>{"@type":"CollectionPage","name":"Bras"}',
     );
+    // The shell's styles arrive in the page, named for the browser's CSS loader, which then does
+    // not load them again; one that cannot move into the page is linked.
+    expect(html).toContain('<style data-href="80.0a1b2c3d.css">.app{color:#111}</style>');
+    expect(html).toContain('<link rel="stylesheet" href="/shell/81.4e5f6a7b.css" data-href="81.4e5f6a7b.css" />');
     const data = /<script id="__SHOP_SSR__" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '')).toEqual({ state: rendered().state, modules: ['catalog/pages'] });
     // The scripts to fetch once the page has painted (what the manifests name; see below).
@@ -184,6 +191,9 @@ describe('the files a server-rendered page loads', () => {
     }),
   );
 
+  writeFileSync(join(remotesDir, 'catalog', '1.0.0', 'pages.css'), '.grid{display:grid}');
+  writeFileSync(join(shellDist, '191.core.css'), '.ui{color:red}');
+
   it('are the shell’s shared modules, and a remote’s entry and the modules the page rendered with', () => {
     const assets = pageAssets(remotesDir, shellDist);
     const manifest = 'https://everwear.example/remotes/catalog/1.0.0/mf-manifest.json';
@@ -198,12 +208,44 @@ describe('the files a server-rendered page loads', () => {
       '/remotes/catalog/1.0.0/2001.js',
       '/remotes/catalog/1.0.0/__federation_expose_QuickSearch.js',
     ]);
-    // The pages' styles and the design-system groups the shell does not provide; never the shell's copy.
-    expect(assets.styles('catalog', '1.0.0', manifest)).toEqual([
-      'https://everwear.example/remotes/catalog/1.0.0/pages.css',
-      'https://everwear.example/remotes/catalog/1.0.0/fields.css',
+    // The styles of the modules the page rendered with and the design-system groups the shell does
+    // not provide; never the shell's copy. A file's text comes with it, to inline.
+    expect(assets.styles('catalog', '1.0.0', manifest, ['pages'])).toEqual([
+      {
+        href: 'https://everwear.example/remotes/catalog/1.0.0/pages.css',
+        name: 'pages.css',
+        css: '.grid{display:grid}',
+      },
+      { href: 'https://everwear.example/remotes/catalog/1.0.0/fields.css', name: 'fields.css', css: undefined },
+    ]);
+    expect(assets.styles('catalog', '1.0.0', manifest, ['QuickSearch']).map((style) => style.name)).toEqual([
+      'search.css',
+      'fields.css',
+    ]);
+    expect(assets.shellStyles()).toEqual([
+      { href: '/shell/191.core.css', name: '191.core.css', css: '.ui{color:red}' },
     ]);
     expect(assets.scripts('catalog', '9.9.9', manifest, ['pages'])).toEqual([]);
     expect(assets.scripts('../catalog', '1.0.0', manifest, ['pages'])).toEqual([]);
+  });
+});
+
+describe('a server-rendered page’s styles, inline', () => {
+  const style = (name: string, css?: string) => ({ href: `/x/${name}`, name, css });
+
+  it('inlines stylesheets in order while they fit the budget, and links the rest', () => {
+    expect(inlineWithin([style('a.css', 'aaaa'), style('b.css', 'bbbb'), style('c.css', 'c')], 6)).toEqual([
+      style('a.css', 'aaaa'),
+      { href: '/x/b.css', name: 'b.css' },
+      { href: '/x/c.css', name: 'c.css' },
+    ]);
+  });
+
+  it('moves only CSS that means the same inside the page', () => {
+    expect(inlinableCss('.a{background:url("data:image/svg+xml,%3Csvg%3E")}')).toBeDefined();
+    expect(inlinableCss('.a{background:url(/brand/x.svg)}')).toBeDefined();
+    expect(inlinableCss('.a{background:url(./x.svg)}')).toBeUndefined();
+    expect(inlinableCss("@font-face{src:url('font.woff2')}")).toBeUndefined();
+    expect(inlinableCss('.a::after{content:"</style><script>"}')).toBeUndefined();
   });
 });

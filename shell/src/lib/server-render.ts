@@ -27,9 +27,9 @@ export const HYDRATION_SCRIPTS_ELEMENT_ID = '__SHOP_PRELOAD__';
 /**
  * Starts fetching the scripts a server-rendered page hydrates with (the shell's shared modules,
  * each remote's entry and rendered modules, as the gateway read them from the manifests), which
- * the federation runtime would otherwise discover one after another. Only after the first paint:
- * they are needed to interact, not to see the page, and must not take a slow network's bandwidth
- * from the stylesheets and images the first paint waits for.
+ * the federation runtime would otherwise discover one after another. The shell calls it once the
+ * page has painted (afterFirstPaint): they are needed to interact, not to see the page, and must
+ * not take a slow network's bandwidth from the fonts and images the first paint waits for.
  *
  * A remote's scripts only once its manifest has arrived whole (the page's own preload of it,
  * as Resource Timing reports it): the browser keeps a preloaded answer until a script asks for
@@ -64,21 +64,17 @@ export function preloadHydrationScripts(
       (PerformanceEntry & { responseStatus?: number }) | undefined;
     return entry?.responseStatus === 200;
   };
-  const add = () => {
-    const hrefs = [
-      ...ownFiles(shell),
-      ...(Array.isArray(remotes) ? remotes : [])
-        .filter((remote: { manifest?: unknown }) => arrived(remote?.manifest))
-        .flatMap((remote: { scripts?: unknown }) => ownFiles(remote.scripts)),
-    ];
-    for (const href of hrefs) {
-      const link = doc.createElement('link');
-      link.rel = 'preload';
-      link.setAttribute('as', 'script');
-      link.href = href;
-      doc.head.append(link);
-    }
-  };
-  // A frame callback runs once the page can render; the timeout after it, once that frame is painted.
-  requestAnimationFrame(() => setTimeout(add, 0));
+  const hrefs = [
+    ...ownFiles(shell),
+    ...(Array.isArray(remotes) ? remotes : [])
+      .filter((remote: { manifest?: unknown }) => arrived(remote?.manifest))
+      .flatMap((remote: { scripts?: unknown }) => ownFiles(remote.scripts)),
+  ];
+  for (const href of hrefs) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = href;
+    doc.head.append(link);
+  }
 }

@@ -22,9 +22,20 @@ const renderSchema = z.object({
   modules: z.array(z.string().regex(/^[A-Za-z]+\/[A-Za-z][A-Za-z0-9-]*$/)).max(20),
 });
 
+/**
+ * A stylesheet a rendered page needs before it paints. `name` is the file's name, which the
+ * browser's CSS chunk loader looks for (as `data-href`) before it loads the file itself; `css` is
+ * the file's text when it is inlined in the page, else the page links `href`.
+ */
+export interface PageStyle {
+  href: string;
+  name: string;
+  css?: string;
+}
+
 export type ServerRender = z.infer<typeof renderSchema> & {
-  /** The stylesheets the rendered page needs before it paints: the shell's and the page remote's. */
-  styles: string[];
+  /** The stylesheets the rendered page needs before it paints: the shell's and those of the modules it rendered. */
+  styles: PageStyle[];
   /**
    * The scripts it runs to hydrate, to fetch at once (preload hints): the shell's, and each
    * remote's beside the manifest they come from (the browser asks for a remote's only once its
@@ -47,7 +58,6 @@ export function pageRenderer(
   logger: Logger,
 ): RenderPage {
   const endpoint = new URL('/render', options.url).toString();
-  const shellStyles = shellStylesheets(options.shellDist);
   const assets = pageAssets(options.remotesDir, options.shellDist);
   return async (req, boot) => {
     const started = performance.now();
@@ -80,7 +90,7 @@ export function pageRenderer(
         const [remote, expose] = id.split('/');
         used.set(remote, [...(used.get(remote) ?? []), expose]);
       }
-      const styles = [...shellStyles()];
+      const styles = [...assets.shellStyles()];
       // Hints for the code the page needs before it can hydrate, so the browser fetches it with
       // the HTML instead of in turn (the shell's code, then each remote's entry, then its modules).
       const scripts: ServerRender['scripts'] = { shell: assets.shellScripts(), remotes: [] };
@@ -89,14 +99,14 @@ export function pageRenderer(
         const entry = boot.remotes[remote as keyof typeof boot.remotes];
         if (!entry) continue;
         manifests.push(entry.manifestUrl);
-        styles.push(...assets.styles(remote, entry.version, entry.manifestUrl));
+        styles.push(...assets.styles(remote, entry.version, entry.manifestUrl, exposes));
         scripts.remotes.push({
           manifest: entry.manifestUrl,
           scripts: assets.scripts(remote, entry.version, entry.manifestUrl, exposes),
         });
       }
       logger.debug('Page rendered on the server', { path: req.path, ms: Math.round(performance.now() - started) });
-      return { ...rendered, styles, scripts, manifests };
+      return { ...rendered, styles: inlineWithin(styles, INLINE_CSS_BUDGET), scripts, manifests };
     } catch (error) {
       logger.warn('Page rendered in the browser: no answer from the renderer in time', {
         path: req.path,
@@ -107,18 +117,44 @@ export function pageRenderer(
   };
 }
 
-/** The shell's stylesheets (a few KB): the browser loads them with the shell's code, a rendered page needs them at once. */
-function shellStylesheets(shellDist: string): () => string[] {
-  let cached: string[] | undefined;
-  return () => {
-    if (cached) return cached;
-    if (!existsSync(shellDist)) return [];
-    cached = readdirSync(shellDist)
-      .filter((file) => /^[\w.-]+\.css$/.test(file))
-      .sort()
-      .map((file) => `/shell/${file}`);
-    return cached;
-  };
+/**
+ * The most CSS a page carries inline (about 10 KB compressed today): the first stylesheets up to
+ * it are inlined, the rest linked. A page's first paint then waits for no stylesheet request
+ * (ADR 0017 addendum); a stylesheet over the budget still arrives, as a link.
+ */
+export const INLINE_CSS_BUDGET = 96 * 1024;
+
+/** The styles in order, inlined while they fit in `budget` characters, linked from there on. */
+export function inlineWithin(styles: PageStyle[], budget: number): PageStyle[] {
+  let used = 0;
+  let linking = false;
+  return styles.map((style) => {
+    if (!linking && style.css !== undefined && used + style.css.length <= budget) {
+      used += style.css.length;
+      return style;
+    }
+    linking = true;
+    return { href: style.href, name: style.name };
+  });
+}
+
+/**
+ * A stylesheet's text, when it can be moved into the page unchanged: no way to close the <style>
+ * element, and no relative url() (which would resolve against the page instead of the file).
+ */
+export function inlinableCss(css: string): string | undefined {
+  if (/<\/style/i.test(css)) return undefined;
+  for (const match of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)) {
+    if (!/^(data:|https?:|\/)/i.test(match[2])) return undefined;
+  }
+  return css;
+}
+
+/** A file of a build folder, read once (the folders are immutable versions): its text, or undefined. */
+function cssFile(folder: string, name: string, cache: Map<string, string | undefined>): string | undefined {
+  const file = join(folder, name);
+  if (!cache.has(file)) cache.set(file, existsSync(file) ? inlinableCss(readFileSync(file, 'utf8')) : undefined);
+  return cache.get(file);
 }
 
 const filesSchema = z.object({ sync: z.array(z.string()), async: z.array(z.string()) });
@@ -154,8 +190,14 @@ function shellManifest(shellDist: string): () => Manifest | undefined {
 
 /** What a server-rendered page loads at once, in URLs of this brand's site (files per version, URLs per request). */
 export interface PageAssets {
-  /** The page remote's stylesheets and those of the design-system groups the shell does not provide. */
-  styles(remote: string, version: string, manifestUrl: string): string[];
+  /**
+   * A remote's stylesheets for the modules the page rendered with (`pages`: all of the pages',
+   * as the server does not know which page chunk the route uses) and those of the design-system
+   * groups the shell does not provide.
+   */
+  styles(remote: string, version: string, manifestUrl: string, exposes: string[]): PageStyle[];
+  /** The shell's stylesheets (its own and the design-system groups it provides): every page needs them. */
+  shellStyles(): PageStyle[];
   /** The remote's entry and the code of the modules the page rendered with (`pages`, `QuickSearch`, ...). */
   scripts(remote: string, version: string, manifestUrl: string, exposes: string[]): string[];
   /** The shell's shared modules (React, the router, the store, ...): every page runs them. */
@@ -191,9 +233,11 @@ export function pageAssets(remotesDir: string, shellDist: string): PageAssets {
   };
   const styleNames = new Map<string, string[]>();
   const scriptNames = new Map<string, string[]>();
+  const texts = new Map<string, string | undefined>();
+  let shellStyleNames: string[] | undefined;
   return {
-    styles(remote, version, manifestUrl) {
-      const key = `${remote}@${version}`;
+    styles(remote, version, manifestUrl, exposes) {
+      const key = `${remote}@${version}|${[...exposes].sort().join(',')}`;
       let names = styleNames.get(key);
       if (!names) {
         const manifest = manifestOf(remote, version);
@@ -206,13 +250,26 @@ export function pageAssets(remotesDir: string, shellDist: string): PageAssets {
         );
         names = [
           ...new Set([
-            ...manifest.exposes.filter((expose) => expose.name === 'pages').flatMap((expose) => css(expose.assets)),
+            ...manifest.exposes
+              .filter((expose) => exposes.includes(expose.name))
+              .flatMap((expose) => css(expose.assets)),
             ...ui.filter((shared) => !provided().has(shared.name)).flatMap((shared) => css(shared.assets)),
           ]),
         ].filter((name) => isAssetName(name, 'css') && !shellsCopy.has(name));
         styleNames.set(key, names);
       }
-      return beside(manifestUrl, names);
+      const folder = join(remotesDir, remote, version);
+      const hrefs = beside(manifestUrl, names);
+      return names.map((name, index) => ({ href: hrefs[index], name, css: cssFile(folder, name, texts) }));
+    },
+    shellStyles() {
+      if (!shellStyleNames) {
+        if (!existsSync(shellDist)) return [];
+        shellStyleNames = readdirSync(shellDist)
+          .filter((file) => isAssetName(file, 'css'))
+          .sort();
+      }
+      return shellStyleNames.map((name) => ({ href: `/shell/${name}`, name, css: cssFile(shellDist, name, texts) }));
     },
     scripts(remote, version, manifestUrl, exposes) {
       const key = `${remote}@${version}|${[...exposes].sort().join(',')}`;

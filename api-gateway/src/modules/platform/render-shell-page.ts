@@ -37,7 +37,13 @@ export function renderShellPage(
       .filter((face) => face.preload)
       .map((face) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontFileUrl(face)}" />`),
     `<style id="brand-theme">${themeToCss(brand.theme)}</style>`,
-    ...(server?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+    // Inlined stylesheets carry their file's name, so the browser's CSS chunk loader finds them
+    // and does not load the file again; a linked one says it too.
+    ...(server?.styles ?? []).map(({ href, name, css }) =>
+      css === undefined
+        ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(name)}" />`
+        : `<style data-href="${escapeHtml(name)}">${css}</style>`,
+    ),
     ...(tags
       ? [
           `<link rel="canonical" href="${escapeHtml(new URL(tags.canonical, boot.origin).toString())}" data-server-head />`,
