@@ -162,6 +162,12 @@ describe.each(['vanityfair', 'hoopcraft'])('%s pages arrive rendered', (brand) =
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(env.shop.url(brand, `/c/${category}`));
     expect(asked).not.toContain('/api/products');
+    await page.locator('html[data-interactive]').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Its styles, the chrome's included, came inline with the page (ADR 0017): neither webpack's CSS
+    // loader nor the federation runtime fetches them again.
+    expect(asked.filter((path) => path.endsWith('.css'))).toEqual([]);
+    expect(await page.locator('style[data-href]').count()).toBeGreaterThan(3);
     // Interactive: the sort control works after hydration.
     await page.getByLabel('Sort by').selectOption('name');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'name');

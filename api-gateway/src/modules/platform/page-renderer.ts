@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ShellBootConfig } from '@shop/contracts';
+import { SHELL_REMOTE_MODULES, type ShellBootConfig } from '@shop/contracts';
 import type { Logger } from '@shop/node-kit';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -105,8 +105,18 @@ export function pageRenderer(
           scripts: assets.scripts(remote, entry.version, entry.manifestUrl, exposes),
         });
       }
+      // The chrome's modules (the header's search and bag, the footer's signup) load on every page
+      // once the shell starts; their styles come with the page too, so none arrives after it.
+      for (const [remote, modules] of Object.entries(SHELL_REMOTE_MODULES)) {
+        const entry = boot.remotes[remote as keyof typeof boot.remotes];
+        const chrome = modules.filter((name) => name !== 'pages' && !used.get(remote)?.includes(name));
+        if (!entry || chrome.length === 0) continue;
+        styles.push(...assets.styles(remote, entry.version, entry.manifestUrl, chrome));
+      }
       logger.debug('Page rendered on the server', { path: req.path, ms: Math.round(performance.now() - started) });
-      return { ...rendered, styles: inlineWithin(styles, INLINE_CSS_BUDGET), scripts, manifests };
+      // A file two modules import is on the page once (its name carries its content's hash).
+      const unique = styles.filter((style, index) => styles.findIndex((other) => other.name === style.name) === index);
+      return { ...rendered, styles: inlineWithin(unique, INLINE_CSS_BUDGET), scripts, manifests };
     } catch (error) {
       logger.warn('Page rendered in the browser: no answer from the renderer in time', {
         path: req.path,
