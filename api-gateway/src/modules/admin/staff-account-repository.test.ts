@@ -1,4 +1,4 @@
-import { generate } from 'otplib';
+import { generate, generateSecret } from 'otplib';
 import { createLogger } from '@shop/node-kit';
 import { CommerceRequestError } from '../../clients/commercetools/commerce-request-error';
 import { STAFF_ACCOUNTS_CONTAINER, staffAccountKey, staffAccountRepository } from './staff-account-repository';
@@ -8,7 +8,7 @@ import { TOTP_PERIOD_SECONDS } from './totp';
 import { SEALED_TOTP_SECRET, totpSecretSeal } from './totp-secret-seal';
 
 const SERVER_SECRET = 'test-auth-secret-0123456789abcdef0123456789';
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const SECRET = generateSecret();
 const STEP = 59_000_000;
 
 const account = (email: string, secret = SECRET): StaffAccount => ({

@@ -1,7 +1,9 @@
+import { generateSecret } from 'otplib';
 import { SEALED_TOTP_SECRET, UnreadableTotpSecret, isSealedTotpSecret, totpSecretSeal } from './totp-secret-seal';
 
 const SERVER_SECRET = 'test-auth-secret-0123456789abcdef0123456789';
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** An authenticator secret as the staff CLI makes them (made here, never written in the repository). */
+const SECRET = generateSecret();
 
 /** `sealed` with one of its base64url parts changed by one character. */
 function altered(sealed: string, part: 1 | 2 | 3) {
