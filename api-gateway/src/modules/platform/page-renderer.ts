@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHELL_REMOTE_MODULES, type ShellBootConfig } from '@shop/contracts';
+import type { ShellBootConfig } from '@shop/contracts';
 import type { Logger } from '@shop/node-kit';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -104,14 +104,6 @@ export function pageRenderer(
           manifest: entry.manifestUrl,
           scripts: assets.scripts(remote, entry.version, entry.manifestUrl, exposes),
         });
-      }
-      // The chrome's modules (the header's search and bag, the footer's signup) load on every page
-      // once the shell starts; their styles come with the page too, so none arrives after it.
-      for (const [remote, modules] of Object.entries(SHELL_REMOTE_MODULES)) {
-        const entry = boot.remotes[remote as keyof typeof boot.remotes];
-        const chrome = modules.filter((name) => name !== 'pages' && !used.get(remote)?.includes(name));
-        if (!entry || chrome.length === 0) continue;
-        styles.push(...assets.styles(remote, entry.version, entry.manifestUrl, chrome));
       }
       logger.debug('Page rendered on the server', { path: req.path, ms: Math.round(performance.now() - started) });
       // A file two modules import is on the page once (its name carries its content's hash).
