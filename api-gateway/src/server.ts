@@ -39,10 +39,16 @@ export interface RunningGateway {
   stop: () => Promise<void>;
 }
 
-/** Starts the gateway; brand config is validated first and a bad file stops start-up. */
-export async function start(overrides: Partial<GatewayConfig> = {}): Promise<RunningGateway> {
+/**
+ * Starts the gateway; brand config is validated first and a bad file stops start-up. The log goes
+ * to standard output unless `logDestination` takes it (tests keep it to explain a failure).
+ */
+export async function start(
+  overrides: Partial<GatewayConfig> = {},
+  logDestination?: Parameters<typeof createLogger>[1],
+): Promise<RunningGateway> {
   const config = { ...loadConfig(), ...overrides };
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination);
   const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
   // One breaker per upstream, shared by every request.
   const guard = (name: UpstreamName) => createUpstreamGuard(name, logger, config.breaker);

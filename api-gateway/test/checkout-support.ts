@@ -215,6 +215,12 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
       headers: response.headers,
     };
   };
+  /** An unexpected answer with what the gateway logged about it (an upstream refusal's code, say). */
+  const explained = (answer: Answer<unknown>) => {
+    const id = (answer.body as { error?: { correlationId?: string } }).error?.correlationId;
+    const logged = id ? stack.gateway.logsAbout(id) : [];
+    return [`${answer.status} ${JSON.stringify(answer.body)}`, ...logged].join('\n');
+  };
   const shopper = {
     client,
     host,
@@ -242,9 +248,9 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
         billingAddress: 'sameAsShipping',
         payment: { token: await stack.token(cardNumber) },
       });
-      if (answer.status !== 200) throw new Error(`checkout update: ${answer.status} ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 200) throw new Error(`checkout update: ${explained(answer)}`);
       const taxed = await shopper.taxes();
-      if (taxed.status !== 200) throw new Error(`taxes: ${taxed.status} ${JSON.stringify(taxed.body)}`);
+      if (taxed.status !== 200) throw new Error(`taxes: ${explained(taxed)}`);
       return taxed.body;
     },
     /** Registers a customer (which signs the session in, keeping the guest's bag). */

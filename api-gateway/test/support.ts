@@ -10,30 +10,48 @@ import { type RunningGateway, start } from '../src/server';
 
 export const fixtures = join(__dirname, 'fixtures');
 
-/** A real gateway on an ephemeral port with its own data folder and the fixture shell. */
+/** The newest warnings and errors a test gateway logged, as JSON lines (a failing test quotes them). */
+const KEPT_LOG_LINES = 200;
+
+/**
+ * A real gateway on an ephemeral port with its own data folder and the fixture shell. Its warnings
+ * and errors are kept in memory, not printed: `logsAbout(correlationId)` gives a failing test the
+ * gateway's own account of that request (a refusal's upstream code, for instance).
+ */
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> = {},
-): Promise<RunningGateway & { dataDir: string }> {
+): Promise<RunningGateway & { dataDir: string; logsAbout: (correlationId: string) => string[] }> {
+  const kept: string[] = [];
+  const destination = {
+    write(line: string) {
+      kept.push(line.trimEnd());
+      if (kept.length > KEPT_LOG_LINES) kept.shift();
+      return true;
+    },
+  };
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-'));
   // The shell's real page template, without building the shell.
   const shellDist = join(dataDir, 'shell');
   mkdirSync(shellDist);
   cpSync(join(__dirname, '..', '..', 'shell', 'src', 'index.html'), join(shellDist, 'index.html'));
-  const gateway = await start({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    shellDist,
-    trackingLog: join(dataDir, 'tracking.log'),
-    outboxFile: join(dataDir, 'outbox.jsonl'),
-    logLevel: 'silent',
-    environment: 'test',
-    remoteDevUrls: {},
-    shellDevUrl: undefined,
-    authSecret: 'test-auth-secret-0123456789abcdef0123456789',
-    ...overrides,
-  });
-  return { ...gateway, dataDir };
+  const gateway = await start(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      shellDist,
+      trackingLog: join(dataDir, 'tracking.log'),
+      outboxFile: join(dataDir, 'outbox.jsonl'),
+      logLevel: 'warn',
+      environment: 'test',
+      remoteDevUrls: {},
+      shellDevUrl: undefined,
+      authSecret: 'test-auth-secret-0123456789abcdef0123456789',
+      ...overrides,
+    },
+    destination,
+  );
+  return { ...gateway, dataDir, logsAbout: (id: string) => kept.filter((line) => line.includes(id)) };
 }
 
 /** A copy of the fixture remote build, so tests can publish distinct versions. */
