@@ -1,4 +1,9 @@
-import { HYDRATION_SCRIPTS_ELEMENT_ID, preloadHydrationScripts, readServerRender } from './server-render';
+import {
+  HYDRATION_SCRIPTS_ELEMENT_ID,
+  PRELOADS_PER_TASK,
+  preloadHydrationScripts,
+  readServerRender,
+} from './server-render';
 
 const page = (id: string, json: string) => {
   document.head.innerHTML = '';
@@ -51,6 +56,19 @@ describe('the hydration scripts of a server-rendered page', () => {
       ['script', '/shell/470.js'],
       ['script', `${location.origin}/remotes/catalog/1.0.0/remoteEntry.js`],
     ]);
+  });
+
+  it('are inserted a few per task, so no single task inserts them all', () => {
+    const shell = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, i) => `/shell/${i}.js`);
+    page(HYDRATION_SCRIPTS_ELEMENT_ID, JSON.stringify({ shell, remotes: [] }));
+    const tasks: Array<() => void> = [];
+    preloadHydrationScripts(document, performance, (next) => tasks.push(next));
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK);
+    tasks.shift()?.();
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK * 2);
+    tasks.shift()?.();
+    expect(preloads().map(([, href]) => href)).toEqual(shell);
+    expect(tasks).toEqual([]);
   });
 
   it('are nothing on a page rendered in the browser, or with a list that is not one', () => {
