@@ -7,6 +7,7 @@ import { TEST_CARDS } from './support/cards';
 import { eventually } from './support/eventually';
 import { withShopAndBrowser } from './support/shop';
 import { addFromProductPage, countBecomes, press, productPages, signIn, welcomeCode } from './support/shopper';
+import { placeAndConfirm } from './support/checkout-journey';
 import { scanShopData } from './support/card-scan';
 
 const env = withShopAndBrowser({ services: true, logLevel: 'info' });
@@ -120,12 +121,6 @@ async function readyToOrder(page: Page) {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-async function placeOrder(page: Page) {
-  await press(page.getByRole('button', { name: 'Place order' }));
-  await page.waitForURL((url) => url.pathname === '/orderconfirmation', { timeout: 30_000 });
-  return new URL(page.url()).searchParams.get('order') ?? '';
-}
-
 const CARD_DIGITS = Object.values(TEST_CARDS).map((card) => card.replace(/\s/g, ''));
 /** Every request body the journeys' pages sent to the shop's own origin (the gateway). */
 const gatewayBodies: string[] = [];
@@ -180,7 +175,7 @@ describe('checkout', () => {
       await review.getByText(dollars(totals.total.centAmount)).first().waitFor();
       await expectAccessible(page);
 
-      const orderNumber = await placeOrder(page);
+      const orderNumber = await placeAndConfirm(page);
       expect(orderNumber).toMatch(/^VF\d{10}$/);
       await page.getByText(orderNumber).first().waitFor();
       // The confirmation's totals are the checkout's: the tax and shipping quoted, the code's discount.
@@ -238,7 +233,7 @@ describe('checkout', () => {
     });
     expect(after.checkout.totals.loyalty?.centAmount).toBe(points);
     await expectAccessible(page);
-    const orderNumber = await placeOrder(page);
+    const orderNumber = await placeAndConfirm(page);
     await page.getByText(orderNumber).first().waitFor();
     const confirmation = await page.evaluate(
       async (n) =>

@@ -5,6 +5,7 @@ import { eventually } from './support/eventually';
 import { readLabelPdf } from './support/label-pdf';
 import { OPS_API_KEY, withShopAndBrowser } from './support/shop';
 import { addFromProductPage, press, productPages, signIn } from './support/shopper';
+import { placeAndConfirm } from './support/checkout-journey';
 
 // Runs once the orders slice's POST /api/ops/orders/{n}/deliver and POST /api/order/lookup are merged.
 const env = withShopAndBrowser({ services: true, logLevel: 'info' });
@@ -53,9 +54,7 @@ async function orderOne(page: Page, email?: string) {
     const state = await page.evaluate(async () => (await (await fetch('/api/checkout')).json()) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
     if (state.checkout.missing.length) throw new Error(`still missing ${state.checkout.missing.join(', ')}`);
   });
-  await press(page.getByRole('button', { name: 'Place order' }));
-  await page.waitForURL((u) => u.pathname === '/orderconfirmation', { timeout: 30_000 });
-  return new URL(page.url()).searchParams.get('order') ?? '';
+  return placeAndConfirm(page);
 }
 
 /** The back office readies, ships and delivers the order, as `npm run ops` does. */

@@ -53,7 +53,28 @@ export async function placeSignedInOrder(page: Page, url: (path: string) => stri
     );
     if (state.checkout.missing.length) throw new Error(`still missing ${state.checkout.missing.join(', ')}`);
   });
-  await press(page.getByRole('button', { name: 'Place order' }));
-  await page.waitForURL((u) => u.pathname === '/orderconfirmation', { timeout: 30_000 });
+  return placeAndConfirm(page);
+}
+
+/**
+ * Presses "Place order" once the page itself has every step (its button lists no missing one; the
+ * server may know before the page has drawn it) and waits for the confirmation; the order number.
+ * When none comes, the error quotes what the page told the shopper.
+ */
+export async function placeAndConfirm(page: Page): Promise<string> {
+  const button = page.locator('[data-place-order][data-missing=""]');
+  await button.waitFor();
+  await press(button);
+  try {
+    await page.waitForURL((u) => u.pathname === '/orderconfirmation', { timeout: 30_000 });
+  } catch (error) {
+    const said = await page
+      .locator('[data-order-outcome]')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`No order confirmation at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'}`, {
+      cause: error,
+    });
+  }
   return new URL(page.url()).searchParams.get('order') ?? '';
 }

@@ -160,7 +160,13 @@ export function PlaceOrder({ checkout }: { checkout: CheckoutResponse }) {
       <p className="checkout-place-order__total">
         Total to pay: <strong>{formatPrice(checkout.checkout.totals.total)}</strong>
       </p>
-      <Button block aria-disabled={busy || undefined} onClick={() => void submit()} data-place-order="">
+      <Button
+        block
+        aria-disabled={busy || undefined}
+        onClick={() => void submit()}
+        data-place-order=""
+        data-missing={missing.join(' ')}
+      >
         {busy ? 'Placing your order…' : 'Place order'}
       </Button>
       <p className="checkout-note">
