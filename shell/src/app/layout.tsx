@@ -32,17 +32,36 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The content remote's first-visit e-mail signup prompt; it draws nothing until the popup queue shows it. */
+/**
+ * The content remote's first-visit e-mail signup prompt; it draws nothing until the popup queue
+ * shows it, so it loads once the page is idle.
+ */
 function SignupPrompt() {
   const signup = useFlag('emailSignup', true);
   const modal = useFlag('emailSignupModal', true);
   if (!signup || !modal) return null;
-  return <RemoteOutlet remote="content" expose="EmailSignupPrompt" props={{}} fallback={() => null} loading={false} />;
+  return (
+    <RemoteOutlet
+      remote="content"
+      expose="EmailSignupPrompt"
+      props={{}}
+      fallback={() => null}
+      loading={false}
+      start="idle"
+    />
+  );
 }
 
-/** The cart remote's offer to add back the bag a sign-in set aside; nothing shows when there is none. */
+/** The cart remote's offer to add back a bag a sign-in set aside (loaded once idle); nothing shows without one. */
 function PreviousBagOffer() {
   return (
-    <RemoteOutlet remote="cartCheckout" expose="PreviousBagOffer" props={{}} fallback={() => null} loading={false} />
+    <RemoteOutlet
+      remote="cartCheckout"
+      expose="PreviousBagOffer"
+      props={{}}
+      fallback={() => null}
+      loading={false}
+      start="idle"
+    />
   );
 }

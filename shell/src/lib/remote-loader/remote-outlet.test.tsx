@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RemoteOutlet } from './remote-outlet';
 import { loadRemoteModule } from './remote-runtime';
 
@@ -56,5 +56,53 @@ describe('RemoteOutlet', () => {
     );
     await flush();
     expect(screen.getByRole('link', { name: 'Cart' })).toBeTruthy();
+  });
+});
+
+describe('RemoteOutlet started when idle', () => {
+  const idle: Array<() => void> = [];
+  beforeEach(() => {
+    idle.length = 0;
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) =>
+      idle.push(() => callback({} as IdleDeadline)),
+    );
+    window.cancelIdleCallback = jest.fn();
+  });
+  afterEach(() => {
+    cleanup();
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete (window as Partial<Window>).cancelIdleCallback;
+  });
+
+  it('loads its module only once the browser is idle', async () => {
+    load.mockResolvedValue({ default: () => <p>signup form</p> });
+    render(<RemoteOutlet remote="content" expose="EmailSignupForm" props={{}} loading={false} start="idle" />);
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]());
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('signup form')).toBeTruthy();
+  });
+
+  it('does not start a load for a slot that went away before the browser was idle', async () => {
+    const { unmount } = render(
+      <RemoteOutlet remote="cartCheckout" expose="PreviousBagOffer" props={{}} loading={false} start="idle" />,
+    );
+    unmount();
+    expect(window.cancelIdleCallback).toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('retries at once: a retry is the shopper asking', async () => {
+    load.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ default: () => <p>offer</p> });
+    render(<RemoteOutlet remote="cartCheckout" expose="PreviousBagOffer" props={{}} start="idle" />);
+    act(() => idle[0]());
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(idle).toHaveLength(1);
+    expect(screen.getByText('offer')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { remoteVersion } from './remote-runtime';
 import { useServerModules } from './server-modules';
-import { useRemoteModule } from './use-remote-module';
+import { type LoadStart, useRemoteModule } from './use-remote-module';
 
 interface Props<P extends object, R extends RemoteName> {
   remote: R;
@@ -14,6 +14,8 @@ interface Props<P extends object, R extends RemoteName> {
   /** What a slot shows when its remote fails; pages get the retry panel. */
   fallback?: (retry: () => void) => ReactNode;
   loading?: ReactNode;
+  /** 'idle': load once the browser is idle, for a part not seen while the page wakes up. */
+  start?: LoadStart;
 }
 
 /**
@@ -26,9 +28,10 @@ export function RemoteOutlet<P extends object, R extends RemoteName = RemoteName
   props,
   fallback,
   loading,
+  start = 'now',
 }: Props<P, R>) {
   const [attempt, setAttempt] = useState(0);
-  const state = useRemoteModule<RemoteModule<P>>(remote, expose, attempt);
+  const state = useRemoteModule<RemoteModule<P>>(remote, expose, attempt, start);
   const server = useServerModules();
   const retry = () => setAttempt((n) => n + 1);
   const failed = (fallback ?? ((onRetry) => <RemoteFailure remote={remote} onRetry={onRetry} />))(retry);

@@ -5,8 +5,37 @@ import { useServerModules } from './server-modules';
 
 type State<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'failed'; error: Error };
 
-/** Loads an exposed module; bumping `attempt` reloads it after refreshing the registry entry. */
-export function useRemoteModule<T>(remote: RemoteName, expose: string, attempt: number): State<T> {
+/** When a slot starts loading its module: at once, or once the browser is idle (see `whenIdle`). */
+export type LoadStart = 'now' | 'idle';
+
+/** The longest an idle-started load waits for the browser to be idle. */
+export const IDLE_START_TIMEOUT_MS = 2500;
+
+/**
+ * Runs `start` when the browser next has nothing to do (at most IDLE_START_TIMEOUT_MS later);
+ * answers a cancel. Where there is no idle callback, after a second.
+ */
+export function whenIdle(start: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(start, { timeout: IDLE_START_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(start, 1000);
+  return () => window.clearTimeout(timer);
+}
+
+/**
+ * Loads an exposed module; bumping `attempt` reloads it after refreshing the registry entry. With
+ * `start` 'idle' the first load waits for the browser to be idle: for parts nobody sees while a
+ * page wakes up (a prompt that shows later, a form at the foot of the page), so their remote's code
+ * does not run while the page hydrates.
+ */
+export function useRemoteModule<T>(
+  remote: RemoteName,
+  expose: string,
+  attempt: number,
+  start: LoadStart = 'now',
+): State<T> {
   const server = useServerModules();
   const [state, setState] = useState<State<T>>(() => {
     // On the server only what the renderer loaded renders; the rest is the loading state the
@@ -28,20 +57,26 @@ export function useRemoteModule<T>(remote: RemoteName, expose: string, attempt: 
     }
     let cancelled = false;
     setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
-    (async () => {
-      if (attempt > 0) await refreshRemote(remote);
-      return loadRemoteModule<T>(remote, expose);
-    })().then(
-      (module) => !cancelled && setState({ status: 'ready', module }),
-      (error: Error) => {
-        if (cancelled) return;
-        console.error(error);
-        setState({ status: 'failed', error });
-      },
-    );
+    const load = () =>
+      (async () => {
+        if (attempt > 0) await refreshRemote(remote);
+        return loadRemoteModule<T>(remote, expose);
+      })().then(
+        (module) => !cancelled && setState({ status: 'ready', module }),
+        (error: Error) => {
+          if (cancelled) return;
+          console.error(error);
+          setState({ status: 'failed', error });
+        },
+      );
+    // A retry is the shopper asking: it never waits.
+    let cancelStart: (() => void) | undefined;
+    if (start === 'idle' && attempt === 0) cancelStart = whenIdle(() => void load());
+    else void load();
     return () => {
       cancelled = true;
+      cancelStart?.();
     };
-  }, [remote, expose, attempt]);
+  }, [remote, expose, attempt, start]);
   return state;
 }
