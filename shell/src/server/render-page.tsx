@@ -43,6 +43,15 @@ export class RenderBudgetExceeded extends Error {
   }
 }
 
+/**
+ * Modules of the page's frame that are rendered with every page, so that nothing moves when the
+ * browser would otherwise draw them late: the footer's signup form is 115-210 px tall. The rest
+ * of the frame's remote parts (search, bag) keep a placeholder of their own size.
+ */
+const CHROME_MODULES: Array<{ remote: RemoteName; expose: string; shown: (boot: ShellBootConfig) => boolean }> = [
+  { remote: 'content', expose: 'EmailSignupForm', shown: (boot) => boot.flags.emailSignup !== false },
+];
+
 /** Passes at most: each may start queries that the next renders with (a list, then its products). */
 const MAX_PASSES = 4;
 
@@ -64,18 +73,21 @@ export async function renderPage(
 
   const deadline = AbortSignal.timeout(budgetMs);
   const remote = match.entry.remote;
-  const registered = request.boot.remotes[remote];
   const modules = new Map<string, unknown>();
   const skipped: RenderResult['skipped'] = [];
-  if (!registered) skipped.push({ remote, reason: 'no published version' });
-  else {
-    try {
-      modules.set(`${remote}/pages`, await withDeadline(bundles.load(remote, registered.version, 'pages'), deadline));
-    } catch (error) {
-      if (error instanceof RenderBudgetExceeded) throw new RenderBudgetExceeded(budgetMs);
-      skipped.push({ remote, reason: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const wanted = [{ remote, expose: 'pages' }, ...CHROME_MODULES.filter((module) => module.shown(request.boot))];
+  await Promise.all(
+    wanted.map(async ({ remote: name, expose }) => {
+      const entry = request.boot.remotes[name];
+      if (!entry) return void skipped.push({ remote: name, reason: 'no published version' });
+      try {
+        modules.set(`${name}/${expose}`, await withDeadline(bundles.load(name, entry.version, expose), deadline));
+      } catch (error) {
+        if (error instanceof RenderBudgetExceeded) throw new RenderBudgetExceeded(budgetMs);
+        skipped.push({ remote: name, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }),
+  );
   const versions = Object.fromEntries(
     Object.entries(request.boot.remotes).map(([name, entry]) => [name, entry.version]),
   );
