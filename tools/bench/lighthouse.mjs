@@ -56,6 +56,9 @@ async function measure(chrome, url) {
     performance: categories.performance.score,
     seo: categories.seo.score,
     accessibility: categories.accessibility.score,
+    // Lighthouse's measure of this machine's speed during the run (higher is faster): blocking
+    // time is simulated from the tasks it observed, so a slower or busier machine reads higher.
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
@@ -112,7 +115,7 @@ async function measureShop(shop, metrics) {
 export async function benchLighthouse() {
   ensureChromium();
   if (!process.argv.includes('--built')) nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
-  const metrics = [...Object.keys(TARGETS), 'scriptKiB'];
+  const metrics = [...Object.keys(TARGETS), 'scriptKiB', 'benchmarkIndex'];
   const federated = await startShop('lighthouse');
   let pages;
   try {
@@ -161,6 +164,13 @@ export function printLighthouse(current, baseline) {
     .map(([metric, t]) => `${metric} ${t.min !== undefined ? `>= ${t.min}` : `<= ${t.max}`}`)
     .join(', ');
   console.log(`  targets: ${targets}`);
+  const speeds = Object.values(current.pages)
+    .map((page) => page.benchmarkIndex)
+    .filter((index) => typeof index === 'number');
+  if (speeds.length)
+    console.log(
+      `  machine: Lighthouse benchmark index ${Math.round(Math.min(...speeds))}-${Math.round(Math.max(...speeds))} (per-page medians; blocking time grows as it falls)`,
+    );
   const failing = [...new Set(Object.values(current.pages).flatMap((page) => page.failing))];
   if (failing.length) console.log(`  failing Lighthouse audits on some page: ${failing.join(', ')}`);
   if (current.singleBundle) printCompositionPrice(current);
