@@ -113,11 +113,15 @@ describe('shell behaviours', () => {
     await search.fill('hoops');
     await search.press('Enter');
     await page.locator('[data-page="search"]').waitFor();
-    const dataLayer = await page.evaluate(
-      () => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer,
-    );
-    const views = dataLayer.filter((entry) => entry.event === 'page_view');
-    expect(views.map((v) => v.pagePath)).toEqual(['/learn', '/stores', '/c']);
+    // A page view is sent in the task after the page's first render.
+    const views = await eventually(async () => {
+      const dataLayer = await page.evaluate(
+        () => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer,
+      );
+      const pageViews = dataLayer.filter((entry) => entry.event === 'page_view');
+      expect(pageViews.map((v) => v.pagePath)).toEqual(['/learn', '/stores', '/c']);
+      return pageViews;
+    });
     expect(views[2].pageQuery).toBe('?q=hoops');
 
     const cookie = (await page.context().cookies()).find((c) => c.name === 'sessionToken');
