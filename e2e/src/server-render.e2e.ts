@@ -224,3 +224,50 @@ describe('a remote whose server build breaks', () => {
     expect(await serverRendered('hoopcraft', path)).toBe(true);
   });
 });
+
+describe('a content version whose footer signup form throws while rendering on the server', () => {
+  it('leaves its brand’s pages server-rendered and the form to the browser, until a rollback', async () => {
+    const path = '/c/basketballs';
+    const footerFormOf = (html: string) => rootOf(html).includes('signup-form--footer');
+    const before = await fetchAs('hoopcraft', path);
+    expect(h1Of(before.body)).toBeDefined();
+    expect(footerFormOf(before.body)).toBe(true);
+    const live = await json<{ remotes: { content: { version: string } } }>('hoopcraft', '/api/remotes');
+    env.shop.cli('release', 'content', live.remotes.content.version, '--brand', 'hoopcraft');
+
+    // The built content remote, whose server form loads but throws when React renders it.
+    const dist = join(mkdtempSync(join(tmpdir(), 'content-form-broken-')), 'dist');
+    cpSync(join(root, 'mfe-content', 'dist'), dist, { recursive: true });
+    writeFileSync(
+      join(dist, 'server', 'EmailSignupForm.js'),
+      "module.exports = { default: function EmailSignupForm() { throw new Error('this form breaks on purpose'); } };\n",
+    );
+    const info = JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8')) as { version: string };
+    writeFileSync(join(dist, 'build-info.json'), JSON.stringify({ ...info, version: `${info.version}-form-broken` }));
+    const version = /^content (\S+) published/m.exec(env.shop.cli('publish', dist))?.[1];
+    expect(version).toBeDefined();
+    env.shop.cli('release', 'content', version as string, '--brand', 'hoopcraft');
+
+    // The page is still rendered on the server; only the form is missing from its markup.
+    const broken = await fetchAs('hoopcraft', path);
+    expect(broken.status).toBe(200);
+    expect(h1Of(broken.body)).toBe(h1Of(before.body));
+    expect(footerFormOf(broken.body)).toBe(false);
+    expect(rootOf(broken.body)).toContain('footer');
+
+    // The browser draws the form and it answers.
+    const page = await env.browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(env.shop.url('hoopcraft', path));
+    const footer = page.locator('footer');
+    await footer.getByLabel('E-mail for offers').fill('not-an-address');
+    await footer.getByRole('button', { name: 'Sign me up' }).click();
+    await footer.getByRole('alert').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Rolling back brings the form back into the server's markup, without a restart.
+    env.shop.cli('rollback', 'content', '--brand', 'hoopcraft');
+    expect(footerFormOf((await fetchAs('hoopcraft', path)).body)).toBe(true);
+  });
+});

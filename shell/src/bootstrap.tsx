@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { buildRouteTable, matchRoute } from './app/route-table';
 import { loadRemoteModule, registerRegistry } from './lib/remote-loader/remote-runtime';
+import { startWaking, wakeLater } from './lib/remote-loader/wake-later';
 import { readServerRender } from './lib/server-render';
 import './styles.css';
 
@@ -21,8 +22,13 @@ if (rendered) {
   // modules it used, and hydrate the markup instead of drawing it again.
   store.dispatch(apiHydrated(rendered.state));
   const page = matchRoute(buildRouteTable(config.brand), window.location.pathname)?.entry.page;
+  // The page's own module wakes up with the page. The frame's server-rendered parts (the footer's
+  // signup form) keep their markup and wake up once the page is hydrating and the browser is idle,
+  // so their remotes are not on the way to a page that answers the shopper.
+  const isPageModule = (id: string) => id.endsWith('/pages');
+  wakeLater(rendered.modules.filter((id) => !isPageModule(id)));
   void Promise.all(
-    rendered.modules.map(async (id) => {
+    rendered.modules.filter(isPageModule).map(async (id) => {
       const [remote, expose] = id.split('/') as [Parameters<typeof loadRemoteModule>[0], string];
       try {
         const module = await loadRemoteModule<{ default: { preload?: (page: string) => Promise<void> } }>(
@@ -35,7 +41,7 @@ if (rendered) {
         // A remote that fails now shows its failure panel after hydration, as on any page.
       }
     }),
-  ).then(() =>
+  ).then(() => {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: the page stays responsive to input while it wakes up.
     startTransition(() => {
@@ -44,8 +50,9 @@ if (rendered) {
         // instead, by design: worth a line in the console, not an uncaught error.
         onRecoverableError: (error) => console.warn('Rendered in the browser instead:', error),
       });
-    }),
-  );
+    });
+    startWaking();
+  });
 } else {
   createRoot(container).render(<App config={config} store={store} />);
 }

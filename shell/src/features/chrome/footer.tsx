@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 import { RemoteOutlet } from '../../lib/remote-loader/remote-outlet';
 import { useFeatureLinks } from './use-feature-links';
 
-/** Footer from the brand's content: link columns, e-mail signup (content remote, rendered with the page), social, hours. */
+/**
+ * Footer from the brand's content: link columns, e-mail signup (content remote, rendered with the
+ * page and woken up after it), social, hours.
+ */
 export function Footer() {
   const brand = useBrand();
   const { footer } = useChrome();
@@ -23,6 +26,7 @@ export function Footer() {
             props={{ placement: 'footer' }}
             fallback={() => null}
             loading={false}
+            start="idle"
           />
         </section>
       )}

@@ -1,6 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { type Root, hydrateRoot } from 'react-dom/client';
 import { RemoteOutlet } from './remote-outlet';
 import { loadRemoteModule } from './remote-runtime';
+import { startWaking, wakeLater } from './wake-later';
 
 jest.mock('./remote-runtime', () => ({
   loadRemoteModule: jest.fn(),
@@ -104,5 +107,108 @@ describe('RemoteOutlet started when idle', () => {
     await flush();
     expect(idle).toHaveLength(1);
     expect(screen.getByText('offer')).toBeTruthy();
+  });
+});
+
+describe('a part rendered on the server that wakes up after the page', () => {
+  // What the renderer sends for <RemoteOutlet start="idle"> around the form below.
+  const serverMarkup =
+    '<div class="remote-area" data-remote-area="content" data-remote-version="1.0.0-test" aria-busy="false">' +
+    '<!--$--><form><input aria-label="E-mail"/><button type="submit">Send</button><output></output></form><!--/$--></div>';
+  const sent: string[] = [];
+  function SignupForm() {
+    const [answer, setAnswer] = useState('');
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          sent.push('sent');
+          setAnswer('Thank you');
+        }}
+      >
+        <input aria-label="E-mail" />
+        <button type="submit">Send</button>
+        <output>{answer}</output>
+      </form>
+    );
+  }
+  let container: HTMLDivElement;
+  let root: Root;
+  let idle: Array<() => void>;
+  beforeEach(() => {
+    sent.length = 0;
+    idle = [];
+    container = document.createElement('div');
+    container.innerHTML = serverMarkup;
+    document.body.append(container);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
+  const hydrate = async (id: string) => {
+    wakeLater([id], (start) => {
+      idle.push(start);
+      return () => undefined;
+    });
+    const [, expose] = id.split('/');
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <RemoteOutlet remote="content" expose={expose as 'EmailSignupForm'} props={{}} loading={false} start="idle" />,
+        { onRecoverableError: (error) => console.warn(error) },
+      );
+    });
+    startWaking();
+  };
+
+  it('keeps the server’s markup while the page hydrates, loads when idle and wakes it up in place', async () => {
+    const form = container.querySelector('form');
+    let resolve: (module: unknown) => void = () => undefined;
+    load.mockReturnValue(new Promise((r) => (resolve = r)));
+    await hydrate('content/EmailSignupForm');
+    expect(load).not.toHaveBeenCalled();
+    expect(container.querySelector('form')).toBe(form);
+    expect(container.querySelector('[aria-busy]')?.getAttribute('aria-busy')).toBe('false');
+    act(() => idle[0]());
+    await act(async () => resolve({ default: SignupForm }));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    // The same element, now answering: woken up, not drawn again.
+    expect(container.querySelector('form')).toBe(form);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    expect(screen.getByText('Thank you')).toBeTruthy();
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('loads at once when the shopper reaches for it, and sends a form sent before it woke up to its handler', async () => {
+    let resolve: (module: unknown) => void = () => undefined;
+    load.mockReturnValue(new Promise((r) => (resolve = r)));
+    await hydrate('content/HeldForm');
+    fireEvent.focusIn(container.querySelector('input') as HTMLInputElement);
+    await act(async () => undefined);
+    expect(load).toHaveBeenCalledTimes(1);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    container.querySelector('form')?.dispatchEvent(submit);
+    // Held: the browser does not send the form to the page's address.
+    expect(submit.defaultPrevented).toBe(true);
+    expect(sent).toEqual([]);
+    await act(async () => resolve({ default: SignupForm }));
+    await flush();
+    expect(sent).toEqual(['sent']);
+    expect(screen.getByText('Thank you')).toBeTruthy();
+  });
+
+  it('shows its fallback when its module fails to load', async () => {
+    load.mockRejectedValue(new Error('down'));
+    await hydrate('content/FailingForm');
+    act(() => idle[0]());
+    await flush();
+    await flush();
+    // Drawn in the browser in place of the server's markup (React says so: a recoverable error).
+    expect(container.querySelector('form')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('didn’t load');
+    expect(console.warn).toHaveBeenCalled();
   });
 });

@@ -2,33 +2,18 @@ import type { RemoteName } from '@shop/contracts/browser';
 import { useEffect, useState } from 'react';
 import { loadRemoteModule, peekLoadedModule, refreshRemote } from './remote-runtime';
 import { useServerModules } from './server-modules';
+import { pendingWake, whenIdle } from './wake-later';
 
 type State<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'failed'; error: Error };
 
-/** When a slot starts loading its module: at once, or once the browser is idle (see `whenIdle`). */
+/** When a slot starts loading its module: at once, or once the browser is idle (see `whenIdle`, `wakeLater`). */
 export type LoadStart = 'now' | 'idle';
-
-/** The longest an idle-started load waits for the browser to be idle. */
-export const IDLE_START_TIMEOUT_MS = 2500;
-
-/**
- * Runs `start` when the browser next has nothing to do (at most IDLE_START_TIMEOUT_MS later);
- * answers a cancel. Where there is no idle callback, after a second.
- */
-export function whenIdle(start: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(start, { timeout: IDLE_START_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(start, 1000);
-  return () => window.clearTimeout(timer);
-}
 
 /**
  * Loads an exposed module; bumping `attempt` reloads it after refreshing the registry entry. With
  * `start` 'idle' the first load waits for the browser to be idle: for parts nobody sees while a
- * page wakes up (a prompt that shows later, a form at the foot of the page), so their remote's code
- * does not run while the page hydrates.
+ * page wakes up (a prompt that shows later, the offer of a set-aside bag, the footer's signup form),
+ * so their remote's code does not run while the page hydrates.
  */
 export function useRemoteModule<T>(
   remote: RemoteName,
@@ -57,10 +42,13 @@ export function useRemoteModule<T>(
     }
     let cancelled = false;
     setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
+    // A part that arrived rendered and wakes up after the page: its load is already waiting.
+    const waking = start === 'idle' && attempt === 0 ? pendingWake(remote, expose) : undefined;
     const load = () =>
       (async () => {
         if (attempt > 0) await refreshRemote(remote);
-        return loadRemoteModule<T>(remote, expose);
+        // One that failed to load is asked again, for the error.
+        return ((await waking?.module) as T | undefined) ?? loadRemoteModule<T>(remote, expose);
       })().then(
         (module) => !cancelled && setState({ status: 'ready', module }),
         (error: Error) => {
@@ -71,7 +59,7 @@ export function useRemoteModule<T>(
       );
     // A retry is the shopper asking: it never waits.
     let cancelStart: (() => void) | undefined;
-    if (start === 'idle' && attempt === 0) cancelStart = whenIdle(() => void load());
+    if (start === 'idle' && attempt === 0 && !waking) cancelStart = whenIdle(() => void load());
     else void load();
     return () => {
       cancelled = true;
