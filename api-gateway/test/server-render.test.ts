@@ -173,6 +173,8 @@ describe('the files a server-rendered page loads', () => {
       shared: [
         { name: 'react', assets: assetsOf([], ['696.react.js']) },
         { name: '@shop/ui/core', assets: assetsOf(['191.core.css'], ['191.core.js']) },
+        // One chunk written under two ids: the same text, which the browser loads once.
+        { name: 'react-router-dom', assets: assetsOf([], ['293.184d7345.js', '674.184d7345.js']) },
       ],
     }),
   );
@@ -197,7 +199,7 @@ describe('the files a server-rendered page loads', () => {
   it('are the shell’s shared modules, and a remote’s entry and the modules the page rendered with', () => {
     const assets = pageAssets(remotesDir, shellDist);
     const manifest = 'https://everwear.example/remotes/catalog/1.0.0/mf-manifest.json';
-    expect(assets.shellScripts()).toEqual(['/shell/696.react.js', '/shell/191.core.js']);
+    expect(assets.shellScripts()).toEqual(['/shell/696.react.js', '/shell/191.core.js', '/shell/293.184d7345.js']);
     // A name that is not a plain file of the version's folder is never linked.
     expect(assets.scripts('catalog', '1.0.0', manifest, ['pages'])).toEqual([
       'https://everwear.example/remotes/catalog/1.0.0/remoteEntry.js',

@@ -285,13 +285,30 @@ export function pageAssets(remotesDir: string, shellDist: string): PageAssets {
             .filter((expose) => exposes.includes(expose.name))
             .flatMap((expose) => expose.assets.js.sync),
         ].filter((name, index, all) => isAssetName(name, 'js') && all.indexOf(name) === index);
+        names = oneCopyEach(names);
         scriptNames.set(key, names);
       }
       return beside(manifestUrl, names);
     },
     shellScripts() {
       const names = (shell()?.shared ?? []).flatMap((shared) => shared.assets.js.sync);
-      return [...new Set(names)].filter((name) => isAssetName(name, 'js')).map((name) => `/shell/${name}`);
+      return oneCopyEach([...new Set(names)].filter((name) => isAssetName(name, 'js'))).map((name) => `/shell/${name}`);
     },
   };
+}
+
+/**
+ * One file of each content: webpack can write one chunk under two ids (`293.184d7345.js` and
+ * `674.184d7345.js`, the same text registering both), and the browser loads only one of them, so
+ * a hint for the other would fetch a file nothing runs (and the browser warns of it).
+ */
+function oneCopyEach(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const hash = /\.([0-9a-f]{8,})\.js$/.exec(name)?.[1];
+    if (!hash) return true;
+    if (seen.has(hash)) return false;
+    seen.add(hash);
+    return true;
+  });
 }
