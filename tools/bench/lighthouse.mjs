@@ -2,7 +2,8 @@
 // sees them (Lighthouse's default mobile emulation: a mid-range phone on slow 4G, simulated), in
 // Debian's Chromium against the shop as `npm start` runs it. Each page is measured
 // LIGHTHOUSE_RUNS times (3 by default) and the medians are printed against the issue's targets
-// and the baseline. `--built` measures the builds already in dist.
+// and the baseline. `--built` measures the builds already in dist. Each brand's home is measured
+// once more with every script blocked: the floor that the document alone sets on this machine.
 //
 // Then the same pages again with the shell and the remotes built as one bundle without Module
 // Federation (tools/webpack/single-bundle.config.cjs, served by a second shop in place of the
@@ -41,12 +42,14 @@ async function pagesOf(port, brand) {
   return { home: '/', category: `/c/${category}`, product: results[0].url };
 }
 
-async function measure(chrome, url) {
+async function measure(chrome, url, { scripts = true } = {}) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'seo', 'accessibility'],
+    // The page as the server sent it, with no script run: what the document alone costs this machine.
+    ...(scripts ? {} : { blockedUrlPatterns: ['*.js'] }),
   });
   const { categories, audits } = result.lhr;
   const failing = Object.values(audits)
@@ -82,19 +85,22 @@ const launchChrome = () =>
     ],
   });
 
-/** Medians of RUNS measurements of each brand's home, category and product on one running shop. */
-async function measureShop(shop, metrics) {
+/**
+ * Medians of RUNS measurements of each brand's home, category and product on one running shop
+ * (`kinds`), or of the pages with every script blocked (`scripts: false`).
+ */
+async function measureShop(shop, metrics, { kinds = KINDS, scripts = true } = {}) {
   const chrome = await launchChrome();
   const pages = {};
   try {
     for (const brand of MEASURED_BRANDS) {
       const paths = await pagesOf(shop.port, brand);
-      for (const kind of KINDS) {
+      for (const kind of kinds) {
         const url = `http://${brand}.localhost:${shop.port}${paths[kind]}`;
         // One unmeasured visit first, so every measured run sees the same warm server caches.
-        await measure(chrome, url);
+        await measure(chrome, url, { scripts });
         const runs = [];
-        for (let i = 0; i < RUNS; i += 1) runs.push(await measure(chrome, url));
+        for (let i = 0; i < RUNS; i += 1) runs.push(await measure(chrome, url, { scripts }));
         const figures = Object.fromEntries(
           metrics.map((metric) => [metric, Number(median(runs.map((r) => r[metric])).toFixed(3))]),
         );
@@ -118,8 +124,15 @@ export async function benchLighthouse() {
   const metrics = [...Object.keys(TARGETS), 'scriptKiB', 'benchmarkIndex'];
   const federated = await startShop('lighthouse');
   let pages;
+  let noScript;
   try {
     pages = await measureShop(federated, metrics);
+    // The floor under blocking time and performance on this machine: each brand's home as the
+    // server sends it, with no script at all. No client code can read better than this here.
+    noScript = await measureShop(federated, ['performance', 'tbt', 'benchmarkIndex'], {
+      kinds: ['home'],
+      scripts: false,
+    });
   } finally {
     await federated.stop();
   }
@@ -140,7 +153,7 @@ export async function benchLighthouse() {
     }
   }
   process.stdout.write('\n');
-  return { runs: RUNS, pages, ...(singleBundle ? { singleBundle } : {}) };
+  return { runs: RUNS, pages, noScript, ...(singleBundle ? { singleBundle } : {}) };
 }
 
 const meets = (metric, value) => {
@@ -171,6 +184,13 @@ export function printLighthouse(current, baseline) {
     console.log(
       `  machine: Lighthouse benchmark index ${Math.round(Math.min(...speeds))}-${Math.round(Math.max(...speeds))} (per-page medians; blocking time grows as it falls)`,
     );
+  if (current.noScript) {
+    console.log('  the same home pages with every script blocked (what the document alone costs this machine):');
+    for (const [name, page] of Object.entries(current.noScript))
+      console.log(
+        `    ${name.padEnd(24)} performance ${page.performance}, TBT ${Math.round(page.tbt)} ms (benchmark index ${Math.round(page.benchmarkIndex)})`,
+      );
+  }
   const failing = [...new Set(Object.values(current.pages).flatMap((page) => page.failing))];
   if (failing.length) console.log(`  failing Lighthouse audits on some page: ${failing.join(', ')}`);
   if (current.singleBundle) printCompositionPrice(current);
