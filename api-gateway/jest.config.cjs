@@ -7,6 +7,9 @@ const swc = base.transform['^.+\\.(t|j)sx?$'];
 module.exports = {
   ...base,
   testTimeout: 30_000,
+  // Service databases made once per run and copied by each test file (test/support.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   transform: { ...base.transform, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(jose|d3-geo|d3-array|internmap|@otplib|@noble/hashes|@scure/base)/)'],
 };

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -217,11 +217,56 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The setting that names each built service's database folder. */
+const DATA_DIR_SETTING = { commerce: 'COMMERCE_DATA_DIR', vendors: 'VENDORS_DATA_DIR' } as const;
+/** The settings that decide what a first start puts in a service's database (the rest are not stored). */
+const DATABASE_SHAPING = { commerce: ['COMMERCE_SEED_PRODUCTS'], vendors: [] } as const;
+
 /**
  * Runs a built service (services/<name>/dist/main.js) on a free port (or the given one, to restart
  * it where the gateway expects it) until the test file ends. `kill` is a crash: SIGKILL, no cleanup.
+ * A database folder that is empty or missing starts as a copy of the run's prepared database
+ * (see `fromPreparedDatabase`).
  */
 export async function startBuiltService(
+  name: 'commerce' | 'vendors',
+  env: Record<string, string>,
+  portVariable: string,
+  atPort?: number,
+) {
+  await fromPreparedDatabase(name, env, portVariable);
+  return launchBuiltService(name, env, portVariable, atPort);
+}
+
+/**
+ * A first start of a service opens PGlite, migrates and (commerce) seeds: a quarter of a minute of
+ * a busy machine, in most files of this suite. Within a run (GATEWAY_TEST_DATABASES, a folder the
+ * global setup makes), the first file that asks for a service with given seeding settings has that
+ * database made once, by a start and a clean stop of the service; it and every later file start
+ * from a copy, the very database a first start makes. Outside a run (one file by hand), nothing changes.
+ */
+async function fromPreparedDatabase(name: 'commerce' | 'vendors', env: Record<string, string>, portVariable: string) {
+  const prepared = process.env.GATEWAY_TEST_DATABASES;
+  const dataDir = env[DATA_DIR_SETTING[name]];
+  if (!prepared || !dataDir || (existsSync(dataDir) && readdirSync(dataDir).length > 0)) return;
+  const shaping = DATABASE_SHAPING[name].map((setting) => `${setting}=${env[setting] ?? ''}`);
+  const template = join(prepared, [name, ...shaping].join('_'));
+  if (!existsSync(template)) {
+    const making = mkdtempSync(`${template}.making-`);
+    const service = await launchBuiltService(name, { ...env, [DATA_DIR_SETTING[name]]: making }, portVariable);
+    await service.stop();
+    if (service.child.exitCode !== 0) throw new Error(`${name} did not stop cleanly after preparing its database`);
+    // Another worker may have made the same one meanwhile: theirs stays.
+    try {
+      renameSync(making, template);
+    } catch {
+      rmSync(making, { recursive: true, force: true });
+    }
+  }
+  cpSync(template, dataDir, { recursive: true });
+}
+
+async function launchBuiltService(
   name: 'commerce' | 'vendors',
   env: Record<string, string>,
   portVariable: string,

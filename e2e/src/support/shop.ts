@@ -1,6 +1,6 @@
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,90 @@ async function listening(child: ChildProcess, health: string, timeoutMs: number,
   }
 }
 
+/** Commerce's settings: its database in `{dataDir}/commerce-db`, seeded on its first start. */
+const commerceEnv = (dataDir: string, port: number, logLevel: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...SECRETS,
+  COMMERCE_PORT: String(port),
+  COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'),
+  COMMERCE_SEED_PRODUCTS: '400',
+  LOG_LEVEL: logLevel,
+  SHOP_LOG_DIR: join(dataDir, 'logs'),
+});
+
+/** The vendor services' settings: their database in `{dataDir}/vendors-db`, migrated on its first start. */
+const vendorsEnv = (
+  dataDir: string,
+  ports: { api: number; hosted: number; collector: number; idme: number },
+  logLevel: string,
+  gatewayPort: number,
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...SECRETS,
+  VENDORS_PORT: String(ports.api),
+  PAYMENT_HOSTED_PORT: String(ports.hosted),
+  FRAUD_COLLECTOR_PORT: String(ports.collector),
+  IDME_PORT: String(ports.idme),
+  IDME_REDIRECT_URIS: BRANDS.map((brand) => `http://${brand}.localhost:${gatewayPort}/api/idMe/callback`).join(','),
+  VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
+  LOG_LEVEL: logLevel,
+  SHOP_LOG_DIR: join(dataDir, 'logs'),
+});
+
+const COMMERCE_MAIN = join(root, 'services', 'commerce', 'dist', 'main.js');
+const VENDORS_MAIN = join(root, 'services', 'vendors', 'dist', 'main.js');
+const DATABASES = ['commerce-db', 'vendors-db'];
+/** Where the run's global setup left the databases every shop starts from (see `prepareDatabases`). */
+const DATABASES_ENV = 'SHOP_E2E_DATABASES';
+
+/** Starts a service, waits until it is healthy and stops it again (a SIGTERM it answers by closing its database). */
+async function runToHealthy(main: string, env: NodeJS.ProcessEnv, health: string): Promise<void> {
+  const child = await runService(main, env, health);
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.kill('SIGTERM');
+  });
+  if (code !== 0) throw new Error(`${main} stopped with exit code ${code}`);
+}
+
+/**
+ * Once per run (Jest's global setup): commerce migrated and seeded, the vendor services migrated,
+ * each in a folder every shop then copies. Seeding costs each shop half a minute of a two-core
+ * machine; copying it, a second. The copy is the same database a first start would have made.
+ * Answers the folder, also left in SHOP_E2E_DATABASES for the test files.
+ */
+export async function prepareDatabases(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-databases-'));
+  mkdirSync(join(dir, 'logs'));
+  const [commerce, api, hosted, collector, idme, gateway] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  await Promise.all([
+    runToHealthy(COMMERCE_MAIN, commerceEnv(dir, commerce, 'warn'), `http://127.0.0.1:${commerce}/healthz`),
+    runToHealthy(
+      VENDORS_MAIN,
+      vendorsEnv(dir, { api, hosted, collector, idme }, 'warn', gateway),
+      `http://127.0.0.1:${api}/healthz`,
+    ),
+  ]);
+  process.env[DATABASES_ENV] = dir;
+  return dir;
+}
+
+/** A shop's own copy of the run's prepared databases, when the global setup made them. */
+function copyPreparedDatabases(dataDir: string): void {
+  const prepared = process.env[DATABASES_ENV];
+  if (!prepared) return;
+  for (const name of DATABASES) {
+    if (existsSync(join(prepared, name))) cpSync(join(prepared, name), join(dataDir, name), { recursive: true });
+  }
+}
+
 /**
  * Commerce, vendor services (their API, the hosted card field's origin and the fraud collector's,
  * each on a free port) and a local OAuth2 provider, with the gateway settings that reach them.
@@ -131,36 +215,21 @@ async function startServices(dataDir: string, logLevel: string, gatewayPort: num
     await freePort(),
     await freePort(),
   ];
+  copyPreparedDatabases(dataDir);
   children.push(
     await runService(
-      join(root, 'services', 'commerce', 'dist', 'main.js'),
-      {
-        ...process.env,
-        ...SECRETS,
-        COMMERCE_PORT: String(commercePort),
-        COMMERCE_DATA_DIR: join(dataDir, 'commerce-db'),
-        COMMERCE_SEED_PRODUCTS: '400',
-        LOG_LEVEL: logLevel,
-        SHOP_LOG_DIR: join(dataDir, 'logs'),
-      },
+      COMMERCE_MAIN,
+      commerceEnv(dataDir, commercePort, logLevel),
       `http://127.0.0.1:${commercePort}/healthz`,
     ),
     await runService(
-      join(root, 'services', 'vendors', 'dist', 'main.js'),
-      {
-        ...process.env,
-        ...SECRETS,
-        VENDORS_PORT: String(vendorsPort),
-        PAYMENT_HOSTED_PORT: String(hostedPort),
-        FRAUD_COLLECTOR_PORT: String(collectorPort),
-        IDME_PORT: String(idmePort),
-        IDME_REDIRECT_URIS: BRANDS.map((brand) => `http://${brand}.localhost:${gatewayPort}/api/idMe/callback`).join(
-          ',',
-        ),
-        VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
-        LOG_LEVEL: logLevel,
-        SHOP_LOG_DIR: join(dataDir, 'logs'),
-      },
+      VENDORS_MAIN,
+      vendorsEnv(
+        dataDir,
+        { api: vendorsPort, hosted: hostedPort, collector: collectorPort, idme: idmePort },
+        logLevel,
+        gatewayPort,
+      ),
       `http://127.0.0.1:${vendorsPort}/healthz`,
     ),
   );
