@@ -4,6 +4,7 @@ import { EMAIL_SIGNUP_MODAL_DELAY_MS } from '@shop/contracts/browser';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
+import { eventually } from './support/eventually';
 import { firstVisitContext, withShopAndBrowser } from './support/shop';
 
 const env = withShopAndBrowser({ services: true });
@@ -49,15 +50,14 @@ async function firstVisit(brand: string, path: string) {
   const page = await context.newPage();
   await page.goto(env.shop.url(brand, path));
   await page.getByTestId('article-count').waitFor();
-  const promptStarted = async () =>
-    page.evaluate(() => (window as unknown as { __delayTimers: number[] }).__delayTimers.at(-1));
-  const deadline = Date.now() + 30_000;
-  let startedAt = await promptStarted();
-  while (startedAt === undefined && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    startedAt = await promptStarted();
-  }
-  if (startedAt === undefined) throw new Error('the signup prompt never started its timer');
+  const startedAt = await eventually(
+    async () => {
+      const at = await page.evaluate(() => (window as unknown as { __delayTimers: number[] }).__delayTimers.at(-1));
+      if (at === undefined) throw new Error('the signup prompt never started its timer');
+      return at;
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
   const now = (await page.evaluate(() => Date.now())) + 250;
   await page.clock.pauseAt(now);
   // How long until the prompt's timer is due (negative: the machine was slow enough that it has passed).
