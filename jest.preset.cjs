@@ -24,6 +24,8 @@ const common = (rootDir) => ({
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // jose is ESM-only: compile it like our own sources.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // Failing tests are also kept in .cache/test-failures, which `npm test` prints at its end.
+  reporters: ['default', path.join(__dirname, 'tools', 'jest', 'failure-log-reporter.cjs')],
 });
 
 module.exports = {

@@ -19,17 +19,25 @@ export const nxEnv = {
 
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'mfe-admin'];
 
-export function run(command, args, options = {}) {
+/** Runs a command to its end; when it fails, says so, calls onFailure, and exits with its code. */
+export function run(command, args, { onFailure, ...options } = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: nxEnv, ...options });
   if (result.status !== 0) {
     process.stderr.write(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    onFailure?.();
     process.exit(result.status ?? 1);
   }
   return result;
 }
 
-export const nx = (...args) =>
-  run(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...args, '--outputStyle=static']);
+/** The node arguments of an Nx command, output printed as each task ends. */
+export const nxArgs = (...args) => [
+  join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'),
+  ...args,
+  '--outputStyle=static',
+];
+
+export const nx = (...args) => run(process.execPath, nxArgs(...args));
 
 /**
  * Builds what is stale (Nx cache), publishes each remote build into its immutable version

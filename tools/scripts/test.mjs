@@ -1,8 +1,32 @@
 // npm test: formatting (Prettier, one config for the repo), lint (with the module-boundary
 // rules), type checks, unit and API tests, then the browser tests against production builds.
-// Installs Debian's Chromium first when missing.
+// Installs Debian's Chromium first when missing. When a step fails, the failing tests' messages
+// (kept by tools/jest/failure-log-reporter.cjs) are printed last, where a CI log's tail shows them.
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ensureChromium, nx, root, run } from './lib.mjs';
+import { ensureChromium, nxArgs, root, run } from './lib.mjs';
+
+const { FAILURES_DIR } = createRequire(import.meta.url)('../jest/failure-log-reporter.cjs');
+const LINES_PER_FAILURE = 40;
+const LINES_IN_ALL = 160;
+
+function printFailures() {
+  if (!existsSync(FAILURES_DIR)) return;
+  const out = [];
+  for (const file of readdirSync(FAILURES_DIR).sort()) {
+    out.push(`=== failing tests in ${file.replace(/\.json$/, '')}`);
+    for (const entry of JSON.parse(readFileSync(join(FAILURES_DIR, file), 'utf8'))) {
+      const lines = entry.split('\n');
+      out.push(...lines.slice(0, LINES_PER_FAILURE));
+      if (lines.length > LINES_PER_FAILURE) out.push(`  … ${lines.length - LINES_PER_FAILURE} more lines`);
+      out.push('');
+    }
+  }
+  const shown = out.slice(0, LINES_IN_ALL);
+  if (out.length > LINES_IN_ALL) shown.push(`… ${out.length - LINES_IN_ALL} more lines in ${FAILURES_DIR}`);
+  process.stderr.write(`\n${shown.join('\n')}\n`);
+}
 
 ensureChromium();
 run(process.execPath, [
@@ -12,5 +36,6 @@ run(process.execPath, [
   'warn',
   '.',
 ]);
-nx('run-many', '-t', 'lint', 'typecheck', 'test');
-nx('run', '@shop/e2e:e2e');
+rmSync(FAILURES_DIR, { recursive: true, force: true });
+run(process.execPath, nxArgs('run-many', '-t', 'lint', 'typecheck', 'test'), { onFailure: printFailures });
+run(process.execPath, nxArgs('run', '@shop/e2e:e2e'), { onFailure: printFailures });
