@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { ProductDetail, ProductListResponse } from '@shop/contracts';
 import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
 
+const OPS_KEY = 'ops-key-for-catalog-tests-0015';
+
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
@@ -16,6 +18,7 @@ beforeAll(async () => {
   );
   gateway = await startTestGateway({
     commerce: commerceAt(commerce.url),
+    opsApiKey: OPS_KEY,
   });
 }, 120_000);
 afterAll(async () => {
@@ -291,5 +294,58 @@ describe('page status (the shell’s route table, on the server)', () => {
     }
     // A category of another brand is not this brand's.
     expect((await page('/c/basketballs')).status).toBe(404);
+  });
+
+  it('withdraws a product from sale through the back office: 410 on the API and the page at once, gone from listings, and back on restore', async () => {
+    const before = await list('category=bras&limit=23');
+    const gone = before.results.at(-1) as ProductListResponse['results'][number];
+    const shown = (await get(`/api/products/${gone.masterStyle}`)).body as ProductDetail;
+    const ops = (style: string, action: string, key: string | null = OPS_KEY) =>
+      fetch(`${gateway.url}/api/ops/products/${style}/${action}`, {
+        method: 'POST',
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any })); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    expect(await ops(gone.masterStyle, 'withdraw', null)).toMatchObject({ status: 401 });
+    expect(await ops(gone.masterStyle, 'withdraw', 'not-the-key')).toMatchObject({ status: 401 });
+    expect(await ops('XX99997', 'withdraw')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'PRODUCT_NOT_FOUND' } },
+    });
+    expect(await ops('bad-style', 'withdraw')).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_PARAMETER' } },
+    });
+
+    expect(await ops(gone.masterStyle, 'withdraw')).toEqual({
+      status: 200,
+      body: { style: gone.masterStyle, onSale: false, changed: true },
+    });
+    try {
+      expect((await ops(gone.masterStyle, 'withdraw')).body.changed).toBe(false);
+      // The answer cached a moment ago is forgotten: by style and by any of its skus.
+      for (const id of [gone.masterStyle, shown.variants[0].sku]) {
+        const answer = await get(`/api/products/${id}`);
+        expect({ id, status: answer.status }).toEqual({ id, status: 410 });
+        expect(answer.body.error).toEqual({
+          code: 'PRODUCT_WITHDRAWN',
+          message: expect.stringContaining('no longer sold'),
+          correlationId: expect.any(String),
+        });
+      }
+      const answer = await page(gone.url);
+      expect(answer.status).toBe(410);
+      expect(answer.html).toContain('id="__SHOP_CONFIG__"');
+      expect((await list('category=bras&limit=22')).total).toBe(before.total - 1);
+      // One it never sold is still not found.
+      expect((await get('/api/products/XX99998')).status).toBe(404);
+    } finally {
+      expect(await ops(gone.masterStyle, 'restore')).toEqual({
+        status: 200,
+        body: { style: gone.masterStyle, onSale: true, changed: true },
+      });
+    }
+    expect((await get(`/api/products/${gone.masterStyle}`)).status).toBe(200);
+    expect((await page(gone.url)).status).toBe(200);
   });
 });

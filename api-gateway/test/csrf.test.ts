@@ -40,6 +40,8 @@ describe('CSRF middleware', () => {
       'POST /api/ops/orders/{orderNumber}/deliver',
       'PUT /api/ops/flags/{brand}/{key}',
       'POST /api/ops/flags/{brand}/audit/{number}/rollback',
+      'POST /api/ops/products/{style}/withdraw',
+      'POST /api/ops/products/{style}/restore',
     ]);
     for (const entry of CSRF_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });

@@ -6,6 +6,7 @@ import type { CheckoutResponse, OrderConfirmation } from '@shop/contracts';
 import {
   type CheckoutStack,
   type Json,
+  OPS_KEY,
   type Shopper,
   checkoutShopper,
   ops,
@@ -257,6 +258,33 @@ describe('placing an order', () => {
     expect(changed.body.error.code).toBe('CHECKOUT_CHANGED');
     expect(changed.body.error.checkout.checkout.totals.total).toEqual(checkout.checkout.totals.total);
     expect(await stack.authorizations(checkout.cart.id!)).toHaveLength(0);
+  });
+
+  it('refuses to order a product withdrawn from sale meanwhile (409 CHECKOUT_CHANGED naming it), before any authorisation', async () => {
+    const { shopper, checkout, item } = await readyShopper('vanityfair', '4242424242424242', 1, 13);
+    const { product } = await stack.graphql(
+      `query($sku: String!) { product(sku: $sku) { key masterData { current { name(locale: "en-US") } } } }`,
+      { sku: item.sku },
+    );
+    const backOffice = (action: 'withdraw' | 'restore') =>
+      fetch(`${stack.gateway.url}/api/ops/products/${product.key}/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPS_KEY}` },
+      });
+    expect((await backOffice('withdraw')).status).toBe(200);
+    try {
+      const refused = await shopper.place(key(), orderBody(checkout));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'CHECKOUT_CHANGED',
+        message: `${product.masterData.current.name} is no longer sold. Remove it from your bag to place your order.`,
+      });
+      expect(await stack.authorizations(checkout.cart.id!)).toHaveLength(0);
+    } finally {
+      expect((await backOffice('restore')).status).toBe(200);
+    }
+    // Back on sale, the same bag is ordered.
+    expect((await shopper.place(key(), orderBody(checkout))).status).toBe(201);
   });
 
   it('refuses an order the fraud screen rejects, authorising nothing; a review places it in review', async () => {

@@ -3,7 +3,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectPageErrors } from './support/browser';
-import { root, withShopAndBrowser } from './support/shop';
+import { spawnSync } from 'node:child_process';
+import { OPS_API_KEY, root, withShopAndBrowser } from './support/shop';
 
 /**
  * Pages arrive rendered (ADR 0017): the HTML a crawler or a browser without JavaScript gets has
@@ -178,6 +179,58 @@ describe.each(['vanityfair', 'hoopcraft'])('%s pages arrive rendered', (brand) =
     expect(errors).toEqual([]);
     expect(consoleErrors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
     await page.close();
+  });
+});
+
+describe('a product withdrawn from sale', () => {
+  /** `npm run ops -- <action> <style>`, the back office's command, against this shop. */
+  const ops = (action: 'withdraw' | 'restore', style: string) => {
+    const run = spawnSync(process.execPath, [join(root, 'tools', 'scripts', 'ops-cli.mjs'), action, style], {
+      env: { ...process.env, OPS_API_KEY, SHOP_URL: env.shop.url(undefined, '') },
+      encoding: 'utf8',
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    return JSON.parse(run.stdout) as { style: string; onSale: boolean; changed: boolean };
+  };
+
+  it('answers 410 with a page that says so and leads on, server-rendered and in the browser, until restored', async () => {
+    const listing = await json<Listing & { results: Array<{ masterStyle: string }> }>(
+      'hoopcraft',
+      '/api/products?category=basketballs&limit=12',
+    );
+    const product = listing.results[listing.results.length - 1];
+    expect(ops('withdraw', product.masterStyle)).toEqual({ style: product.masterStyle, onSale: false, changed: true });
+    try {
+      const gone = await fetchAs('hoopcraft', product.url);
+      expect(gone.status).toBe(410);
+      expect(decode(h1Of(gone.body) ?? '')).toBe('This product is no longer available');
+      expect(rootOf(gone.body)).toMatch(/<a [^>]*href="\/c\/basketballs[^"]*"[^>]*>Shop /);
+      expect(jsonLdOf(gone.body).filter((data) => data['@type'] === 'Product')).toEqual([]);
+
+      const page = await env.browser.newPage();
+      const errors = collectPageErrors(page);
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      expect((await page.goto(env.shop.url('hoopcraft', product.url)))?.status()).toBe(410);
+      await page.locator('html[data-interactive]').waitFor();
+      expect(await page.getByRole('button', { name: 'Add to bag' }).count()).toBe(0);
+      // On to the product's own category (the one its address names).
+      const onward = page.getByRole('main').getByRole('link', { name: /^Shop / });
+      const [name, href] = [(await onward.textContent())?.replace(/^Shop /, ''), await onward.getAttribute('href')];
+      expect(href).toMatch(/^\/c\/basketballs/);
+      await onward.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      expect(errors).toEqual([]);
+      // The 410 the browser would get came with the page: it wakes up without a mismatch.
+      expect(consoleErrors.filter((text) => !/status of 410/.test(text))).toEqual([]);
+      await page.close();
+    } finally {
+      expect(ops('restore', product.masterStyle).onSale).toBe(true);
+    }
+    const back = await fetchAs('hoopcraft', product.url);
+    expect(back.status).toBe(200);
+    expect(decode(h1Of(back.body) ?? '')).toBe(product.name);
   });
 });
 

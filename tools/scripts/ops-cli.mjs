@@ -1,5 +1,7 @@
 // npm run ops -- ready|ship|deliver|cancel <orderNumber> [--carrier UPS] [--tracking 1Z...] [--delivered-at ISO]
-// Moves an order through fulfilment with the gateway's back-office routes (/api/ops/orders/...).
+// npm run ops -- withdraw|restore <styleNumber>
+// Moves an order through fulfilment with the gateway's back-office routes (/api/ops/orders/...),
+// or takes a product off sale on every brand and puts it back (/api/ops/products/...).
 // The key is the shop's own: OPS_API_KEY from the environment, else {DATA_DIR or var}/secrets.env
 // (what `npm start` generated); `npm run dev` uses the development default. The gateway is
 // SHOP_URL (default http://localhost:8080).
@@ -9,8 +11,10 @@ import { root } from './lib.mjs';
 import { readEnvFile } from './local-secrets.mjs';
 
 const usage = `Usage: npm run ops -- <ready|ship|deliver|cancel> <orderNumber> [options]
-  ship:    --tracking <number> [--carrier <name>]   (carrier defaults to UPS)
-  deliver: [--delivered-at <ISO date-time>]          (a past time the carrier reported; default now)
+       npm run ops -- <withdraw|restore> <styleNumber>
+  ship:     --tracking <number> [--carrier <name>]   (carrier defaults to UPS)
+  deliver:  [--delivered-at <ISO date-time>]          (a past time the carrier reported; default now)
+  withdraw: takes the product off sale on every brand (its page answers 410); restore puts it back
 Environment: OPS_API_KEY (else var/secrets.env, else the development key), SHOP_URL (default http://localhost:8080)`;
 
 const { values, positionals } = parseArgs({
@@ -22,12 +26,13 @@ const { values, positionals } = parseArgs({
     help: { type: 'boolean', short: 'h' },
   },
 });
-const [action, orderNumber] = positionals;
-if (
-  values.help ||
-  !['ready', 'ship', 'deliver', 'cancel'].includes(action) ||
-  !/^[A-Z]{2}\d{10}$/.test(orderNumber ?? '')
-) {
+const [action, subject] = positionals;
+const ORDER_MOVES = ['ready', 'ship', 'deliver', 'cancel'];
+const PRODUCT_CHANGES = ['withdraw', 'restore'];
+const valid = ORDER_MOVES.includes(action)
+  ? /^[A-Z]{2}\d{10}$/.test(subject ?? '')
+  : PRODUCT_CHANGES.includes(action) && /^[A-Za-z0-9]{2,80}$/.test(subject ?? '');
+if (values.help || !valid || positionals.length !== 2) {
   process.stderr.write(`${usage}\n`);
   process.exit(values.help ? 0 : 2);
 }
@@ -46,7 +51,8 @@ const body =
       ? { deliveredAt: values['delivered-at'] }
       : {};
 
-const response = await fetch(`${base}/api/ops/orders/${orderNumber}/${action}`, {
+const path = ORDER_MOVES.includes(action) ? `orders/${subject}/${action}` : `products/${subject}/${action}`;
+const response = await fetch(`${base}/api/ops/${path}`, {
   method: 'POST',
   headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
   body: JSON.stringify(body),

@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 export interface ResponseCache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Forgets these entries at once (a back-office change that must not wait for their expiry). */
+  delete(keys: string[]): Promise<void>;
 }
 
 /** A bounded in-memory cache with per-entry expiry (least recently used entries go first). */
@@ -21,6 +23,9 @@ export function createMemoryCache(maxEntries = 2000, now: () => number = Date.no
       entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
+    async delete(keys) {
+      for (const key of keys) entries.delete(key);
+    },
   };
 }
 
@@ -33,6 +38,9 @@ export function createRedisCache(redis: Redis): ResponseCache {
     },
     async set(key, value, ttlSeconds) {
       await redis.set(`shop:cache:${key}`, JSON.stringify(value), 'EX', ttlSeconds);
+    },
+    async delete(keys) {
+      if (keys.length > 0) await redis.del(...keys.map((key) => `shop:cache:${key}`));
     },
   };
 }

@@ -41,6 +41,7 @@ export type DomainErrorCode =
   // What was asked for does not exist here, or the brand has the feature switched off.
   | 'NOT_FOUND'
   | 'PRODUCT_NOT_FOUND'
+  | 'PRODUCT_WITHDRAWN'
   | 'CATEGORY_NOT_FOUND'
   | 'CONTENT_NOT_FOUND'
   | 'ZIP_NOT_FOUND'

@@ -63,6 +63,8 @@ export interface CartLine {
   discount?: Money;
   /** The most this line may hold: the stock of its inventory, capped at 99 (the quantity control's maximum). */
   maxQuantity: number;
+  /** Present when the brand has withdrawn the product from sale: the bag cannot be ordered until it is removed. */
+  noLongerSold?: true;
 }
 
 export interface CartDiscountCode {

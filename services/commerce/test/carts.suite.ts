@@ -204,6 +204,52 @@ export function cartSuite(kind: DatabaseKind) {
     });
   });
 
+  describe('withdrawing a product', () => {
+    it('unpublish takes it out of current searches and bags, staged searches still find it, publish brings it back', async () => {
+      const { sku, productKey } = skus[skus.length - 1];
+      const other = new CatalogService(commerce.db);
+      await other.load();
+      const { product } = await api.gql(
+        `query($key: String!) { product(key: $key) { id version masterData { published } } }`,
+        {
+          key: productKey,
+        },
+      );
+      expect(product.masterData.published).toBe(true);
+      const publishing = (version: number, action: object) =>
+        api.gql(
+          `mutation($id: String!, $version: Long!, $actions: [ProductUpdateAction!]!) {
+            updateProduct(id: $id, version: $version, actions: $actions) { version masterData { published } } }`,
+          { id: product.id, version, actions: [action] },
+        );
+      const found = async (staged: boolean) =>
+        (
+          await api.gql(
+            `query($f: [SearchFilterInput!], $staged: Boolean) { productProjectionSearch(storeProjection: "everwear", filters: $f, staged: $staged, limit: 1) {
+              total results { key published } } }`,
+            { f: [{ string: `key:"${productKey}"` }], staged },
+          )
+        ).productProjectionSearch;
+
+      const withdrawn = await publishing(product.version, { unpublish: {} });
+      expect(withdrawn.updateProduct).toEqual({ version: product.version + 1, masterData: { published: false } });
+      expect((await found(false)).total).toBe(0);
+      expect(await found(true)).toEqual({ total: 1, results: [{ key: productKey, published: false }] });
+      expect(await codeOf(update(await newCart(), [{ addLineItem: { sku } }]))).toBe('InvalidOperation');
+      // Another instance drops it on its next refresh.
+      await other.refreshProducts();
+      expect(other.search({ storeProjection: 'everwear', filters: [`key:"${productKey}"`] }).total).toBe(0);
+      // Only all of a product is published here: it keeps no staged prices apart.
+      expect(await codeOf(publishing(product.version + 1, { publish: { scope: 'Prices' } }))).toBe('InvalidField');
+
+      const back = await publishing(product.version + 1, { publish: { scope: 'All' } });
+      expect(back.updateProduct.masterData.published).toBe(true);
+      expect(await found(false)).toEqual({ total: 1, results: [{ key: productKey, published: true }] });
+      const cart = await update(await newCart(), [{ addLineItem: { sku } }]);
+      expect(cart.lineItems.map((line) => line.variant.sku)).toEqual([sku]);
+    });
+  });
+
   describe('discount codes on a cart', () => {
     it('shows the discount per unit and per cart discount, and a code that expired stays with its state and takes nothing off', async () => {
       const { sku } = skus[2];

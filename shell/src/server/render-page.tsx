@@ -113,20 +113,26 @@ export async function renderPage(
     });
     if (pass === MAX_PASSES - 1) html = await renderToString(tree, deadline, budgetMs);
   }
-  return { html, head, state: { api: fulfilledState(store.getState().api) }, modules: [...modules.keys()], skipped };
+  return { html, head, state: { api: answeredState(store.getState().api) }, modules: [...modules.keys()], skipped };
 }
 
 /**
- * Only answered queries of the public catalog and content travel to the browser. A failed or
- * pending one is asked again there, and so is anything about the shopper (the session, the bag):
- * the server rendered as a guest, and must never hand that state to a signed-in shopper.
+ * Only answered queries of the public catalog and content travel to the browser: those fulfilled,
+ * and those the gateway answered with "not there" (404) or "gone" (410), so that a missing or
+ * withdrawn product's page wakes up showing what the server sent. A query that failed otherwise,
+ * or is pending, is asked again there, and so is anything about the shopper (the session, the
+ * bag): the server rendered as a guest, and must never hand that state to a signed-in shopper.
  */
 const PUBLIC_ENDPOINTS = /^(catalog|content)[A-Z]/;
+const ABSENT = new Set([404, 410]);
 
-function fulfilledState(state: ReturnType<typeof api.reducer>) {
+function answeredState(state: ReturnType<typeof api.reducer>) {
+  const answered = (entry: (typeof state.queries)[string]) =>
+    entry?.status === 'fulfilled' ||
+    (entry?.status === 'rejected' && ABSENT.has(Number((entry.error as { status?: unknown } | undefined)?.status)));
   const queries = Object.fromEntries(
     Object.entries(state.queries).filter(
-      ([, entry]) => entry?.status === 'fulfilled' && PUBLIC_ENDPOINTS.test(entry.endpointName),
+      ([, entry]) => answered(entry) && PUBLIC_ENDPOINTS.test(entry?.endpointName ?? ''),
     ),
   );
   return { ...state, queries, mutations: {}, subscriptions: {} };

@@ -13,11 +13,15 @@ import {
   BAG_VARIANTS,
   BRAND_CATEGORIES,
   PRODUCT_DETAIL,
+  PRODUCT_FOR_CHANGE,
+  PRODUCT_WITHDRAWN,
+  SET_PRODUCT_PUBLISHED,
   ROOT_CATEGORY,
   SUGGEST,
   VARIANT_IMAGES,
   productListingDocument,
 } from './documents';
+import { CommerceRequestError } from './commerce-request-error';
 import { predicateLiteral } from './predicate-literal';
 import type { Graphql } from './transport';
 
@@ -127,6 +131,10 @@ const SORTS: Record<ProductSort, string[]> = {
 type Call = { correlationId: string };
 /** Catalog reads are the same for every shopper: identical ones in flight at once share one request. */
 const shared = (call: Call) => ({ ...call, shared: true });
+
+/** One product by a sku or by its style number: the product key is the style number in lower case (docs/adr/0010). */
+const productFilter = (by: { sku: string } | { style: string }) =>
+  'sku' in by ? `variants.sku:${predicateLiteral(by.sku)}` : `key:${predicateLiteral(by.style.toLowerCase())}`;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const textAttributes = (attributes: Array<{ name: string; value: unknown }>) =>
@@ -302,17 +310,66 @@ export function catalogOperations(graphql: Graphql) {
       by: { sku: string } | { style: string },
       call: Call,
     ): Promise<CommerceProduct | undefined> {
-      // The product key is the style number in lower case (see docs/adr/0010).
-      const filter =
-        'sku' in by ? `variants.sku:${predicateLiteral(by.sku)}` : `key:${predicateLiteral(by.style.toLowerCase())}`;
       const data = await graphql<{ productProjectionSearch: RawSearch<RawDetailProduct> }>(
         'ProductDetail',
         PRODUCT_DETAIL,
-        { store: storeKey, filters: [{ string: filter }] },
+        { store: storeKey, filters: [{ string: productFilter(by) }] },
         shared(call),
       );
       const [product] = data.productProjectionSearch.results ?? [];
       return product ? reshapeDetailProduct(product) : undefined;
+    },
+
+    /**
+     * Withdraws a product from sale in every store (commercetools `unpublish`) or puts it back
+     * (`publish`), by style number; another write in between is retried on the new version.
+     * Undefined when there is no such product; else its skus and whether it changed now.
+     */
+    async setProductOnSale(
+      style: string,
+      onSale: boolean,
+      call: Call,
+    ): Promise<{ skus: string[]; changed: boolean } | undefined> {
+      for (let attempt = 1; ; attempt += 1) {
+        const { product } = await graphql<{
+          product: {
+            id: string;
+            version: number;
+            masterData: { published: boolean; current: { allVariants: Array<{ sku: string | null }> } | null };
+          } | null;
+        }>('ProductForChange', PRODUCT_FOR_CHANGE, { key: style.toLowerCase() }, call);
+        if (!product) return undefined;
+        const skus = (product.masterData.current?.allVariants ?? []).flatMap((v) => (v.sku ? [v.sku] : []));
+        if (product.masterData.published === onSale) return { skus, changed: false };
+        try {
+          await graphql(
+            'SetProductPublished',
+            SET_PRODUCT_PUBLISHED,
+            {
+              id: product.id,
+              version: product.version,
+              actions: [onSale ? { publish: { scope: 'All' } } : { unpublish: {} }],
+            },
+            { ...call, expected: ['ConcurrentModification'] },
+          );
+          return { skus, changed: true };
+        } catch (error) {
+          const conflict = error instanceof CommerceRequestError && error.code === 'ConcurrentModification';
+          if (!conflict || attempt >= 3) throw error;
+        }
+      }
+    },
+
+    /** Whether the store sold this product and it has been withdrawn from sale (unpublished). */
+    async isWithdrawn(storeKey: string, by: { sku: string } | { style: string }, call: Call): Promise<boolean> {
+      const data = await graphql<{ productProjectionSearch: { results?: Array<{ published?: unknown }> } }>(
+        'ProductWithdrawn',
+        PRODUCT_WITHDRAWN,
+        { store: storeKey, filters: [{ string: productFilter(by) }] },
+        shared(call),
+      );
+      const [product] = data.productProjectionSearch.results ?? [];
+      return product?.published === false;
     },
 
     /**

@@ -51,6 +51,21 @@ export function productListingDocument(ownFacets: number): string {
  * One product of the store's assortment, found by a filter (`variants.sku:"..."` or
  * `key:"..."`): a search with storeProjection, so a product another brand sells is not found.
  */
+/**
+ * The same product in the staged projections, which also hold products withdrawn from sale
+ * (unpublished): whether one the current projections lack was sold here once.
+ */
+export const PRODUCT_WITHDRAWN = `query ProductWithdrawn($store: String, $filters: [SearchFilterInput!]) {
+  productProjectionSearch(storeProjection: $store, filters: $filters, staged: true, limit: 1) { results { published } } }`;
+
+/** A product by key, for a back-office change: its version, whether it is on sale, and its skus. */
+export const PRODUCT_FOR_CHANGE = `query ProductForChange($key: String!) {
+  product(key: $key) { id version masterData { published current { allVariants { sku } } } } }`;
+
+/** Withdraws a product from sale (unpublish) or puts it back (publish), at the version read. */
+export const SET_PRODUCT_PUBLISHED = `mutation SetProductPublished($id: String!, $version: Long!, $actions: [ProductUpdateAction!]!) {
+  updateProduct(id: $id, version: $version, actions: $actions) { version masterData { published } } }`;
+
 export const PRODUCT_DETAIL = `query ProductDetail($store: String, $filters: [SearchFilterInput!]) {
   productProjectionSearch(storeProjection: $store, filters: $filters, limit: 1) { results {
     key name(locale: "en-US") description(locale: "en-US") categoriesRef { id }
@@ -282,6 +297,9 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     BRAND_CATEGORIES,
     productListingDocument(maxOwnFacets),
     PRODUCT_DETAIL,
+    PRODUCT_WITHDRAWN,
+    PRODUCT_FOR_CHANGE,
+    SET_PRODUCT_PUBLISHED,
     SUGGEST,
     VARIANT_IMAGES,
     FIND_CUSTOMER,

@@ -86,6 +86,8 @@ function lineOf(line: CommerceCartLine, variant: BagVariant | undefined, context
     total: usd(line.totalCentAmount),
     ...(discount > 0 ? { discount: usd(discount) } : {}),
     maxQuantity: Math.min(MAX_LINE_QUANTITY, variant?.available ?? 0),
+    // The store's current assortment lacks it: a product withdrawn from sale since it was added.
+    ...(variant ? {} : { noLongerSold: true as const }),
   };
 }
 

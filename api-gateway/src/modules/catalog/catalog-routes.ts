@@ -13,6 +13,10 @@ import { brandOf } from '../../entry-points/http/middleware/brand';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
 
 const LISTING_MAX_AGE = 60;
+/** What the product cache holds for a product the brand has withdrawn from sale. */
+const WITHDRAWN = 'withdrawn';
+/** Where a brand's answer for a product (by sku or style number, as asked) is cached. */
+export const productCacheKey = (storeKey: string, id: string) => `product:${storeKey}:${id}`;
 export const suggestQuery = z.object({ q: safeText().trim().min(2).max(100) });
 export const productParams = z.object({
   id: z
@@ -72,6 +76,7 @@ export function catalogRoutes(
     if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'id: must be a sku or a style number');
     const { id } = parsed.data;
     const found = await product(res, id);
+    if (found === WITHDRAWN) throw new DomainError('PRODUCT_WITHDRAWN', `Product "${id}" is no longer sold here.`);
     if (!found) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product "${id}".`);
     const guide = content ? await sizeGuideOf(content, brandOf(res, catalog).id, found, res.locals.correlationId) : {};
     publicCache(res).json({ ...found, ...guide });
@@ -118,10 +123,20 @@ export function catalogReader(
       correlationId,
     };
   };
-  /** A product of this brand by sku or style number; null when there is none. */
-  const product = async (res: Response, id: string) => {
+  /**
+   * A product of this brand by sku or style number; WITHDRAWN when the brand sold it and has
+   * withdrawn it from sale; null when there is none.
+   */
+  const product = async (res: Response, id: string): Promise<ProductDetail | typeof WITHDRAWN | null> => {
     const ctx = await context(res);
-    return cached(`product:${ctx.storeKey}:${id}`, async () => (await productDetail(id, ctx)) ?? null);
+    return cached(productCacheKey(ctx.storeKey, id), async () => {
+      const found = await productDetail(id, ctx);
+      if (found) return found;
+      const withdrawn = await ctx.commerce.isWithdrawn(ctx.storeKey, /-/.test(id) ? { sku: id } : { style: id }, {
+        correlationId: ctx.correlationId,
+      });
+      return withdrawn ? WITHDRAWN : null;
+    });
   };
   return {
     cached,
@@ -130,8 +145,11 @@ export function catalogReader(
     async categoryExists(res: Response, slug: string): Promise<boolean> {
       return (await context(res)).tree.bySlug.has(slug);
     },
-    async productExists(res: Response, id: string): Promise<boolean> {
-      return productParams.safeParse({ id }).success && (await product(res, id)) !== null;
+    /** Whether a product page shows a product, one withdrawn from sale (410), or nothing (404). */
+    async productState(res: Response, id: string): Promise<'sold' | 'withdrawn' | 'missing'> {
+      if (!productParams.safeParse({ id }).success) return 'missing';
+      const found = await product(res, id);
+      return found === WITHDRAWN ? 'withdrawn' : found ? 'sold' : 'missing';
     },
   };
 }

@@ -1,13 +1,37 @@
 import { productQuerySchema } from '@shop/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { catalogRoutes, productParams, suggestQuery } from './catalog-routes';
 import { mediaRoutes } from './media-routes';
+import { productOpsRoutes, styleParams } from './product-ops-routes';
+
+const opsHeader = {
+  name: 'Authorization',
+  in: 'header' as const,
+  schema: z.string(),
+  description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
+};
+const productOps = (summary: string) => ({
+  post: {
+    summary,
+    params: styleParams,
+    headers: [opsHeader],
+    upstream: true,
+    responses: {
+      '200': { description: '{ style, onSale, changed }: changed is false when it already was so' },
+      '401': { description: 'UNAUTHORIZED', schema: 'error' as const },
+      '404': { description: 'PRODUCT_NOT_FOUND', schema: 'error' as const },
+    },
+  },
+});
 
 export type CatalogDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'cache' | 'content'>;
 
-/** Categories, listings, product detail, quick search and the product images served from our origin. */
+/**
+ * Categories, listings, product detail, quick search, the product images served from our origin,
+ * and the back office's withdrawal of a product from sale.
+ */
 export function catalogModule({ config, catalog, commerce, cache, content }: CatalogDeps): GatewayModule {
   const { categories, products, search } = catalogRoutes(
     catalog,
@@ -22,9 +46,26 @@ export function catalogModule({ config, catalog, commerce, cache, content }: Cat
       { path: '/categories', router: categories },
       { path: '/products', router: products },
       { path: '/search', router: search },
+      ...(config.opsApiKey
+        ? [
+            {
+              path: '/ops',
+              router: productOpsRoutes(config.opsApiKey, catalog, commerce, cache),
+              body: { limit: '16kb' },
+            },
+          ]
+        : []),
     ],
     site: [mediaRoutes(commerce)],
     openapi: {
+      ...(config.opsApiKey
+        ? {
+            '/api/ops/products/{style}/withdraw': productOps(
+              'Back office: take a product off sale on every brand (out of listings, search and bags; its page answers 410)',
+            ),
+            '/api/ops/products/{style}/restore': productOps('Back office: put a withdrawn product back on sale'),
+          }
+        : {}),
       '/api/categories': {
         get: {
           summary: "The brand's category tree",
@@ -52,6 +93,7 @@ export function catalogModule({ config, catalog, commerce, cache, content }: Cat
           responses: {
             '200': { description: 'Product' },
             '404': { description: 'PRODUCT_NOT_FOUND: not sold on this brand', schema: 'error' },
+            '410': { description: 'PRODUCT_WITHDRAWN: sold on this brand once, withdrawn from sale', schema: 'error' },
           },
         },
       },

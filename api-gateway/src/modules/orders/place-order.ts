@@ -61,7 +61,8 @@ const ownerIdOf = (scope: CheckoutScope) =>
  * lost on the way) answers the same order and nothing is done twice:
  *
  * 1. the record: the same key with another cart or total is 409; a completed one is replayed;
- * 2. taxes quoted again, the total compared with what the shopper saw (CHECKOUT_CHANGED);
+ * 2. taxes quoted again, the total compared with what the shopper saw, and every line still sold
+ *    by the brand (a product withdrawn from sale meanwhile is not ordered) (CHECKOUT_CHANGED);
  * 3. the fraud screen (reject: 403, nothing authorised);
  * 4. the card authorised for the total plus 1 cent per line (TAX_SETTINGS) under a key derived
  *    from the Idempotency-Key, token and amount (the vendor authorises once per key);
@@ -210,6 +211,24 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
           record,
           version,
           new DomainError('CHECKOUT_INCOMPLETE', 'Some checkout details are missing.', undefined, { missing }),
+        );
+      const sold = await commerce.getBagVariants(
+        scope.storeKey,
+        cart.lines.map((line) => line.sku),
+        call(scope),
+      );
+      const withdrawn = cart.lines.filter((line) => !sold.has(line.sku));
+      if (withdrawn.length)
+        return fail(
+          scope,
+          key,
+          record,
+          version,
+          await changed(
+            scope,
+            cart,
+            `${withdrawn.map((line) => line.name).join(', ')} ${withdrawn.length === 1 ? 'is' : 'are'} no longer sold. Remove ${withdrawn.length === 1 ? 'it' : 'them'} from your bag to place your order.`,
+          ),
         );
       const redemption = redemptionOf(cart);
       if (redemption && (redemption.amount > goodsTotalOf(cart) || !redemption.holdId))

@@ -9,16 +9,19 @@ import { fitFinder, sizeGuide, sizeGuideList } from '../content/size-guide-docum
 export interface FoundPage {
   entry: RouteEntry;
   params: Record<string, string>;
+  /** 410 for the page of a product the brand has withdrawn from sale: it shows why, and is gone. */
+  status?: 410;
 }
 
 /**
  * Which page of the shell's route table a path opens, or none (a 404): an unknown path, a
- * category slug the brand does not have, a product it does not sell, a size guide or fit finder
+ * category slug the brand does not have, a product it never sold (one it withdrew from sale is
+ * found, with the status 410), a size guide or fit finder
  * its content does not hold. While the catalog or the content cannot be read the page is served
  * as found, for the browser to explain: never a 404 that may be untrue.
  */
 export function pageFinder(
-  reader: Pick<CatalogReader, 'categoryExists' | 'productExists'>,
+  reader: Pick<CatalogReader, 'categoryExists' | 'productState'>,
   content: ContentSource,
   logger: Logger,
 ) {
@@ -39,7 +42,11 @@ export function pageFinder(
         const slug = match.params['*'].split('/').at(-1) ?? '';
         if (!(await reader.categoryExists(res, slug))) return undefined;
       }
-      if (match.entry.page === 'product' && !(await reader.productExists(res, match.params.id))) return undefined;
+      if (match.entry.page === 'product') {
+        const state = await reader.productState(res, match.params.id);
+        if (state === 'missing') return undefined;
+        if (state === 'withdrawn') return { ...match, status: 410 };
+      }
       const shows = FIT_PAGES.get(match.entry.page);
       if (shows && !shows(await content.brandContent(brand.id, res.locals.correlationId), match.params))
         return undefined;

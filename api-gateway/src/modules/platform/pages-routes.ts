@@ -18,7 +18,7 @@ const PRELOADED = ['catalog', 'cartCheckout'] as const;
 /**
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
  * table decides what shows, including its 404 page, and the same table decides the status: 404
- * for a path, category or product that does not exist.
+ * for a path, category or product that does not exist, 410 for a product withdrawn from sale.
  */
 export function pages(
   catalog: BrandCatalog,
@@ -49,7 +49,7 @@ export function pages(
     // renderer cannot do in time, render in the browser.
     const server = found && renderPage && isServerRendered(found.entry) ? await renderPage(req, boot) : undefined;
     res
-      .status(found ? 200 : 404)
+      .status(found ? (found.status ?? 200) : 404)
       .set({
         'content-type': 'text/html; charset=utf-8',
         // So is a page whose remote versions are drawn per shopper (a canary runs).

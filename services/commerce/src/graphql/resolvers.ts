@@ -154,6 +154,7 @@ export function createRootValue(services: CommerceServices) {
         sorts: args.sorts ?? [],
         limit: args.limit,
         offset: args.offset,
+        staged: args.staged,
       });
       const skus = result.results.flatMap((r) => productSkus(r.product));
       return withStock(skus, (ctx) => ({

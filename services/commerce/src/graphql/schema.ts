@@ -1110,9 +1110,21 @@ export const SDL = /* GraphQL */ `
     prices: [ProductPriceDataInput!]!
     staged: Boolean
   }
+  enum PublishScope {
+    All
+    Prices
+  }
+  input PublishProduct {
+    scope: PublishScope
+  }
+  input UnpublishProduct {
+    dummy: String
+  }
   input ProductUpdateAction {
     changePrice: ChangeProductPrice
     setPrices: SetProductPrices
+    publish: PublishProduct
+    unpublish: UnpublishProduct
   }
 
   "As commercetools: a return item is a LineItemReturnItem (this service has no custom line item returns)."

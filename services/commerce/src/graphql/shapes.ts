@@ -8,7 +8,7 @@ import type {
   TaxedPrice,
 } from '../domain/carts/cart-types';
 import type { CatalogService, CategoryDocument } from '../domain/catalog/catalog-service';
-import type { Product, Variant } from '../domain/catalog/catalog-types';
+import { type Product, type Variant, isPublished } from '../domain/catalog/catalog-types';
 import type { Customer } from '../domain/customers/customer-repository';
 import type { CartDiscount, DiscountCode } from '../domain/discounts/discount-types';
 import type { Order } from '../domain/orders/order-service';
@@ -144,7 +144,7 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
     masterVariant: () => all()[0],
     variants: (args?: { onlyMatching?: boolean | null }) => only(all().slice(1), args),
     allVariants: (args?: { onlyMatching?: boolean | null }) => only(all(), args),
-    published: true,
+    published: isPublished(product),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt ?? product.createdAt,
   };
@@ -161,7 +161,7 @@ export function productShape(ctx: ShapeContext, product: Product) {
   };
   return {
     ...projection,
-    masterData: { current, staged: current, published: true, hasStagedChanges: false },
+    masterData: { current, staged: current, published: isPublished(product), hasStagedChanges: false },
   };
 }
 

@@ -34,6 +34,8 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
     ...[
       { method: 'PUT' as const, path: '/api/ops/flags/{brand}/{key}' },
       { method: 'POST' as const, path: '/api/ops/flags/{brand}/audit/{number}/rollback' },
+      { method: 'POST' as const, path: '/api/ops/products/{style}/withdraw' },
+      { method: 'POST' as const, path: '/api/ops/products/{style}/restore' },
     ].map((route) => ({
       ...route,
       reason:

@@ -65,6 +65,11 @@ export function CartLineItem({ line, updating, problem }: Props) {
         Remove
       </Button>
       {updating && <p className="cart-line__updating">Updating…</p>}
+      {line.noLongerSold && (
+        <Notice tone="error" className="cart-line__problem">
+          No longer sold. Remove it to place your order.
+        </Notice>
+      )}
       {problem && (
         <Notice role="alert" tone="error" className="cart-line__problem">
           {problem}

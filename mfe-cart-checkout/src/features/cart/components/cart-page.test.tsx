@@ -38,6 +38,14 @@ describe('the cart page', () => {
     expect(await screen.findByRole('heading', { name: 'Free standard shipping over $50' })).toBeTruthy();
   });
 
+  it('says which line is no longer sold and that it must go before the order can be placed', async () => {
+    gatewayWith(cartOf([laceBra, { ...thong, maxQuantity: 0, noLongerSold: true }]));
+    renderInShop(<CartPage />, { url: '/cart' });
+    await screen.findByRole('heading', { name: '3 items' });
+    expect(within(line(thong.sku)).getByText('No longer sold. Remove it to place your order.')).toBeTruthy();
+    expect(within(line(laceBra.sku)).queryByText(/No longer sold/)).toBeNull();
+  });
+
   it('tracks CART_VIEW once, with what is in the bag', async () => {
     const gateway = gatewayWith(bag);
     renderInShop(<CartPage />, { url: '/cart' });

@@ -103,3 +103,34 @@ describe('the size guide link', () => {
     expect(screen.queryByRole('link', { name: 'Size guide' })).toBeNull();
   });
 });
+
+describe('a product withdrawn from sale', () => {
+  afterEach(cleanup);
+
+  it('says it is no longer available and leads to its category and to search, with no add to bag', async () => {
+    const withdrawn = { error: { code: 'PRODUCT_WITHDRAWN', message: 'No longer sold.', correlationId: 'c' } };
+    const tree = { categories: [{ key: 'bras', slug: 'bras', name: 'Bras', path: 'bras', children: [] }] };
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const path = new URL(request.url).pathname;
+      if (path === '/api/products/100-000000-34B') return Response.json(withdrawn, { status: 410 });
+      if (path === '/api/categories') return Response.json(tree);
+      return new Response(null, { status: 404 });
+    }) as typeof fetch;
+    render(
+      <Provider store={createAppStore()}>
+        <BootConfigProvider value={config}>
+          <MemoryRouter initialEntries={[product.url]}>
+            <Routes>
+              <Route path="/p/:category/:name/:id" element={<ProductPage />} />
+            </Routes>
+          </MemoryRouter>
+        </BootConfigProvider>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'This product is no longer available' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Shop Bras' })).getAttribute('href')).toBe('/c/bras');
+    expect(screen.getByRole('link', { name: 'Search the shop' }).getAttribute('href')).toBe('/c?q=');
+    expect(screen.queryByRole('button', { name: 'Add to bag' })).toBeNull();
+  });
+});

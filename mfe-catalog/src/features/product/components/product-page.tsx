@@ -10,6 +10,7 @@ import { Gallery } from './gallery';
 import { OptionPicker } from './option-picker';
 import { ContentNotes } from '../../../components/content-notes';
 import { useProductHead } from './product-head';
+import { ProductWithdrawn } from './product-withdrawn';
 
 /** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */
 export default function ProductPage() {
@@ -46,6 +47,7 @@ export default function ProductPage() {
     track({ event: 'PRODUCT_VIEW', masterStyle: product.masterStyle, name: product.name });
   }, [product, dispatch]);
 
+  if ((error as { status?: number } | undefined)?.status === 410) return <ProductWithdrawn category={category} />;
   if ((error as { status?: number } | undefined)?.status === 404) {
     return (
       <PageShell

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { CommerceError, concurrentModification, invalidField, invalidInput, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog-service';
+import { isPublished } from '../catalog/catalog-types';
 import type { DiscountCodeService } from '../discounts/discount-code-service';
 import type { PaymentService } from '../payments/payment-service';
 import { toAddress } from '../platform/address';
@@ -397,6 +398,8 @@ export class CartService {
         `No product variant with sku '${String(p.sku ?? '')}' is sold in store '${cart.store.key}'.`,
       );
     }
+    if (!isPublished(found.product))
+      throw new CommerceError(400, 'InvalidOperation', `The product '${found.product.key}' is not published.`);
     const supplyChannel = supplyChannelOf(p.supplyChannel, inventoryListKey);
     if (p.distributionChannel) {
       throw new CommerceError(400, 'ReferencedResourceNotFound', "The cart's store has no distribution channels.", {

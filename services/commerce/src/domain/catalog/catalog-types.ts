@@ -1,6 +1,12 @@
 import type { SeedCategory, SeedProduct, SeedVariant } from '@shop/catalog-seed';
 
-/** A product as stored: the seed's shape, with the version and time of its last update once it has one. */
-export type Product = SeedProduct & { version?: number; lastModifiedAt?: string };
+/**
+ * A product as stored: the seed's shape, with the version and time of its last update once it
+ * has one. `published: false` once withdrawn (commercetools `unpublish`); absent means published.
+ */
+export type Product = SeedProduct & { version?: number; lastModifiedAt?: string; published?: boolean };
+
+/** Whether shoppers can find the product: current projections and searches hold only these. */
+export const isPublished = (product: Product) => product.published !== false;
 export type Variant = SeedVariant;
 export type Category = SeedCategory;

@@ -51,14 +51,23 @@ function withVariant(product: Product, index: number, variant: Variant): Product
 
 /**
  * The product update actions this service supports, as commercetools names them: `changePrice`
- * (a price by its id, or the first price of a variant named by sku or variantId) and `setPrices`
- * (all prices of a variant). Only current data is kept (no staged projection), so `staged: true`
- * is refused rather than ignored.
+ * (a price by its id, or the first price of a variant named by sku or variantId), `setPrices`
+ * (all prices of a variant), `unpublish` (the product leaves current projections and searches:
+ * shoppers no longer find it, while staged ones still hold it) and `publish` (back again). Only
+ * current data is kept (no staged edits), so `staged: true` is refused rather than ignored, and
+ * `publish` takes only the scope `All`.
  */
 export function applyProductAction(product: Product, name: string, p: Record<string, unknown>): Product {
   if (p.staged === true) throw new CommerceError(400, 'InvalidOperation', 'This project keeps no staged product data.');
   const all = [product.masterVariant, ...product.variants];
   switch (name) {
+    case 'publish': {
+      if (p.scope != null && p.scope !== 'All')
+        throw invalidField('scope', p.scope, 'This project publishes all of a product (scope All).');
+      return { ...product, published: true };
+    }
+    case 'unpublish':
+      return { ...product, published: false };
     case 'changePrice': {
       const index = p.priceId
         ? all.findIndex((v) => v.prices.some((price) => price.id === p.priceId))

@@ -1,5 +1,5 @@
 import { invalidInput } from '../../errors';
-import type { Category, Product, Variant } from './catalog-types';
+import { type Category, type Product, type Variant, isPublished } from './catalog-types';
 import { type SearchFacet, type SearchFilter, parseFacet, parseFilter } from './search-filters';
 import { TextIndex, stem, tokenize } from './search-text';
 
@@ -38,6 +38,8 @@ export interface SearchRequest {
   sorts?: string[];
   limit?: number | null;
   offset?: number | null;
+  /** Staged projections: withdrawn (unpublished) products too, as commercetools has them. */
+  staged?: boolean | null;
 }
 
 export interface TermsFacetResult {
@@ -114,8 +116,11 @@ export class SearchIndex {
   private baseCache = new Map<string, { matches: Match[]; scores: Map<IndexedProduct, number> }>();
   private sortedCache = new Map<string, Match[]>();
   private facetCache = new Map<string, SearchResult['facets']>();
+  /** Published products, per store and in all; the staged pools also hold withdrawn ones. */
   private matchesByStore = new Map<string, Match[]>();
   private allMatches: Match[] = [];
+  private stagedByStore = new Map<string, Match[]>();
+  private stagedMatches: Match[] = [];
   private assortments = new Map<string, Set<string>>();
   private byStore = new Map<string, IndexedProduct[]>();
   private byId = new Map<string, IndexedProduct>();
@@ -216,15 +221,12 @@ export class SearchIndex {
     this.baseCache = new Map();
     this.sortedCache = new Map();
     this.facetCache = new Map();
-    this.matchesByStore = new Map(
-      [...this.byStore].map(([store, list]) => [
-        store,
-        list.map((product) => ({ product, variants: product.variants, full: true })),
-      ]),
-    );
-    this.allMatches = [...this.byId.values()]
-      .sort((a, b) => a.ordinal - b.ordinal)
-      .map((product) => ({ product, variants: product.variants, full: true }));
+    const matchOf = (product: IndexedProduct): Match => ({ product, variants: product.variants, full: true });
+    const published = (match: Match) => isPublished(match.product.product);
+    this.stagedByStore = new Map([...this.byStore].map(([store, list]) => [store, list.map(matchOf)]));
+    this.stagedMatches = [...this.byId.values()].sort((a, b) => a.ordinal - b.ordinal).map(matchOf);
+    this.matchesByStore = new Map([...this.stagedByStore].map(([store, list]) => [store, list.filter(published)]));
+    this.allMatches = this.stagedMatches.filter(published);
   }
 
   private add(product: Product) {
@@ -299,6 +301,7 @@ export class SearchIndex {
 
   search(request: SearchRequest): SearchResult {
     const key = JSON.stringify([
+      request.staged === true,
       request.storeProjection,
       request.text,
       request.fuzzy,
@@ -340,12 +343,13 @@ export class SearchIndex {
     const facets = (request.facets ?? []).map(parseFacet);
     const sort = this.sorter(request.sorts ?? []);
     const fuzzy = request.fuzzy === true;
-    const scope = [request.storeProjection, text, fuzzy, request.queryFilters];
+    const staged = request.staged === true;
+    const scope = [staged, request.storeProjection, text, fuzzy, request.queryFilters];
 
     // Facets do not depend on sorting or paging, and the sorted list not on paging: each is
     // cached on its own, so paging through or re-sorting a listing costs a slice.
     const base = remember(this.baseCache, JSON.stringify(scope), () =>
-      this.base(request.storeProjection, { text, fuzzy }, queryFilters),
+      this.base(request.storeProjection, staged, { text, fuzzy }, queryFilters),
     );
     const sorted = remember(this.sortedCache, JSON.stringify([...scope, request.filters, request.sorts]), () =>
       this.apply(base.matches, postFilters).sort((a, b) => sort(a.product, b.product, base.scores)),
@@ -369,13 +373,15 @@ export class SearchIndex {
     };
   }
 
-  /** The store's products matching the text and the query filters, with text scores. */
+  /** The store's products (withdrawn ones too when staged) matching the text and the query filters, with text scores. */
   private base(
     store: string | null | undefined,
+    staged: boolean,
     query: { text: string; fuzzy: boolean },
     queryFilters: SearchFilter[],
   ) {
-    let matches = store ? (this.matchesByStore.get(store) ?? []) : this.allMatches;
+    const [byStore, all] = staged ? [this.stagedByStore, this.stagedMatches] : [this.matchesByStore, this.allMatches];
+    let matches = store ? (byStore.get(store) ?? []) : all;
     const scores = new Map<IndexedProduct, number>();
     // A lone letter ("t" of "t-shirt") is noise beside longer words.
     const words = [...new Set(tokenize(query.text).map(stem))];
