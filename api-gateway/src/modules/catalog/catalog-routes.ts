@@ -5,7 +5,7 @@ import { type Request, type Response, Router } from 'express';
 import type { CommerceClient } from '../../clients/commercetools';
 import type { ResponseCache } from '../../data-access/response-cache';
 import { type CategoryTree, loadCategoryTree, publicTree } from '../../shared/category-tree';
-import { productDetail, suggest } from './product-detail';
+import { productDetail, productRef, suggest } from './product-detail';
 import { listProducts } from './product-listing';
 import { DomainError } from '../../shared/domain-error';
 import { z } from 'zod';
@@ -132,7 +132,7 @@ export function catalogReader(
     return cached(productCacheKey(ctx.storeKey, id), async () => {
       const found = await productDetail(id, ctx);
       if (found) return found;
-      const withdrawn = await ctx.commerce.isWithdrawn(ctx.storeKey, /-/.test(id) ? { sku: id } : { style: id }, {
+      const withdrawn = await ctx.commerce.isWithdrawn(ctx.storeKey, productRef(id), {
         correlationId: ctx.correlationId,
       });
       return withdrawn ? WITHDRAWN : null;

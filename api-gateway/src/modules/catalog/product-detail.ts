@@ -4,6 +4,10 @@ import type { CommerceClient } from '../../clients/commercetools';
 import type { CategoryTree } from '../../shared/category-tree';
 import { toDetail, toSummary } from './product-shapes';
 
+/** What an id of a product names: a sku has dashes; a style number has none. */
+export const productRef = (id: string): { sku: string } | { style: string } =>
+  /-/.test(id) ? { sku: id } : { style: id };
+
 /** A product by sku or style number, only if it is sold on this brand (in its store's assortment). */
 export async function productDetail(
   id: string,
@@ -15,8 +19,7 @@ export async function productDetail(
     correlationId: string;
   },
 ): Promise<ProductDetail | undefined> {
-  // A sku has dashes; a style number has none.
-  const product = await context.commerce.getProduct(context.storeKey, /-/.test(id) ? { sku: id } : { style: id }, {
+  const product = await context.commerce.getProduct(context.storeKey, productRef(id), {
     correlationId: context.correlationId,
   });
   if (!product) return undefined;
