@@ -1,8 +1,9 @@
 import type { CartLine, Money } from '@shop/contracts/browser';
-import { Price } from '@shop/ui';
+import { Notice, Price } from '@shop/ui';
+import { Link } from 'react-router-dom';
 import { LineDetails } from '../../../components/line-details';
 
-type CheckoutLine = Pick<CartLine, 'image' | 'name' | 'url' | 'attributes' | 'sku' | 'quantity'> & {
+type CheckoutLine = Pick<CartLine, 'image' | 'name' | 'url' | 'attributes' | 'sku' | 'quantity' | 'noLongerSold'> & {
   key: string;
   total: Money;
 };
@@ -18,6 +19,11 @@ export function CheckoutLines({ lines, label }: { lines: CheckoutLine[]; label?:
             <span>Qty {line.quantity}</span>
             <Price price={line.total} />
           </p>
+          {line.noLongerSold && (
+            <Notice tone="error" className="checkout-line__problem">
+              No longer sold. <Link to="/cart">Remove it from your bag</Link> to place your order.
+            </Notice>
+          )}
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { TRACKING_SESSION_COOKIE } from '@shop/contracts/browser';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cartOf } from '../../../testing/cart-fixtures';
+import { cartOf, laceBra, thong } from '../../../testing/cart-fixtures';
 import { assertive, checkoutGateway, section, typeInto } from '../../../testing/checkout-gateway';
 import { bag, checkoutOf, ready } from '../../../testing/checkout-fixtures';
 import { errorBody, held } from '../../../testing/fake-gateway';
@@ -45,6 +45,17 @@ describe('/checkout', () => {
       sessionToken: 'tok-1',
     });
     expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['begin_checkout']);
+  });
+
+  it('says in the review which line is no longer sold, with the way back to the bag', async () => {
+    checkoutGateway(checkoutOf(cartOf([laceBra, { ...thong, maxQuantity: 0, noLongerSold: true }])));
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const review = await screen.findByRole('region', { name: 'Review your order' });
+    const gone = review.querySelector(`[data-line-sku="${thong.sku}"]`) as HTMLElement;
+    expect(gone.textContent).toContain('No longer sold. Remove it from your bag to place your order.');
+    expect(within(gone).getByRole('link', { name: 'Remove it from your bag' }).getAttribute('href')).toBe('/cart');
+    const kept = review.querySelector(`[data-line-sku="${laceBra.sku}"]`) as HTMLElement;
+    expect(kept.textContent).not.toContain('No longer sold');
   });
 
   it('runs the fraud collector with the checkout’s vendors while the page is open', async () => {
