@@ -36,12 +36,12 @@ const config = {
   origin: 'https://vanityfair.example',
 } as unknown as ShellBootConfig;
 
-function renderProductPage(shown: ProductDetail = product) {
+/** The product page at the product's address, over a gateway that answers `answers` by path (else 404; tracking 202). */
+function mountProductPage(answers: Record<string, () => Response>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
-    if (path === '/api/products/100-000000-34B') return Response.json(shown);
-    return new Response(null, { status: path === '/api/tracking' ? 202 : 404 });
+    return answers[path]?.() ?? new Response(null, { status: path === '/api/tracking' ? 202 : 404 });
   }) as typeof fetch;
   render(
     <Provider store={createAppStore()}>
@@ -54,6 +54,10 @@ function renderProductPage(shown: ProductDetail = product) {
       </BootConfigProvider>
     </Provider>,
   );
+}
+
+function renderProductPage(shown: ProductDetail = product) {
+  mountProductPage({ '/api/products/100-000000-34B': () => Response.json(shown) });
   return screen.findByRole('button', { name: 'Add to bag' });
 }
 
@@ -110,24 +114,10 @@ describe('a product withdrawn from sale', () => {
   it('says it is no longer available and leads to its category and to search, with no add to bag', async () => {
     const withdrawn = { error: { code: 'PRODUCT_WITHDRAWN', message: 'No longer sold.', correlationId: 'c' } };
     const tree = { categories: [{ key: 'bras', slug: 'bras', name: 'Bras', path: 'bras', children: [] }] };
-    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const path = new URL(request.url).pathname;
-      if (path === '/api/products/100-000000-34B') return Response.json(withdrawn, { status: 410 });
-      if (path === '/api/categories') return Response.json(tree);
-      return new Response(null, { status: 404 });
-    }) as typeof fetch;
-    render(
-      <Provider store={createAppStore()}>
-        <BootConfigProvider value={config}>
-          <MemoryRouter initialEntries={[product.url]}>
-            <Routes>
-              <Route path="/p/:category/:name/:id" element={<ProductPage />} />
-            </Routes>
-          </MemoryRouter>
-        </BootConfigProvider>
-      </Provider>,
-    );
+    mountProductPage({
+      '/api/products/100-000000-34B': () => Response.json(withdrawn, { status: 410 }),
+      '/api/categories': () => Response.json(tree),
+    });
     expect(await screen.findByRole('heading', { name: 'This product is no longer available' })).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Shop Bras' })).getAttribute('href')).toBe('/c/bras');
     expect(screen.getByRole('link', { name: 'Search the shop' }).getAttribute('href')).toBe('/c?q=');
