@@ -48,10 +48,6 @@ export function productListingDocument(ownFacets: number): string {
 }
 
 /**
- * One product of the store's assortment, found by a filter (`variants.sku:"..."` or
- * `key:"..."`): a search with storeProjection, so a product another brand sells is not found.
- */
-/**
  * The same product in the staged projections, which also hold products withdrawn from sale
  * (unpublished): whether one the current projections lack was sold here once.
  */
@@ -66,6 +62,10 @@ export const PRODUCT_FOR_CHANGE = `query ProductForChange($key: String!) {
 export const SET_PRODUCT_PUBLISHED = `mutation SetProductPublished($id: String!, $version: Long!, $actions: [ProductUpdateAction!]!) {
   updateProduct(id: $id, version: $version, actions: $actions) { version masterData { published } } }`;
 
+/**
+ * One product of the store's assortment, found by a filter (`variants.sku:"..."` or
+ * `key:"..."`): a search with storeProjection, so a product another brand sells is not found.
+ */
 export const PRODUCT_DETAIL = `query ProductDetail($store: String, $filters: [SearchFilterInput!]) {
   productProjectionSearch(storeProjection: $store, filters: $filters, limit: 1) { results {
     key name(locale: "en-US") description(locale: "en-US") categoriesRef { id }

@@ -1,17 +1,12 @@
 import { productQuerySchema } from '@shop/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { catalogRoutes, productParams, suggestQuery } from './catalog-routes';
 import { mediaRoutes } from './media-routes';
 import { productOpsRoutes, styleParams } from './product-ops-routes';
+import { opsHeader } from '../orders/ops-routes';
 
-const opsHeader = {
-  name: 'Authorization',
-  in: 'header' as const,
-  schema: z.string(),
-  description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
-};
 const productOps = (summary: string) => ({
   post: {
     summary,

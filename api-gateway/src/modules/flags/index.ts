@@ -13,16 +13,11 @@ import {
 } from './flag-openapi';
 import { flagChangeSchema, flagOpsRoutes, flagRollbackSchema } from './flag-ops-routes';
 import { ofrepRoutes } from './ofrep-routes';
+import { opsHeader } from '../orders/ops-routes';
 import { z } from 'zod';
 
 const body = z.strictObject({ context: clientContextSchema.optional() });
 const params = z.object({ key: z.string() });
-const opsHeader = {
-  name: 'Authorization',
-  in: 'header' as const,
-  schema: z.string(),
-  description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
-};
 const opsErrors = { '401': { description: 'UNAUTHORIZED', schema: 'error' as const }, ...flagNotFound };
 
 export type FlagsDeps = Pick<AppDeps, 'catalog' | 'sessions' | 'config' | 'flags'>;

@@ -14,7 +14,7 @@ import { idempotencyRecords } from './idempotency-records';
 import { confirmationOf } from './order-confirmation';
 import { orderOperations } from './order-operations';
 import { orderRoutes } from './order-routes';
-import { opsRoutes } from './ops-routes';
+import { opsHeader, opsRoutes } from './ops-routes';
 import { placeOrderUseCase } from './place-order';
 
 export type OrdersDeps = Pick<
@@ -26,12 +26,6 @@ const errors = (...entries: Array<[string, string]>) =>
   Object.fromEntries(entries.map(([status, description]) => [status, { description, schema: 'error' as const }]));
 const confirmation = { description: 'OrderConfirmation in @shop/contracts' };
 const orderParams = z.object({ orderNumber: z.string().describe('VF and 10 digits') });
-const opsHeader = {
-  name: 'Authorization',
-  in: 'header' as const,
-  schema: z.string(),
-  description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
-};
 const opsAnswer = {
   description: '{ orderNumber, orderState, shipmentState, paymentState, carrier?, trackingNumber?, deliveredAt? }',
 };

@@ -7,6 +7,15 @@ import { DomainError } from '../../shared/domain-error';
 import { emptyBodySchema, parseBody } from '../checkout/checkout-routes';
 import type { OrderOperations } from './order-operations';
 import { ORDER_NUMBER } from './order-number';
+import { z } from 'zod';
+
+/** The OpenAPI header every back-office route documents. */
+export const opsHeader = {
+  name: 'Authorization',
+  in: 'header' as const,
+  schema: z.string(),
+  description: 'Bearer OPS_API_KEY (server to server; no cookie, no CSRF token)',
+};
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
