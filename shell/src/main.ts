@@ -1,4 +1,5 @@
-import { SERVER_RENDER_ELEMENT_ID, preloadHydrationScripts } from './lib/server-render';
+import { SERVER_RENDER_ELEMENT_ID } from './lib/server-render';
+import { preloadPageScripts } from './lib/remote-loader/federation';
 import { afterFirstPaint } from './lib/after-first-paint';
 
 // Async boundary: shared singletons are negotiated before any app code runs.
@@ -8,7 +9,7 @@ const bootstrap = () => void import('./bootstrap');
 // hints for its scripts first, then the code in a task of its own, so neither makes the other long.
 if (document.getElementById(SERVER_RENDER_ELEMENT_ID))
   afterFirstPaint(() => {
-    preloadHydrationScripts();
+    preloadPageScripts();
     setTimeout(bootstrap, 0);
   });
 else bootstrap();

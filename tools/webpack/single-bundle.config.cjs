@@ -34,6 +34,8 @@ function writeStaticFederation(file) {
     file,
     `const exposed = {\n${table}\n};\n` +
       'export const registerManifests = () => undefined;\n' +
+      // The page lists the federated build's files for the shell to preload: none of them is this bundle's.
+      'export const preloadPageScripts = () => undefined;\n' +
       'export const loadExposed = (id) => (exposed[id] ? exposed[id]() : Promise.resolve(null));\n',
   );
 }

@@ -1,3 +1,4 @@
+import { preloadHydrationScripts } from '../server-render';
 import {
   type ModuleFederationRuntimePlugin,
   loadRemote,
@@ -30,7 +31,7 @@ export const skipInlinedStyles = (
 let pluginsRegistered = false;
 
 /**
- * The two calls the shell makes into the Module Federation runtime, in one module so the
+ * The calls the shell makes into the Module Federation runtime, in one module so the
  * single-bundle build of the benchmarks (tools/webpack/single-bundle.config.cjs) can put the
  * remotes' code in place of the runtime and measure what run-time composition costs.
  */
@@ -44,3 +45,9 @@ export function registerManifests(list: Array<{ name: string; entry: string }>, 
 }
 
 export const loadExposed = <T>(id: string): Promise<T | null> => loadRemote<T>(id);
+
+/**
+ * Fetches the federated scripts the gateway listed for a server-rendered page (its shell and
+ * remote files, read from the manifests). The single bundle has none of those files to fetch.
+ */
+export const preloadPageScripts = (): void => preloadHydrationScripts();
