@@ -76,6 +76,10 @@ describe('platform endpoints', () => {
     expect(csp).toMatch(/object-src 'none'/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // So does an error answer, and a build file that a browser could render as a document.
+    const missing = await api().get('/shell/no-such-file.js').expect(404);
+    expect(missing.headers['content-security-policy']).toMatch(/default-src 'self'/);
   });
 
   it('compresses responses', async () => {
@@ -115,6 +119,11 @@ describe('remote registry', () => {
     // Remote builds may be loaded from other brand hosts; everything else is for this site only.
     expect(files.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await api().get('/api/remotes')).headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A script is never a document: it goes without the document's policies (a first visit
+    // fetches dozens of files), but never without nosniff; pages keep them all (above).
+    expect(files.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'last-modified'])
+      expect(files.headers[name]).toBeUndefined();
     await api().get(`/remotes/catalog/${first.version}/missing.js`).expect(404);
     const traversal = await api().get('/remotes/catalog/../../registry.json');
     expect(traversal.status).toBe(403);

@@ -92,6 +92,35 @@ const isPackageRoot = (dir, name) => {
   return fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).name === name;
 };
 
+/** The folder of package `name` as Node would find it from `from` (its package.json need not be exported). */
+function packageDir(name, from) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
+    if (dir === path.dirname(dir)) throw new Error(`${name} is not installed (looked from ${from})`);
+  }
+}
+
+/**
+ * Matches the modules of the shared third-party packages (react, react-dom, react-router,
+ * react-redux, @reduxjs/toolkit) and of the packages they depend on, wherever npm put them.
+ */
+function sharedPackagesTest() {
+  const dirs = new Set();
+  const visit = (name, from) => {
+    const dir = packageDir(name, from);
+    if (dirs.has(dir)) return;
+    dirs.add(dir);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency, dir);
+  };
+  for (const name of ['react', 'react-dom', 'react-router', 'react-redux', '@reduxjs/toolkit']) visit(name, root);
+  const prefixes = [...dirs].map((dir) => `${dir}${path.sep}`);
+  // webpack names a module by its real path (resolve.symlinks), as these folders are.
+  return (module) =>
+    typeof module.resource === 'string' && prefixes.some((prefix) => module.resource.startsWith(prefix));
+}
+
 /** @shop/ui's shared groups: each subpath of its package.json "exports" but the standalone harness. */
 function uiSharedEntries() {
   return Object.keys(uiPkg.exports)
@@ -237,8 +266,12 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
           dts: false,
           // The shell provides the federation runtime once; production remotes use it instead
           // of carrying their own copy (~90 KB each). A remote run on its own (dev server or
-          // STANDALONE build) keeps its own.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone },
+          // STANDALONE build) keeps its own. These builds run in browsers only (the server
+          // builds have their own config): the runtime's Node code is left out (~2 KB gzip).
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standalone }),
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost ? [] : [new BuildInfoPlugin({ name, version })]),
         ...(isHost || standalone
@@ -270,6 +303,22 @@ function createFederatedConfig({ name, dirname, kind, exposes = {}, devPort, ser
             // pages) becomes one file of its own. Left to the size rules it would be copied into
             // each chunk, and a page showing two of them would download and apply it twice.
             sharedStyles: { type: 'css/mini-extract', minChunks: 2, minSize: 0, priority: 10 },
+            // The packages the shell provides to every app (react, react-dom, the router, Redux
+            // Toolkit and what they import) hydrate every page together: one file rather than a
+            // dozen, each of which costs a request and its headers on a phone's first visit.
+            // A remote's copies stay one chunk per package: they are fallbacks, fetched only when
+            // the shell's version does not satisfy.
+            ...(isHost
+              ? {
+                  sharedPackages: {
+                    test: sharedPackagesTest(),
+                    name: 'shared-packages',
+                    chunks: 'async',
+                    priority: 5,
+                    enforce: true,
+                  },
+                }
+              : {}),
           },
         },
       },
