@@ -276,14 +276,16 @@ describe('page status (the shell’s route table, on the server)', () => {
       '/c?q=lace',
       results[0].url,
       '/learn',
-      '/account',
       '/cart',
+      '/login',
     ]) {
       const answer = await page(path);
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
       expect(answer.type).toMatch(/text\/html/);
     }
     expect((await page('/c/basketballs', 'hoopcraft.localhost')).status).toBe(200);
+    // An account page without a signed-in session (credentials.test.ts has it signed in).
+    expect((await page('/account')).status).toBe(302);
   });
 
   it('answers 404 with the shell (its friendly page) for an unknown path, category or product', async () => {

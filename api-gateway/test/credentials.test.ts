@@ -184,6 +184,17 @@ describe('registration and passwords', () => {
       body: { user: { email: 'new@example.com', firstname: 'New' }, url: '/account' },
     });
     expect((await client.getSession())?.user).toMatchObject({ email: 'new@example.com', isLoggedIn: true });
+    // An account page is the page with the session, and a real redirect to sign-in without it,
+    // with the query the shell's route guard uses.
+    const orders = `${gateway.url}/account/orders?page=2`;
+    const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    expect((await fetch(orders, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);
+    const signedOut = await fetch(orders, { redirect: 'manual' });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe(
+      `/login?${new URLSearchParams({ error: 'SessionRequired', callbackUrl: '/account/orders?page=2' })}`,
+    );
+    expect(signedOut.headers.get('cache-control')).toBe('private, no-cache');
     const duplicate = await post(authClient(gateway.url), '/api/account/register', {
       email: 'NEW@example.com',
       password: 'another-good-passphrase',

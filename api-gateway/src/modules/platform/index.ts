@@ -52,6 +52,7 @@ export function platformModule({
       remotesFor,
       content,
       consentFor,
+      async (req) => Boolean((await sessions.read(req))?.user.isLoggedIn),
       pageFinder(catalogReader(catalog, commerce, cache, config.catalogCacheTtlSeconds), content, logger),
       config.renderer
         ? pageRenderer({ ...config.renderer, shellDist: config.shellDist, remotesDir: store.root }, logger)

@@ -15,10 +15,14 @@ import { isServerRendered } from '@shop/contracts';
 /** Remotes every page needs at once (header slots), worth a preload hint. */
 const PRELOADED = ['catalog', 'cartCheckout'] as const;
 
+/** Whether the request carries a signed-in shopper's session. */
+export type SignedIn = (req: Request) => Promise<boolean>;
+
 /**
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
  * table decides what shows, including its 404 page, and the same table decides the status: 404
- * for a path, category or product that does not exist, 410 for a product withdrawn from sale.
+ * for a path, category or product that does not exist, 410 for a product withdrawn from sale,
+ * and a 302 to sign-in for a page that needs a signed-in shopper when there is none.
  */
 export function pages(
   catalog: BrandCatalog,
@@ -26,6 +30,7 @@ export function pages(
   remotesFor: RemotesFor,
   content: ContentSource,
   consentFor: ConsentFor,
+  signedIn: SignedIn,
   findPage: PageFinder,
   renderPage?: RenderPage,
 ): Router {
@@ -40,6 +45,13 @@ export function pages(
     const resolved = remotesFor(req, res, token);
     const boot = await bootConfigFor(req, res, catalog, config, () => resolved, content, consentFor);
     const found = await findPage(res, boot.brand, req.path);
+    // SPEC §2/§6: the same sign-in, with the same query, that the shell's route guard navigates
+    // to; as a real redirect the shopper's browser never loads a page it cannot show.
+    if (found?.entry.authorized && !(await signedIn(req))) {
+      const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: req.originalUrl });
+      res.set({ 'cache-control': 'private, no-cache', vary: 'Host, Cookie' }).redirect(302, `/login?${query}`);
+      return;
+    }
     // A back-office page has no shop header, so nothing of the header's remotes is worth hinting.
     const preload = found?.entry.backOffice
       ? []
