@@ -255,17 +255,27 @@ describe('catalog API', () => {
 describe('page status (the shell’s route table, on the server)', () => {
   /** Over node:http, which sends the Host header it is given (fetch sends the URL's). */
   const page = (path: string, host = 'vanityfair.localhost') =>
-    new Promise<{ status: number; type: string | undefined; html: string }>((resolve, reject) => {
-      const { port } = new URL(gateway.url);
-      request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-        let html = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (html += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], html }));
-      })
-        .once('error', reject)
-        .end();
-    });
+    new Promise<{ status: number; type: string | undefined; html: string; location?: string; cache?: string }>(
+      (resolve, reject) => {
+        const { port } = new URL(gateway.url);
+        request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+          let html = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (html += chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: res.headers['content-type'],
+              html,
+              location: res.headers.location,
+              cache: res.headers['cache-control'],
+            }),
+          );
+        })
+          .once('error', reject)
+          .end();
+      },
+    );
 
   it('answers 200 for the pages that exist, with the shell', async () => {
     const { results } = await list('category=bras&limit=1');
@@ -286,6 +296,24 @@ describe('page status (the shell’s route table, on the server)', () => {
     expect((await page('/c/basketballs', 'hoopcraft.localhost')).status).toBe(200);
     // An account page without a signed-in session (credentials.test.ts has it signed in).
     expect((await page('/account')).status).toBe(302);
+  });
+
+  it('moves a product asked for under other category or name slugs to its own address with a 301', async () => {
+    const { results } = await list('category=bras&limit=1');
+    const own = results[0].url;
+    const id = own.slice(own.lastIndexOf('/') + 1);
+    const moved = await page(`/p/old-category/old-name/${id}?size=34B`);
+    expect(moved).toMatchObject({ status: 301, location: `${own}?size=34B`, cache: 'public, max-age=86400' });
+    expect((await page(own)).status).toBe(200);
+    // rallyathletic's products live under /rr/p: the same product path of its own leads there.
+    const rr = JSON.parse((await page('/api/products?limit=1', 'rallyathletic.localhost')).html) as ProductListResponse;
+    const rrId = rr.results[0].url.slice(rr.results[0].url.lastIndexOf('/') + 1);
+    expect(await page(`/rr/p/x/y/${rrId}`, 'rallyathletic.localhost')).toMatchObject({
+      status: 301,
+      location: rr.results[0].url,
+    });
+    // An unknown product stays a 404 whatever its slugs.
+    expect((await page('/p/old-category/old-name/NO-SUCH')).status).toBe(404);
   });
 
   it('answers 404 with the shell (its friendly page) for an unknown path, category or product', async () => {

@@ -145,11 +145,18 @@ export function catalogReader(
     async categoryExists(res: Response, slug: string): Promise<boolean> {
       return (await context(res)).tree.bySlug.has(slug);
     },
-    /** Whether a product page shows a product, one withdrawn from sale (410), or nothing (404). */
-    async productState(res: Response, id: string): Promise<'sold' | 'withdrawn' | 'missing'> {
-      if (!productParams.safeParse({ id }).success) return 'missing';
+    /**
+     * Whether a product page shows a product (with the product's own address), one withdrawn
+     * from sale (410), or nothing (404).
+     */
+    async productState(
+      res: Response,
+      id: string,
+    ): Promise<{ state: 'sold'; url: string } | { state: 'withdrawn' } | { state: 'missing' }> {
+      if (!productParams.safeParse({ id }).success) return { state: 'missing' };
       const found = await product(res, id);
-      return found === WITHDRAWN ? 'withdrawn' : found ? 'sold' : 'missing';
+      if (found === WITHDRAWN) return { state: 'withdrawn' };
+      return found ? { state: 'sold', url: found.url } : { state: 'missing' };
     },
   };
 }

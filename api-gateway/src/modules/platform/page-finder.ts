@@ -11,13 +11,15 @@ export interface FoundPage {
   params: Record<string, string>;
   /** 410 for the page of a product the brand has withdrawn from sale: it shows why, and is gone. */
   status?: 410;
+  /** The page's own address, to redirect to (301) when it was asked for at another. */
+  movedTo?: string;
 }
 
 /**
  * Which page of the shell's route table a path opens, or none (a 404): an unknown path, a
  * category slug the brand does not have, a product it never sold (one it withdrew from sale is
- * found, with the status 410), a size guide or fit finder
- * its content does not hold. While the catalog or the content cannot be read the page is served
+ * found, with the status 410; one asked for under other category or name slugs is found with
+ * its own address to move to), a size guide or fit finder its content does not hold. While the catalog or the content cannot be read the page is served
  * as found, for the browser to explain: never a 404 that may be untrue.
  */
 export function pageFinder(
@@ -43,9 +45,13 @@ export function pageFinder(
         if (!(await reader.categoryExists(res, slug))) return undefined;
       }
       if (match.entry.page === 'product') {
-        const state = await reader.productState(res, match.params.id);
-        if (state === 'missing') return undefined;
-        if (state === 'withdrawn') return { ...match, status: 410 };
+        const product = await reader.productState(res, match.params.id);
+        if (product.state === 'missing') return undefined;
+        if (product.state === 'withdrawn') return { ...match, status: 410 };
+        // The product's category and name as the catalog has them now, for the sku asked for:
+        // an old link (a renamed or moved product) or a trailing slash leads there.
+        const own = `${product.url.slice(0, product.url.lastIndexOf('/') + 1)}${match.params.id}`;
+        if (own !== pathname) return { ...match, movedTo: own };
       }
       const shows = FIT_PAGES.get(match.entry.page);
       if (shows && !shows(await content.brandContent(brand.id, res.locals.correlationId), match.params))

@@ -22,7 +22,8 @@ export type SignedIn = (req: Request) => Promise<boolean>;
  * Every page route answers with the shell's HTML for the request's brand; the shell's route
  * table decides what shows, including its 404 page, and the same table decides the status: 404
  * for a path, category or product that does not exist, 410 for a product withdrawn from sale,
- * and a 302 to sign-in for a page that needs a signed-in shopper when there is none.
+ * a 301 to a product's own address when it is asked for at an old one, and a 302 to sign-in
+ * for a page that needs a signed-in shopper when there is none.
  */
 export function pages(
   catalog: BrandCatalog,
@@ -50,6 +51,13 @@ export function pages(
     if (found?.entry.authorized && !(await signedIn(req))) {
       const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: req.originalUrl });
       res.set({ 'cache-control': 'private, no-cache', vary: 'Host, Cookie' }).redirect(302, `/login?${query}`);
+      return;
+    }
+    if (found?.movedTo) {
+      const at = req.originalUrl.indexOf('?');
+      const search = at === -1 ? '' : req.originalUrl.slice(at);
+      // A day, not forever: a product can move again, and the next move should be seen.
+      res.set({ 'cache-control': 'public, max-age=86400', vary: 'Host' }).redirect(301, `${found.movedTo}${search}`);
       return;
     }
     // A back-office page has no shop header, so nothing of the header's remotes is worth hinting.
