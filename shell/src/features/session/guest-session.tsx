@@ -12,7 +12,10 @@ export function GuestSession() {
   useEffect(() => {
     if (status !== 'unauthenticated' || tried.current) return;
     tried.current = true;
-    signIn('guest', {}, { callbackUrl: `${location.pathname}${location.search}` })
+    // The path only: the answer's address is read for an `error` parameter, and a page such as
+    // /login?error=SessionRequired (where an account page sends a signed-out visitor) has one of
+    // its own. Nothing navigates to it.
+    signIn('guest', {}, { callbackUrl: location.pathname })
       .then((result) => {
         if (result.error) throw new Error(result.error);
         dispatch(api.util.invalidateTags(['Session']));
