@@ -121,5 +121,7 @@ describe('the migration runner on PGlite', () => {
     } finally {
       await reopened.close();
     }
-  });
+    // PGlite compiles its WebAssembly at each open, twice here: on a busy two-core machine that
+    // alone has taken more than the suite's 30 s.
+  }, 120_000);
 });
