@@ -19,8 +19,9 @@ export interface FoundPage {
  * Which page of the shell's route table a path opens, or none (a 404): an unknown path, a
  * category slug the brand does not have, a product it never sold (one it withdrew from sale is
  * found, with the status 410; one asked for under other category or name slugs is found with
- * its own address to move to), a size guide or fit finder its content does not hold. While the catalog or the content cannot be read the page is served
- * as found, for the browser to explain: never a 404 that may be untrue.
+ * its own address to move to), a size guide or fit finder its content does not hold. While the
+ * catalog or the content cannot be read the page is served as found, for the browser to
+ * explain: never a 404 that may be untrue.
  */
 export function pageFinder(
   reader: Pick<CatalogReader, 'categoryExists' | 'productState'>,

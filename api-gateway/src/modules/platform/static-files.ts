@@ -28,7 +28,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 const NEVER_A_DOCUMENT = /\.(js|css|map|json|woff2)$/;
 
-/** Immutable build files: cached for a year, with no document-only headers for the types that never are one. */
+/** Drops the document-only headers from a file of a type that is never a document. */
 function buildFileHeaders(res: Response, file: string): void {
   if (NEVER_A_DOCUMENT.test(file)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
 }
