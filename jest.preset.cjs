@@ -35,5 +35,6 @@ module.exports = {
     testEnvironment: path.join(__dirname, 'tools', 'jest', 'jsdom-environment.cjs'),
     // Components import their own CSS (libs/ui ships its styles that way); tests do not need it.
     moduleNameMapper: { '\\.css$': path.join(__dirname, 'tools', 'jest', 'style-stub.cjs') },
+    setupFilesAfterEnv: [path.join(__dirname, 'tools', 'jest', 'testing-library-setup.cjs')],
   }),
 };

@@ -83,6 +83,11 @@ const envSchema = z.object({
   CRM_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4010'),
   /** Shared secret sent to the CRM; the stand-in's read endpoints require it. */
   CRM_API_KEY: z.string().min(16).default('dev-only-crm-api-key'),
+  /**
+   * Where transactional mail goes: an SMTP relay (`smtps://user:password@smtp.example:465`), or
+   * the vendor services' mail catcher that `npm start` runs.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:4025'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -222,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             profileUrl: value.FACEBOOK_PROFILE_URL,
           }
         : undefined,
-    outboxFile: resolve(value.DATA_DIR, 'outbox.jsonl'),
+    smtpUrl: value.SMTP_URL,
     commerce: {
       apiUrl: value.COMMERCE_API_URL,
       authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,

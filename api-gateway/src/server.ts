@@ -9,7 +9,7 @@ import { createTrackingSink } from './data-access/tracking-sink';
 import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
-import { createFileOutbox } from './data-access/outbox';
+import { createMailer } from './data-access/mailer';
 import { createCartWriteStats } from './shared/cart-write-stats';
 import { createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
@@ -82,12 +82,12 @@ export async function start(
   const captcha = createCaptchaClient({ ...config.captcha, logger, guard: guard('captcha') });
   const crm = createCrmClient({ ...config.crm, logger, guard: guard('crm') });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
-  const outbox = createFileOutbox(config.outboxFile);
   const cache = redis ? createRedisCache(redis) : createMemoryCache();
   const cartQueue = redis ? createRedisCartWriteQueue(redis, { logger }) : createMemoryCartWriteQueue();
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, catalog, origins, logger });
   const flags = flagReader({
     catalog,
     sessions,
@@ -108,7 +108,7 @@ export async function start(
     commerce,
     captcha,
     throttle,
-    outbox,
+    mailer,
     cache,
     content,
     crm,
@@ -142,6 +142,7 @@ export async function start(
       await flags.stop();
       await sink.close();
       await cartQueue.close();
+      mailer.close();
       redis?.disconnect();
     },
   };

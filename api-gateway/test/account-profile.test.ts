@@ -1,8 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@shop/node-kit/testing';
-import { authClient, captchaAt, commerceAt, commerceGraphql, startBuiltService, startTestGateway } from './support';
+import {
+  authClient,
+  captchaAt,
+  commerceAt,
+  commerceGraphql,
+  mailsTo,
+  resetLinkIn,
+  startBuiltService,
+  startTestGateway,
+} from './support';
 
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
 let vendors: Awaited<ReturnType<typeof startBuiltService>>;
@@ -267,15 +275,8 @@ describe('the signed-in profile', () => {
     });
     expect(added.status).toBe(200);
     expect((await send(browser, 'POST', '/api/account/password/forgot', { email })).status).toBe(202);
-    const token = await eventually(async () => {
-      const { messages } = (await (await browser.send('/api/dev/outbox')).json()) as {
-        messages: Array<{ to: string; text: string }>;
-      };
-      const text = messages.find((m) => m.to === email)?.text ?? '';
-      const found = /token=([^\s]+)/.exec(text)?.[1];
-      expect(found).toBeDefined();
-      return decodeURIComponent(found as string);
-    });
+    const [mail] = await mailsTo(gateway, email, 'password-reset');
+    const token = resetLinkIn(mail).searchParams.get('token') as string;
     const reset = await send(browser, 'POST', '/api/account/password/reset', {
       token,
       newPassword: 'a-reset-passphrase',

@@ -375,6 +375,7 @@ describe('brand managers’ flags in the admin', () => {
       ['POST', '/brands/vanityfair/flags/audit/1/rollback', { version: 0, reason: 'Not mine to undo' }],
       ['POST', '/brands/vanityfair/preview-link', {}],
       ['POST', '/brands/vanityfair/remotes/catalog/rollback', { reason: 'Not mine to undo', registryVersion: 0 }],
+      ['POST', '/brands/vanityfair/remotes/catalog/follow-global', { reason: 'Not mine to undo', registryVersion: 0 }],
     ];
     // ben manages hoopcraft only: not even reading vanityfair.
     for (const [method, path, body] of [

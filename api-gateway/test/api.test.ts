@@ -4,6 +4,7 @@ import request from 'supertest';
 import { eventually } from '@shop/node-kit/testing';
 import { RegistryRepository } from '../src/data-access/registry-repository';
 import { RemoteStore } from '../src/data-access/remote-store';
+import { trackingTokens } from '../src/sessions/tracking-token';
 import { remoteBuild, startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
@@ -188,7 +189,11 @@ describe('shell pages', () => {
 });
 
 describe('POST /api/tracking', () => {
-  const session = uuid();
+  // A token the gateway issued (it signs them): a cookie value it did not issue is replaced.
+  let session = '';
+  beforeAll(() => {
+    session = trackingTokens(gateway.config.authSecret).issue();
+  });
   const valid = () => ({
     event: 'ADD_TO_CART',
     eventId: uuid(),

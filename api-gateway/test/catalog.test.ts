@@ -107,9 +107,11 @@ describe('catalog API', () => {
     for (const swatch of card.swatches ?? []) {
       expect(swatch.image).toMatch(/^\/media\/bra\/[0-9a-f]{6}-front\.svg$/);
       expect(swatch.image).toContain(swatch.hex?.slice(1));
-      const sku = swatch.url.split('/').at(-1);
-      const opened = detail.variants.find((v) => v.sku === sku);
-      expect(opened?.attributes.color).toBe(swatch.name);
+      // The product's page in that colour, with no size chosen for the shopper (ADR 0024).
+      const opens = new URL(swatch.url, gateway.url);
+      expect(opens.pathname.split('/').at(-1)).toBe(card.masterStyle);
+      expect(opens.searchParams.get('color')).toBe(swatch.name);
+      const opened = detail.variants.find((v) => v.attributes.color === swatch.name && v.images.length > 0);
       expect(opened?.images[0].url).toBe(swatch.image);
       const picture = await fetch(`${gateway.url}${swatch.image}`);
       expect(picture.status).toBe(200);

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownCardNumber } from '@shop/node-kit/testing';
 import type {
   CheckoutAddress,
   CheckoutResponse,
@@ -57,6 +58,35 @@ export const idmeAt = (origin: string): GatewayConfig['idme'] => ({
   clientSecret: 'dev-only-idme-client-secret',
 });
 
+/** A random Luhn-valid Visa of the shopper's own, which the payment stand-in approves. */
+export const approvingCard = ownCardNumber;
+
+/**
+ * The person's answer on the ID.me stand-in's consent page for the authorize URL the shop sent
+ * them to: the provider's redirect (302) back to the shop's callback.
+ */
+export function answerIdmeConsent(
+  stack: CheckoutStack,
+  authorize: URL,
+  decision: 'approve' | 'deny' = 'approve',
+  group = 'military',
+): Promise<Response> {
+  const params = authorize.searchParams;
+  return fetch(`${stack.idmeUrl}/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({
+      client_id: params.get('client_id') as string,
+      redirect_uri: params.get('redirect_uri') as string,
+      state: params.get('state') as string,
+      code_challenge: params.get('code_challenge') as string,
+      scope: group,
+      email: 'shopper@everwear.example',
+      decision,
+    }),
+  });
+}
+
 export const OPS_KEY = 'ops-key-for-gateway-tests-0014';
 /** The captcha answer the stack's gateway takes without asking the captcha service. */
 export const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-checkout-tests';
@@ -103,6 +133,8 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
     captcha: captchaAt(vendors.url, 'dev-only-captcha-secret', INTERNAL_CAPTCHA),
     opsApiKey: OPS_KEY,
     trustProxy: ['loopback'],
+    // The vendors' CRM stand-in (its development key), so e-mail signups hand out welcome codes.
+    crm: { url: vendors.url, apiKey: 'dev-only-crm-api-key' },
     ...overrides,
   });
   const stack = {
@@ -114,13 +146,17 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
     idmeUrl,
     graphql: (query: string, variables: Record<string, unknown> = {}) =>
       commerceGraphql(commerce.url, query, variables),
-    /** A card token from the hosted field's endpoint, as the iframe gets one. */
-    async token(number = '4242424242424242') {
+    /**
+     * A card token from the hosted field's endpoint, as the iframe opened with a bag's client
+     * secret gets one (Shopper.cardToken finds the secret in the shopper's checkout).
+     */
+    async token(number: string, clientSecret: string) {
       const response = await fetch(`${hostedUrl}/hosted/v1/tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           pk: 'pk_dev_shop',
+          clientSecret,
           number,
           expMonth: 12,
           expYear: new Date().getFullYear() + 2,
@@ -151,14 +187,21 @@ export async function startCheckoutStack(name: string, overrides: Partial<Gatewa
 export type CheckoutStack = Awaited<ReturnType<typeof startCheckoutStack>>;
 
 type Stocked = { sku: string; available: number; price: number };
-/** A brand's skus with at least `min` in stock, one per product. */
-export async function stockedSkus(stack: CheckoutStack, store: string, min = 5): Promise<Stocked[]> {
+/** A brand's skus with at least `min` in stock, one per product; only products of `taxCategory` (clothing, general) when given. */
+export async function stockedSkus(
+  stack: CheckoutStack,
+  store: string,
+  min = 5,
+  taxCategory?: string,
+): Promise<Stocked[]> {
   const data = await stack.graphql(
     `query($store: String) { productProjectionSearch(storeProjection: $store, limit: 30, sorts: ["id asc"]) { results {
+      taxCategory { key }
       allVariants { sku price(currency: "USD") { value { centAmount } } availability { noChannel { availableQuantity } } } } } }`,
     { store },
   );
   return data.productProjectionSearch.results.flatMap((product: Json) => {
+    if (taxCategory && product.taxCategory?.key !== taxCategory) return [];
     const variant = product.allVariants.find(
       (v: Json) => v.price && (v.availability?.noChannel?.availableQuantity ?? 0) >= min,
     );
@@ -187,7 +230,12 @@ export const ADDRESS: CheckoutAddress = {
 type Answer<T> = { status: number; body: T & { error?: Json }; headers: Headers };
 
 /** A shopper on one brand's site with the gateway's cart, checkout and order API. */
-export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair', options: { guest?: boolean } = {}) {
+export async function checkoutShopper(
+  stack: CheckoutStack,
+  brand = 'vanityfair',
+  /** `forwardedFor`: the client address the shopper's API calls come from (the stack trusts the loopback proxy). */
+  options: { guest?: boolean; forwardedFor?: string } = {},
+) {
   const host = `${brand}.localhost:${new URL(stack.gateway.url).port}`;
   const client = authClient(stack.gateway.url, host);
   if (options.guest !== false) await client.signIn('guest', '/');
@@ -204,6 +252,7 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
         'content-type': 'application/json',
         'x-csrf-token': token,
         'sec-fetch-site': 'same-origin',
+        ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
         ...headers,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -240,13 +289,22 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
     place: (key: string, body: unknown) =>
       send<OrderConfirmation>('POST', '/api/orders', body, { 'idempotency-key': key }),
     confirmation: (orderNumber: string) => send<OrderConfirmation>('GET', `/api/orders/${orderNumber}`),
+    /** The client secret the checkout opens the card field with (bound to this bag, session and brand). */
+    async clientSecret() {
+      const url = new URL((await shopper.checkout()).body.checkout.vendors.cardFieldUrl);
+      const secret = url.searchParams.get('clientSecret');
+      if (!secret) throw new Error(`No client secret in ${url.pathname}: is the bag empty?`);
+      return secret;
+    },
+    /** A card token made in this shopper's card field, for their bag. */
+    cardToken: async (number = approvingCard()) => stack.token(number, await shopper.clientSecret()),
     /** Everything "Place order" needs: e-mail, a verified address, the standard method, a card, taxes. */
-    async ready(cardNumber = '4242424242424242', address = ADDRESS) {
+    async ready(cardNumber = approvingCard(), address = ADDRESS) {
       const answer = await shopper.update({
         email: `shopper-${Math.random().toString(36).slice(2, 10)}@example.com`,
         shippingAddress: address,
         billingAddress: 'sameAsShipping',
-        payment: { token: await stack.token(cardNumber) },
+        payment: { token: await shopper.cardToken(cardNumber) },
       });
       if (answer.status !== 200) throw new Error(`checkout update: ${explained(answer)}`);
       const taxed = await shopper.taxes();
@@ -275,9 +333,11 @@ export async function checkoutShopper(stack: CheckoutStack, brand = 'vanityfair'
 export type Shopper = Awaited<ReturnType<typeof checkoutShopper>>;
 
 /** The order request body for what the checkout shows now. */
+/** What "Place order" sends: the reviewed cart and total, and a captcha answer (the page sends a fresh one each time). */
 export const orderBody = (checkout: CheckoutResponse) => ({
   cartId: checkout.cart.id,
   expectedTotal: checkout.checkout.totals.total.centAmount,
+  captchaToken: INTERNAL_CAPTCHA,
 });
 
 /** An ops call with the bearer key. */

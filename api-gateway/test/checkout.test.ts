@@ -68,7 +68,7 @@ describe('the checkout view', () => {
     const shopper = await checkoutShopper(stack);
     await shopper.add(item.sku, 3);
     expect((await shopper.email('Ann@Example.com')).body.checkout.email).toBe('ann@example.com');
-    const token = await stack.token('5555555555554444');
+    const token = await shopper.cardToken('5555555555554444');
     const updated = await shopper.update({ shippingAddress: ADDRESS, payment: { token } });
     expect(updated.status).toBe(200);
     const { checkout, cart } = updated.body;
@@ -82,14 +82,13 @@ describe('the checkout view', () => {
 
     const taxed = (await shopper.taxes()).body.checkout;
     expect(taxed.missing).toEqual([]);
-    // New York City: 8.875 %, half-up on each unit, summed over the units (SPEC §9).
-    const unit = item.price;
-    const expectedLineTax = 3 * Math.floor((unit * 8875 + 50_000) / 100_000);
+    // New York City exempts clothing under $110 an item (issue 29): the bra, and the shipping
+    // that delivers it, are quoted at nothing.
+    expect(item.price).toBeLessThan(11_000);
+    expect(taxed.totals.tax!.centAmount).toBe(0);
     const shipping = taxed.totals.shipping!.centAmount;
-    const shippingTax = Math.floor((shipping * 8875 + 50_000) / 100_000);
-    expect(taxed.totals.tax!.centAmount).toBe(expectedLineTax + shippingTax);
     expect(taxed.totals.total.centAmount).toBe(
-      taxed.totals.subtotal.centAmount - taxed.totals.discount.centAmount + shipping + taxed.totals.tax!.centAmount,
+      taxed.totals.subtotal.centAmount - taxed.totals.discount.centAmount + shipping,
     );
     const stored = await commerceCart(cart.id!);
     expect(stored).toMatchObject({
@@ -97,8 +96,8 @@ describe('the checkout view', () => {
       taxRoundingMode: 'HalfUp',
       taxCalculationMode: 'UnitPriceLevel',
     });
-    expect(stored.lineItems[0].taxRate).toMatchObject({ amount: 0.08875, state: 'NY' });
-    expect(stored.shippingInfo.taxRate.amount).toBe(0.08875);
+    expect(stored.lineItems[0].taxRate).toMatchObject({ amount: 0, state: 'NY' });
+    expect(stored.shippingInfo.taxRate.amount).toBe(0);
     expect(stored.taxedPrice.totalGross.centAmount).toBe(taxed.totals.total.centAmount);
     // The cart keeps the token and the card's public details only.
     const custom = await stack.graphql(
@@ -110,22 +109,36 @@ describe('the checkout view', () => {
     expect(JSON.stringify(fields)).not.toContain('5555555555554444');
   });
 
-  it('refuses a wrong ZIP with 400 and a suggestion, saving nothing; a deliverable address written otherwise is 422 until accepted or kept', async () => {
+  it('refuses a wrong ZIP with 400, suggesting only the ZIP the data knows for the street, saving nothing; a deliverable address written otherwise is 422 until accepted or kept', async () => {
     const [item] = await stockedSkus(stack, 'vanityfair', 2);
     const shopper = await checkoutShopper(stack);
     await shopper.add(item.sku, 1);
-    const wrong = await shopper.update({ shippingAddress: { ...ADDRESS, city: 'BROOKLYN' } });
+    // Issue 29: 350 5th Ave, New York is 10118, whatever ZIP was typed.
+    const known = await shopper.update({
+      shippingAddress: { ...ADDRESS, streetName: '350 5th Ave', postalCode: '90210' },
+    });
+    expect(known.status).toBe(400);
+    expect(known.body.error).toMatchObject({
+      code: 'ADDRESS_INVALID',
+      correlationId: expect.any(String),
+      fields: { 'shippingAddress.postalCode': 'ZIP code 90210 is in CA, not NY.' },
+      verification: {
+        address: 'shippingAddress',
+        suggestion: { streetName: '350 5TH AVE', city: 'NEW YORK', state: 'NY', postalCode: '10118', firstName: 'Ann' },
+      },
+    });
+    // A street the data does not know: the ZIP is marked wrong and nothing is guessed.
+    const wrong = await shopper.update({ shippingAddress: { ...ADDRESS, postalCode: '90210' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({
       code: 'ADDRESS_INVALID',
-      correlationId: expect.any(String),
-      fields: { 'shippingAddress.postalCode': expect.stringContaining('10001') },
-      verification: { address: 'shippingAddress', suggestion: { city: 'BROOKLYN', state: 'NY', firstName: 'Ann' } },
+      message: 'Check the shipping address: ZIP code 90210 is in CA, not NY.',
+      fields: { 'shippingAddress.postalCode': 'ZIP code 90210 is in CA, not NY.' },
     });
-    expect(wrong.body.error.verification.suggestion.postalCode).toMatch(/^112\d\d$/);
+    expect(wrong.body.error.verification).toEqual({ address: 'shippingAddress' });
     // "Kept" cannot make an undeliverable address stick.
     const kept = await shopper.update({
-      shippingAddress: { ...ADDRESS, city: 'BROOKLYN' },
+      shippingAddress: { ...ADDRESS, postalCode: '90210' },
       verification: { shippingAddress: 'kept' },
     });
     expect(kept.status).toBe(400);
@@ -154,9 +167,53 @@ describe('the checkout view', () => {
     expect(keptAsEntered.body.checkout.shippingAddress).toMatchObject({ streetName: '123 main street' });
   });
 
-  it('never shows a stale tax: a new line or another state is taxed again', async () => {
-    const [first, second] = await stockedSkus(stack, 'vanityfair', 3);
+  it('taxes a basketball in New York City at 8.875 %, unit by unit, beside a jersey the city exempts (issue 29)', async () => {
+    const [ball] = await stockedSkus(stack, 'hoopcraft', 3, 'general');
+    const [jersey] = await stockedSkus(stack, 'hoopcraft', 1, 'clothing');
+    const shopper = await checkoutShopper(stack, 'hoopcraft');
+    await shopper.add(ball.sku, 3);
+    await shopper.add(jersey.sku, 1);
+    expect((await shopper.update({ shippingAddress: ADDRESS })).status).toBe(200);
+    const taxed = await shopper.taxes();
+    expect(taxed.status).toBe(200);
+    const { cart, checkout } = taxed.body;
+    const lineOf = (sku: string) => cart.lines.find((line: Json) => line.sku === sku);
+    const [balls, shirt] = [lineOf(ball.sku)!, lineOf(jersey.sku)!];
+    // 8.875 %, half-up on each unit, summed over the units (SPEC §9); the jersey is under $110.
+    const unit = (balls.salePrice ?? balls.unitPrice).centAmount;
+    const ballsTax = 3 * Math.floor((unit * 8875 + 50_000) / 100_000);
+    // Shipping is taxed in the share of the goods that are taxed.
+    const shipping = checkout.totals.shipping!.centAmount;
+    const goods = balls.total.centAmount + shirt.total.centAmount;
+    const shippingTax = Math.floor(
+      (2 * shipping * balls.total.centAmount * 8875 + goods * 100_000) / (2 * goods * 100_000),
+    );
+    expect(checkout.totals.tax!.centAmount).toBe(ballsTax + shippingTax);
+    const stored = await commerceCart(cart.id!);
+    const rateOf = (line: Json) => stored.lineItems.find((item: Json) => item.id === line.lineItemId).taxRate;
+    expect(rateOf(balls)).toMatchObject({ amount: 0.08875, state: 'NY' });
+    expect(rateOf(shirt)).toMatchObject({ amount: 0, state: 'NY' });
+    expect(stored.taxedPrice.totalTax.centAmount).toBe(ballsTax + shippingTax);
+  });
+
+  it('refuses a tax category or lines from the browser: tax is quoted for the catalogue’s goods only', async () => {
+    const [item] = await stockedSkus(stack, 'vanityfair', 2);
     const shopper = await checkoutShopper(stack);
+    await shopper.add(item.sku, 1);
+    await shopper.update({ shippingAddress: ADDRESS });
+    const answer = await shopper.send('POST', '/api/cart/taxes', { lines: [{ taxCategory: 'general' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      message: 'lines: is not a field of this request',
+      correlationId: expect.any(String),
+    });
+  });
+
+  it('never shows a stale tax: a new line or another state is taxed again', async () => {
+    // Basketballs: taxed in New York (clothing would be exempt there).
+    const [first, second] = await stockedSkus(stack, 'hoopcraft', 3, 'general');
+    const shopper = await checkoutShopper(stack, 'hoopcraft');
     await shopper.add(first.sku, 1);
     const before = await shopper.ready();
     const taxBefore = before.checkout.totals.tax!.centAmount;
@@ -259,8 +316,9 @@ describe('loyalty redemption', () => {
     expect(checkout.totals.loyalty!.centAmount).toBe(300);
     expect(checkout.missing).toEqual([]);
     const stored = await commerceCart(redeemed.body.cart.id!);
+    // Points spent on clothing New York City exempts take back no tax (issue 29).
     expect(stored.customLineItems).toEqual([
-      { slug: 'loyalty-redemption', money: { centAmount: -300 }, taxRate: { amount: expect.any(Number) } },
+      { slug: 'loyalty-redemption', money: { centAmount: -300 }, taxRate: { amount: 0 } },
     ]);
     expect(checkout.totals.total.centAmount).toBe(stored.taxedPrice.totalGross.centAmount);
     const tooMany = await shopper.redeem(item.price + 1);

@@ -99,9 +99,23 @@ describe('content API (brand content files)', () => {
   it('serves nav, footer, the e-mail copy and the snippet paths', async () => {
     expect((await get('/api/content/nav')).body.links.length).toBeGreaterThan(0);
     expect((await get('/api/content/footer')).body.social.length).toBeGreaterThan(0);
-    expect((await get('/api/content/email')).body.type).toBe('email');
+    const email = (await get('/api/content/email')).body;
+    expect(email.type).toBe('email');
+    expect(email.title).toMatch(/15% off/);
+    // rallyathletic takes no codes (its discounts flag is off): no offer in its signup copy, nor in its footer.
+    const plain = await get('/api/content/email', 'rallyathletic.localhost');
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    expect(JSON.stringify(plain.body)).not.toMatch(/%|code/i);
+    expect(plain.body).not.toHaveProperty('withoutOffer');
     for (const path of ['cart', 'p', 'find-your-fit', 'size-guide'])
       expect((await get(`/api/content/${path}`)).body.type).toBe('snippets');
+    // hoopcraft takes no returns online (its returns flag is off): its product and bag pages promise none.
+    const ids = async (path: string, host?: string) =>
+      ((await get(`/api/content/${path}`, host)).body.blocks as Array<{ id: string }>).map((block) => block.id);
+    expect(await ids('p')).toContain('returns');
+    expect(await ids('p', 'hoopcraft.localhost')).not.toContain('returns');
+    expect(await ids('cart', 'hoopcraft.localhost')).not.toContain('easy-returns');
+    expect(JSON.stringify((await get('/api/content/p', 'hoopcraft.localhost')).body)).not.toMatch(/30 days|"flag"/);
   });
 
   it('puts nav and footer into the page and the boot config', async () => {

@@ -42,6 +42,7 @@ describe('CSRF middleware', () => {
       'POST /api/ops/flags/{brand}/audit/{number}/rollback',
       'POST /api/ops/products/{style}/withdraw',
       'POST /api/ops/products/{style}/restore',
+      'POST /api/ops/returns/{returnId}/refund',
     ]);
     for (const entry of CSRF_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });

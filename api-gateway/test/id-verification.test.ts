@@ -1,5 +1,6 @@
 import {
   type CheckoutStack,
+  answerIdmeConsent,
   type Json,
   type Shopper,
   checkoutShopper,
@@ -35,20 +36,7 @@ async function start(shopper: Shopper, query = 'group=military') {
 async function decide(authorize: URL, decision: 'approve' | 'deny' = 'approve', group = 'military') {
   const page = await fetch(authorize);
   expect(page.status).toBe(200);
-  const params = authorize.searchParams;
-  const answer = await fetch(`${stack.idmeUrl}/oauth/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    body: new URLSearchParams({
-      client_id: params.get('client_id') as string,
-      redirect_uri: params.get('redirect_uri') as string,
-      state: params.get('state') as string,
-      code_challenge: params.get('code_challenge') as string,
-      scope: group,
-      email: 'shopper@everwear.example',
-      decision,
-    }),
-  });
+  const answer = await answerIdmeConsent(stack, authorize, decision, group);
   expect(answer.status).toBe(302);
   const callback = new URL(answer.headers.get('location') as string);
   expect(callback.pathname).toBe('/api/idMe/callback');

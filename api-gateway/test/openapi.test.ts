@@ -35,7 +35,7 @@ describe('/api/openapi.json', () => {
       };
       expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/dev'))).toEqual([]);
       expect(Object.keys(document.paths)).toContain('/api/auth/session');
-      expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);
+      expect((await fetch(`${production.url}/api/dev/cases`)).status).toBe(404);
     } finally {
       await production.stop();
     }

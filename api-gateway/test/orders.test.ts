@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
 import type { CheckoutResponse, OrderConfirmation } from '@shop/contracts';
 import {
   type CheckoutStack,
   type Json,
   OPS_KEY,
   type Shopper,
+  approvingCard,
   checkoutShopper,
   ops,
   orderBody,
@@ -24,7 +23,7 @@ afterAll(() => stack?.stop());
 const key = () => randomUUID();
 
 /** A guest with `quantity` of one stocked sku, ready to place the order. */
-async function readyShopper(brand = 'vanityfair', card = '4242424242424242', quantity = 1, offset = 0) {
+async function readyShopper(brand = 'vanityfair', card = approvingCard(), quantity = 1, offset = 0) {
   const skus = await stockedSkus(stack, brand, 5);
   const item = skus[offset % skus.length];
   const shopper = await checkoutShopper(stack, brand);
@@ -55,12 +54,6 @@ const order = async (orderNumber: string, store = 'vanityfair') =>
       { n: orderNumber, s: store },
     )
   ).inStore.order;
-
-const outbox = () =>
-  readFileSync(join(stack.gateway.dataDir, 'outbox.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { to: string; subject: string; text: string });
 
 describe('placing an order', () => {
   it('places a guest order: a VF number, the totals of the checkout, one authorisation for the total plus a cent per line, an e-mail, an empty bag', async () => {
@@ -103,12 +96,13 @@ describe('placing an order', () => {
     expect(authorizations).toHaveLength(1);
     expect(authorizations[0]).toMatchObject({ status: 'authorized', amount: { centAmount: total + 1 } });
 
-    const mail = outbox().find((message) => message.subject.includes(confirmation.orderNumber));
-    expect(mail?.to).toBe(confirmation.email);
+    const mail = stack.gateway.mail().find((message) => message.subject.includes(confirmation.orderNumber));
+    expect(mail?.to).toEqual([confirmation.email.toLowerCase()]);
+    expect(mail?.kind).toBe('order-placed');
     expect(mail?.text).toContain(confirmation.lines[0].name);
-    expect(mail?.text).toContain('What happens next');
+    expect(mail?.text).toContain('Your card is charged when the order ships');
     expect(mail?.text).toContain(`$${(total / 100).toFixed(2)}`);
-    expect(mail?.text).not.toContain('4242424242424242');
+    expect(`${mail?.text}${mail?.html}`).not.toContain('4242424242424242');
 
     const after = await shopper.checkout();
     expect(after.body.cart.lines).toEqual([]);
@@ -155,7 +149,7 @@ describe('placing an order', () => {
   });
 
   it('places one order when the response is cut off mid-flight and the request is sent again', async () => {
-    const { shopper, checkout } = await readyShopper('vanityfair', '4242424242424242', 1, 2);
+    const { shopper, checkout } = await readyShopper('vanityfair', approvingCard(), 1, 2);
     const idempotencyKey = key();
     const body = JSON.stringify(orderBody(checkout));
     const csrf = await shopper.client.csrfToken();
@@ -229,27 +223,30 @@ describe('placing an order', () => {
     expect(authorizations.map((a: Json) => a.status)).toEqual(['voided']);
   });
 
-  it('answers a declined card with 402 and its reason, places nothing and leaves the bag usable', async () => {
+  it('answers a declined card with 402 and one message whatever the reason, places nothing and leaves the bag usable', async () => {
     const { shopper, checkout } = await readyShopper('vanityfair', '4000000000000002', 1, 5);
     const declined = await shopper.place(key(), orderBody(checkout));
     expect(declined.status).toBe(402);
-    expect(declined.body.error).toMatchObject({ code: 'PAYMENT_DECLINED', reason: 'declined' });
+    expect(declined.body.error).toMatchObject({ code: 'PAYMENT_DECLINED' });
+    expect(declined.body.error.reason).toBeUndefined();
     expect(await ordersOfCart(checkout.cart.id!)).toHaveLength(0);
     const bag = await shopper.checkout();
     expect(bag.body.cart.id).toBe(checkout.cart.id);
     expect(bag.body.cart.lines).toHaveLength(1);
     // Another card, and the order goes through.
-    await shopper.update({ payment: { token: await stack.token('4242424242424242') } });
+    await shopper.update({ payment: { token: await shopper.cardToken('4242424242424242') } });
     const again = await shopper.place(key(), orderBody((await shopper.checkout()).body));
     expect(again.status).toBe(201);
 
     const poor = await readyShopper('vanityfair', '4000000000000000'.slice(0, 12) + '9995', 1, 6);
     const refused = await poor.shopper.place(key(), orderBody(poor.checkout));
-    expect(refused.body.error).toMatchObject({ code: 'PAYMENT_DECLINED', reason: 'insufficient_funds' });
+    // Insufficient funds reads as any decline: the reason would tell a card tester the number is live.
+    expect(refused.body.error).toMatchObject({ code: 'PAYMENT_DECLINED', message: declined.body.error.message });
+    expect(refused.body.error.reason).toBeUndefined();
   });
 
   it('refuses a total the shopper did not see (409 CHECKOUT_CHANGED with the fresh checkout), before any authorisation', async () => {
-    const { shopper, checkout } = await readyShopper('vanityfair', '4242424242424242', 1, 7);
+    const { shopper, checkout } = await readyShopper('vanityfair', approvingCard(), 1, 7);
     const changed = await shopper.place(key(), {
       ...orderBody(checkout),
       expectedTotal: checkout.checkout.totals.total.centAmount - 1,
@@ -261,7 +258,7 @@ describe('placing an order', () => {
   });
 
   it('refuses to order a product withdrawn from sale meanwhile (409 CHECKOUT_CHANGED naming it), before any authorisation', async () => {
-    const { shopper, checkout, item } = await readyShopper('vanityfair', '4242424242424242', 1, 13);
+    const { shopper, checkout, item } = await readyShopper('vanityfair', approvingCard(), 1, 13);
     const { product } = await stack.graphql(
       `query($sku: String!) { product(sku: $sku) { key masterData { current { name(locale: "en-US") } } } }`,
       { sku: item.sku },
@@ -288,7 +285,7 @@ describe('placing an order', () => {
   });
 
   it('refuses an order the fraud screen rejects, authorising nothing; a review places it in review', async () => {
-    const { shopper, checkout } = await readyShopper('vanityfair', '4242424242424242', 1, 8);
+    const { shopper, checkout } = await readyShopper('vanityfair', approvingCard(), 1, 8);
     await shopper.email('shopper+fraud-reject@example.com');
     const rejected = await shopper.place(key(), orderBody(checkout));
     expect(rejected.status).toBe(403);
@@ -301,15 +298,21 @@ describe('placing an order', () => {
   });
 
   it('sends a guest on a brand without guest ordering to sign in (403), and takes the order once signed in', async () => {
-    const { shopper, checkout } = await readyShopper('hoopcraft', '4242424242424242', 1, 0);
+    const { shopper, checkout } = await readyShopper('hoopcraft', approvingCard(), 1, 0);
     expect(checkout.checkout.guestOrdering).toBe(false);
     const refused = await shopper.place(key(), orderBody(checkout));
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('SIGN_IN_REQUIRED');
     await shopper.register();
+    // The card was entered in the guest's session: a new session enters it again (a token is bound to its session).
     const signedIn = (await shopper.checkout()).body;
-    const placed = await shopper.place(key(), orderBody(signedIn));
+    expect(signedIn.checkout.missing).toEqual(['payment']);
+    const paid = await shopper.update({ payment: { token: await shopper.cardToken() } });
+    expect(paid.status).toBe(200);
+    const placed = await shopper.place(key(), orderBody(paid.body));
     expect(placed.status).toBe(201);
+    // The brand's own order numbers: HC on hoopcraft (brand config orderNumberPrefix).
+    expect(placed.body.orderNumber).toMatch(/^HC\d{10}$/);
   });
 
   it('redeems and earns loyalty points with a signed-in order', async () => {
@@ -327,14 +330,16 @@ describe('placing an order', () => {
     expect(placed.body.totals.loyalty?.centAmount).toBe(250);
     const [next] = (await stockedSkus(stack, 'rallyathletic', 3)).slice(1);
     await shopper.add(next.sku, 1);
+    // What this order earns stays pending until it ships (see abuse-loyalty.test.ts): the
+    // spendable balance is the welcome balance less what was redeemed.
     const balance = (await shopper.checkout()).body.checkout.loyalty?.balance;
-    expect(balance).toBe(1000 - 250 + Math.floor(goods / 100));
+    expect(balance).toBe(1000 - 250);
   });
 });
 
 describe('the confirmation', () => {
   it('is for the placing session only, for 30 minutes, then points to order tracking (410)', async () => {
-    const { shopper, checkout } = await readyShopper('vanityfair', '4242424242424242', 1, 9);
+    const { shopper, checkout } = await readyShopper('vanityfair', approvingCard(), 1, 9);
     const placed = (await shopper.place(key(), orderBody(checkout))).body as OrderConfirmation;
     const again = await shopper.confirmation(placed.orderNumber);
     expect(again.status).toBe(200);
@@ -357,7 +362,7 @@ describe('the confirmation', () => {
 
 describe('back-office fulfilment and cancellation', () => {
   it('needs the ops key, not a cookie', async () => {
-    const { shopper, checkout } = await readyShopper('vanityfair', '4242424242424242', 1, 10);
+    const { shopper, checkout } = await readyShopper('vanityfair', approvingCard(), 1, 10);
     const placed = (await shopper.place(key(), orderBody(checkout))).body as OrderConfirmation;
     expect((await ops(stack, placed.orderNumber, 'fulfil', 'wrong-key-0123456789')).status).toBe(401);
     const withCookie = await shopper.send('POST', `/api/ops/orders/${placed.orderNumber}/fulfil`, {});
@@ -366,7 +371,7 @@ describe('back-office fulfilment and cancellation', () => {
   });
 
   it('captures the order total on fulfilment (Charge, Shipped, Paid) and voids on cancel (CancelAuthorization, Cancelled)', async () => {
-    const first = await readyShopper('vanityfair', '4242424242424242', 1, 11);
+    const first = await readyShopper('vanityfair', approvingCard(), 1, 11);
     const shipped = (await first.shopper.place(key(), orderBody(first.checkout))).body as OrderConfirmation;
     const fulfilled = await ops(stack, shipped.orderNumber, 'fulfil');
     expect(fulfilled.status).toBe(200);
@@ -385,7 +390,7 @@ describe('back-office fulfilment and cancellation', () => {
     expect((await ops(stack, shipped.orderNumber, 'fulfil')).status).toBe(200);
     expect((await ops(stack, shipped.orderNumber, 'cancel')).status).toBe(409);
 
-    const second = await readyShopper('vanityfair', '4242424242424242', 1, 12);
+    const second = await readyShopper('vanityfair', approvingCard(), 1, 12);
     const cancelled = (await second.shopper.place(key(), orderBody(second.checkout))).body as OrderConfirmation;
     const answer = await ops(stack, cancelled.orderNumber, 'cancel');
     expect(answer.status).toBe(200);

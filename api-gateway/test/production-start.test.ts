@@ -81,6 +81,8 @@ describe('npm start (production)', () => {
       COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
       VENDORS_PORT: String(vendorsPort),
       VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
+      MAIL_SMTP_PORT: '0',
+      MAIL_VIEWER_PORT: '0',
       CAPTCHA_VERIFY_URL: `http://127.0.0.1:${vendorsPort}/captcha/siteverify`,
       CAPTCHA_CHALLENGE_URL: `http://127.0.0.1:${vendorsPort}/captcha/challenge`,
       CRM_URL: `http://127.0.0.1:${vendorsPort}`,

@@ -1,18 +1,10 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHELL_REMOTE_MODULES } from '@shop/contracts';
-import { createLogger } from '@shop/node-kit';
-import express from 'express';
 import { RegistryRepository } from '../src/data-access/registry-repository';
 import { RemoteStore } from '../src/data-access/remote-store';
-import { correlationId } from '../src/entry-points/http/middleware/correlation-id';
-import { errorHandler } from '../src/entry-points/http/middleware/error-handler';
-import { HttpError } from '../src/errors';
-import { type RemoteAdminGuard, remoteAdminRoutes } from '../src/modules/admin/remote-admin-routes';
-import { fixtures, request, startTestGateway } from './support';
+import { catalogBuild, startRemoteAdmin, writeShellManifest } from './remote-admin-support';
+import { request, startTestGateway } from './support';
 
 /**
  * A canary of a remote for one brand: half of its shoppers get the new version, each keeps theirs
@@ -20,35 +12,6 @@ import { fixtures, request, startTestGateway } from './support';
  * nothing of it; promote gives it to everyone, rollback takes it back. The admin routes run in an
  * app of their own on the same data folder, as a second gateway process would.
  */
-
-const singleton = (name: string, version: string, requiredVersion = `~${version}`) => ({
-  name,
-  version,
-  singleton: true,
-  requiredVersion,
-});
-
-/** A catalog build with a real-looking manifest: what the shell loads, and the singletons it needs. */
-function catalogBuild(version: string, react = '19.3.1'): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'catalog-')), 'dist');
-  cpSync(join(fixtures, 'remote-dist'), dir, { recursive: true });
-  writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ name: 'catalog', version }));
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({
-      id: 'catalog',
-      name: 'catalog',
-      metaData: { remoteEntry: { name: 'remoteEntry.js' }, publicPath: 'auto' },
-      shared: [singleton('react', react, `^${react}`), singleton('react-dom', react, `^${react}`)],
-      exposes: SHELL_REMOTE_MODULES.catalog.map((name) => ({
-        id: `catalog:${name}`,
-        name,
-        assets: { css: { sync: [], async: [] }, js: { sync: [], async: [] } },
-      })),
-    }),
-  );
-  return dir;
-}
 
 /** The page renderer stand-in draws the catalog version it was asked to render with. */
 const renderedWith: string[] = [];
@@ -72,21 +35,8 @@ const renderer = http.createServer((req, res) => {
   });
 });
 
-/** The staff guard's stand-in: `x-test-staff: email brand=role`. */
-const guard: RemoteAdminGuard = (role) => (req, res, next) => {
-  const [email, grant] = String(req.headers['x-test-staff'] ?? '').split(' ');
-  if (!email) return next(new HttpError(401, 'STAFF_SIGN_IN_REQUIRED', 'Sign in first.'));
-  const [brand, held] = (grant ?? '').split('=');
-  if (brand !== req.params.brand || (role === 'manager' && held !== 'manager'))
-    return next(new HttpError(403, 'FORBIDDEN', 'Your staff role does not allow this.'));
-  // Only the e-mail matters here: it is who the audit names.
-  Object.assign(res.locals, { staff: { email } });
-  next();
-};
-
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-let admin: http.Server;
-let adminUrl: string;
+let admin: Awaited<ReturnType<typeof startRemoteAdmin>>;
 let v1: string;
 let v2: string;
 let legacy: string;
@@ -95,15 +45,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => renderer.listen(0, '127.0.0.1', resolve));
   const { port } = renderer.address() as AddressInfo;
   gateway = await startTestGateway({ renderer: { url: `http://127.0.0.1:${port}`, timeoutMs: 1500 } });
-  // The shell's build says what it provides (the test gateway's shell folder has only its page).
-  writeFileSync(
-    join(gateway.config.shellDist, 'mf-manifest.json'),
-    JSON.stringify({
-      name: 'shell',
-      exposes: [],
-      shared: [singleton('react', '19.3.1'), singleton('react-dom', '19.3.1')],
-    }),
-  );
+  writeShellManifest(gateway.config.shellDist);
   const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
   v1 = store.publish(catalogBuild('1.0.0')).version;
   v2 = store.publish(catalogBuild('1.1.0')).version;
@@ -111,38 +53,18 @@ beforeAll(async () => {
   // The first version goes live for every brand when published (as `npm run remote -- publish` does).
   new RegistryRepository(gateway.dataDir).release('*', 'catalog', v1, { actor: 'cli:test', reason: 'first publish' });
 
-  const app = express();
-  app.use(correlationId, express.json());
-  app.use(
-    '/api/admin',
-    remoteAdminRoutes(
-      { catalog: gateway.catalog, config: gateway.config, store, registry: new RegistryRepository(gateway.dataDir) },
-      guard,
-    ),
-  );
-  app.use(errorHandler(createLogger('silent')));
-  admin = await new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  adminUrl = `http://127.0.0.1:${(admin.address() as AddressInfo).port}/api/admin`;
+  admin = await startRemoteAdmin(gateway, store);
 });
 
 afterAll(async () => {
   await gateway.stop();
-  await new Promise((resolve) => admin.close(resolve));
+  await admin.close();
   await new Promise((resolve) => renderer.close(resolve));
 });
 
 const manager = 'ana@shop.example hoopcraft=manager';
 
-async function adminCall(path: string, body?: unknown, staff: string = manager) {
-  const response = await request(`${adminUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-test-staff': staff, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const adminCall = (path: string, body?: unknown, staff: string = manager) => admin.call(path, staff, body);
 
 const registryVersion = async () => (await adminCall('/brands/hoopcraft/remotes')).body.registryVersion as number;
 

@@ -5,6 +5,7 @@ import { readLabelPdf } from '../../e2e/src/support/label-pdf';
 import { createSessionCodec } from '../src/sessions/session-token';
 import {
   type CheckoutStack,
+  OPS_KEY,
   type Shopper,
   checkoutShopper,
   orderBody,
@@ -230,5 +231,67 @@ describe('returns of a guest order looked up by number and e-mail', () => {
       status: 404,
       body: { error: { code: 'RETURNS_UNAVAILABLE' } },
     });
+  });
+});
+
+describe('the back office refunds a return that came back', () => {
+  it('refunds its value to the card once, marks it Returned and Refunded, and mails the label and the refund once each', async () => {
+    const item = (await stockedSkus(stack, 'vanityfair', 5))[0].sku;
+    const shopper = await checkoutShopper(stack, 'vanityfair');
+    await shopper.register();
+    expect((await shopper.add(item, 2)).status).toBe(200);
+    const checkout = await shopper.ready();
+    const placed = await shopper.place(randomUUID(), orderBody(checkout));
+    expect(placed.status).toBe(201);
+    const { orderNumber, email } = placed.body as { orderNumber: string; email: string };
+    const ops = (path: string, body: Record<string, string> = {}) =>
+      fetch(`${stack.gateway.url}/api/ops/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPS_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const path = `/api/account/orders/${orderNumber}/returns`;
+    expect(
+      (await ops(`orders/${orderNumber}/ship`, { carrier: 'UPS', trackingNumber: `1Z${Date.now()}` })).status,
+    ).toBe(200);
+    expect((await ops(`orders/${orderNumber}/deliver`)).status).toBe(200);
+    const [line] = (await returnsOf(shopper, path)).body.lines;
+    const made = await submit(shopper, path, {
+      items: [{ lineItemId: line.lineItemId, quantity: 1 }],
+      reason: 'too-small',
+    });
+    expect(made.status).toBe(201);
+    const returnId = made.body.returnId;
+
+    // The label went by mail too, as a PDF.
+    const [labelMail] = stack.gateway.mail(email).filter((mail) => mail.kind === 'return-started');
+    expect(labelMail.attachments).toEqual([
+      { filename: `return-label-${returnId}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
+
+    expect((await ops('returns/VF0000000000-R9/refund')).status).toBe(404);
+    expect((await ops(`returns/${returnId}/refund`, { amount: '1' })).status).toBe(400);
+    expect((await fetch(`${stack.gateway.url}/api/ops/returns/${returnId}/refund`, { method: 'POST' })).status).toBe(
+      401,
+    );
+    const first = await ops(`returns/${returnId}/refund`);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as {
+      refundCents: number;
+      items: Array<{ shipmentState: string; paymentState: string }>;
+    };
+    expect(answer.refundCents).toBe(made.body.refundCents);
+    expect(answer.items).toEqual([expect.objectContaining({ shipmentState: 'Returned', paymentState: 'Refunded' })]);
+    // Again: the same answer, nothing refunded or mailed twice.
+    const again = await ops(`returns/${returnId}/refund`);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    const [authorization] = await stack.authorizations(checkout.cart.id!);
+    expect(authorization).toMatchObject({ refundedAmount: { centAmount: made.body.refundCents } });
+    const refunds = stack.gateway.mail(email).filter((mail) => mail.kind === 'refund-issued');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].text).toContain(returnId);
+    expect(refunds[0].text).toContain(`$${(made.body.refundCents / 100).toFixed(2)}`);
+    expect((await returnsOf(shopper, path)).body.returns[0].items[0]).toMatchObject({ paymentState: 'Refunded' });
   });
 });

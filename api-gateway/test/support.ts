@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { type CaughtMail, startMailCatcher } from '@shop/mail/catcher';
 import { eventually } from '@shop/node-kit/testing';
 import type { GatewayConfig } from '../src/config';
 import { type RunningGateway, start } from '../src/server';
@@ -14,13 +15,18 @@ export const fixtures = join(__dirname, 'fixtures');
 const KEPT_LOG_LINES = 200;
 
 /**
- * A real gateway on an ephemeral port with its own data folder and the fixture shell. Its warnings
- * and errors are kept in memory, not printed: `logsAbout(correlationId)` gives a failing test the
- * gateway's own account of that request (a refusal's upstream code, for instance).
+ * A real gateway on an ephemeral port with its own data folder, the fixture shell and a mail
+ * catcher of its own (`mail(to)`: what it sent, newest first). Its warnings and errors are kept in
+ * memory, not printed: `logsAbout(correlationId)` gives a failing test the gateway's own account
+ * of that request (a refusal's upstream code, for instance).
  */
-export async function startTestGateway(
-  overrides: Partial<GatewayConfig> = {},
-): Promise<RunningGateway & { dataDir: string; logsAbout: (correlationId: string) => string[] }> {
+export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<
+  RunningGateway & {
+    dataDir: string;
+    logsAbout: (correlationId: string) => string[];
+    mail: (to?: string) => CaughtMail[];
+  }
+> {
   const kept: string[] = [];
   const destination = {
     write(line: string) {
@@ -34,6 +40,7 @@ export async function startTestGateway(
   const shellDist = join(dataDir, 'shell');
   mkdirSync(shellDist);
   cpSync(join(__dirname, '..', '..', 'shell', 'src', 'index.html'), join(shellDist, 'index.html'));
+  const catcher = await startMailCatcher();
   const gateway = await start(
     {
       port: 0,
@@ -41,7 +48,7 @@ export async function startTestGateway(
       dataDir,
       shellDist,
       trackingLog: join(dataDir, 'tracking.log'),
-      outboxFile: join(dataDir, 'outbox.jsonl'),
+      smtpUrl: `smtp://127.0.0.1:${catcher.smtpPort}`,
       logLevel: 'warn',
       environment: 'test',
       remoteDevUrls: {},
@@ -51,7 +58,37 @@ export async function startTestGateway(
     },
     destination,
   );
-  return { ...gateway, dataDir, logsAbout: (id: string) => kept.filter((line) => line.includes(id)) };
+  return {
+    ...gateway,
+    dataDir,
+    logsAbout: (id: string) => kept.filter((line) => line.includes(id)),
+    mail: (to?: string) => catcher.messages(to),
+    stop: async () => {
+      await gateway.stop();
+      await catcher.close();
+    },
+  };
+}
+
+/** The mails of one kind sent to `to`, newest first, once the first has arrived (mail goes out after the answer). */
+export function mailsTo(
+  gateway: { mail: (to?: string) => CaughtMail[] },
+  to: string,
+  kind: string,
+  count = 1,
+): Promise<CaughtMail[]> {
+  return eventually(async () => {
+    const found = gateway.mail(to).filter((mail) => mail.kind === kind);
+    if (found.length < count) throw new Error(`${found.length} ${kind} mail to ${to} so far, ${count} expected`);
+    return found;
+  });
+}
+
+/** The password reset link in a reset mail's text. */
+export function resetLinkIn(mail: CaughtMail): URL {
+  const link = /https?:\/\/[^\s\])]+\/password\/reset\?token=[^\s\])]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no reset link in: ${mail.text}`);
+  return new URL(link);
 }
 
 /** A copy of the fixture remote build, so tests can publish distinct versions. */
@@ -275,8 +312,10 @@ async function launchBuiltService(
   const { spawn } = await import('node:child_process');
   const port = atPort ?? (await freePort());
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
+  // The vendors' mail catcher on free ports unless told: test gateways send to catchers of their own.
+  const mailPorts = name === 'vendors' ? { MAIL_SMTP_PORT: '0', MAIL_VIEWER_PORT: '0' } : {};
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...mailPorts, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { eventually } from '@shop/node-kit/testing';
+import { trackingTokens } from '../src/sessions/tracking-token';
 import { startTestGateway } from './support';
 
 type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
@@ -19,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => gateway.stop());
 
 const uuid = () => crypto.randomUUID();
+/** A session token as the gateway issues it (signed with its secret); a cookie it did not issue is replaced. */
+const issued = () => trackingTokens(gateway.config.authSecret).issue();
 let nextAddress = 1;
 const address = () => `10.1.0.${nextAddress++}`;
 const record = (sessionToken?: string) => ({
@@ -90,15 +93,27 @@ describe('the tracking session cookie', () => {
   });
 
   it('refuses a record naming another session than its cookie', async () => {
-    const res = await post(address(), uuid()).send(record(uuid()));
+    const res = await post(address(), issued()).send(record(issued()));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('SESSION_TOKEN_MISMATCH');
+  });
+
+  it('replaces a cookie it did not issue (a UUID the shopper chose) and records the event under its own', async () => {
+    const chosen = uuid();
+    const first = record();
+    const res = await post(address(), chosen).send(first);
+    expect(res.status).toBe(202);
+    const token = cookieOf(res)!.split(';')[0].split('=')[1];
+    expect(token).not.toBe(chosen);
+    await eventually(() =>
+      expect(logLines().find((line) => line.record.eventId === first.eventId)?.record.sessionToken).toBe(token),
+    );
   });
 });
 
 describe('cart events in the log (SPEC §3)', () => {
   it('logs ADD_TO_CART with exactly eventId, quantity, sessionToken and sku (plus event and eventUrl)', async () => {
-    const session = uuid();
+    const session = issued();
     const added = {
       event: 'ADD_TO_CART',
       eventId: uuid(),
@@ -116,7 +131,7 @@ describe('cart events in the log (SPEC §3)', () => {
   });
 
   it('refuses an ADD_TO_CART record carrying any other field', async () => {
-    const session = uuid();
+    const session = issued();
     const res = await post(address(), session).send({
       event: 'ADD_TO_CART',
       eventId: uuid(),
@@ -130,7 +145,7 @@ describe('cart events in the log (SPEC §3)', () => {
   });
 
   it('logs CART_VIEW whole', async () => {
-    const session = uuid();
+    const session = issued();
     const viewed = {
       event: 'CART_VIEW',
       eventId: uuid(),
@@ -153,7 +168,7 @@ describe('cart events in the log (SPEC §3)', () => {
 describe('tracking rate limits and the log cap', () => {
   it('limits 300 posts from one session to 120 a minute with 429 and Retry-After, and the log stays within its cap', async () => {
     const ip = address();
-    const session = uuid();
+    const session = issued();
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 300; i += 1) {
@@ -205,7 +220,7 @@ describe('deeply nested JSON', () => {
   it('is refused inside a record too', async () => {
     let nested: unknown = 'x';
     for (let i = 0; i < 30; i += 1) nested = { a: nested };
-    const session = uuid();
+    const session = issued();
     const res = await post(address(), session).send({ ...record(session), nested });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('BODY_TOO_DEEP');

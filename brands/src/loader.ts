@@ -90,6 +90,7 @@ function pickPublic(config: BrandConfig): BrandPublicConfig {
     origins: _origins,
     crm: _crm,
     returnsCentre: _returnsCentre,
+    promotions: _promotions,
     search: _search,
     ...publicConfig
   } = config;

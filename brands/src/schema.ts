@@ -94,6 +94,18 @@ export const brandConfigSchema = brandPublicConfigSchema.extend({
         .max(100),
     })
     .optional(),
+  /**
+   * Promotions. A bag takes one shopper-entered code; a second is refused as not combinable
+   * unless both codes are listed here (the brand's fixed codes, upper case). Welcome and
+   * ID-verification codes never combine. Server-only.
+   */
+  promotions: z
+    .strictObject({
+      combinableCodes: z
+        .array(z.string().regex(/^[A-Z0-9_-]{1,64}$/, 'Expected a code in upper case such as VANITYFAIR10'))
+        .max(50),
+    })
+    .optional(),
   /** Where returns go (the return label's "ship to"). Server-only; without it the brand takes no returns online. */
   returnsCentre: z
     .strictObject({

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
@@ -13,12 +11,11 @@ const env = withShopAndBrowser({ services: true });
 const userIcon = (page: Page, name: RegExp | string) =>
   page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name });
 
-/** The reset link the outbox holds for this address (the newest one). */
+/** The reset link of the newest reset e-mail to this address, as the mail catcher has it. */
 const resetLinkFor = (email: string) =>
   eventually(async () => {
-    const lines = readFileSync(join(env.shop.dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
-    const mails = lines.map((line) => JSON.parse(line) as { to: string; text: string }).filter((m) => m.to === email);
-    const link = /https?:\/\/\S+\/password\/reset\?token=\S+/.exec(mails.at(-1)?.text ?? '')?.[0];
+    const [mail] = ((await env.shop.mail?.(email)) ?? []).filter((m) => m.kind === 'password-reset');
+    const link = /https?:\/\/[^\s\])]+\/password\/reset\?token=[^\s\])]+/.exec(mail?.text ?? '')?.[0];
     if (!link) throw new Error(`no reset e-mail for ${email} yet`);
     return new URL(link);
   });

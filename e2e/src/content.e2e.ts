@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMAIL_SIGNUP_MODAL_DELAY_MS } from '@shop/contracts/browser';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
 import { eventually } from './support/eventually';
@@ -34,8 +34,13 @@ const TOPICS = [
  * 5 s began: the test moves the clock from there instead of guessing how long the page took to
  * run the prompt's code after it arrived.
  */
-async function firstVisit(brand: string, path: string) {
-  const context = await firstVisitContext(env.browser);
+async function firstVisit(
+  brand: string,
+  path: string,
+  ready: (page: Page) => Locator = (page) => page.getByTestId('article-count'),
+  viewport?: { width: number; height: number },
+) {
+  const context = await firstVisitContext(env.browser, viewport ? { viewport } : undefined);
   await context.clock.install();
   // After the clock's own script: this wraps the page's (fake) setTimeout.
   await context.addInitScript((delay: number) => {
@@ -49,7 +54,7 @@ async function firstVisit(brand: string, path: string) {
   }, EMAIL_SIGNUP_MODAL_DELAY_MS);
   const page = await context.newPage();
   await page.goto(env.shop.url(brand, path));
-  await page.getByTestId('article-count').waitFor();
+  await ready(page).waitFor();
   const startedAt = await eventually(
     async () => {
       const at = await page.evaluate(() => (window as unknown as { __delayTimers: number[] }).__delayTimers.at(-1));
@@ -253,6 +258,38 @@ describe('e-mail signup', () => {
 
     const events = readFileSync(join(env.shop.dataDir, 'tracking.log'), 'utf8');
     expect(events).toMatch(/"event":"EMAIL"/);
+    await context.close();
+  });
+
+  it('never opens on the bag, nor over the phone’s filter drawer, and waits for a quiet moment on a browsing page', async () => {
+    const bag = await firstVisit('vanityfair', '/cart', (page) => page.getByRole('heading', { level: 1 }), {
+      width: 390,
+      height: 844,
+    });
+    await bag.page.clock.runFor(Math.max(bag.dueIn, 0) + 10_000);
+    await expect(bag.page.getByRole('dialog').count()).resolves.toBe(0);
+    await bag.context.close();
+
+    const { context, page, dueIn } = await firstVisit(
+      'vanityfair',
+      '/c/bras',
+      (p) => p.getByRole('button', { name: 'Filters' }),
+      {
+        width: 390,
+        height: 844,
+      },
+    );
+    await page.clock.resume();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.waitFor();
+    await page.clock.runFor(Math.max(dueIn, 0) + 10_000);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    // Once the drawer is closed and the shopper has been still for a moment, the prompt opens.
+    await page.clock.runFor(4000);
+    await page.getByRole('dialog', { name: /15% off/ }).waitFor();
     await context.close();
   });
 

@@ -1,21 +1,37 @@
 import { expectAccessible } from './support/a11y';
 import { collectPageErrors } from './support/browser';
-import { TEST_CARDS } from './support/cards';
+import { ownVisa } from './support/cards';
 import { placeSignedInOrder } from './support/checkout-journey';
-import { OPS_API_KEY, withShopAndBrowser } from './support/shop';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { eventually } from './support/eventually';
+import { type CaughtMail, OPS_API_KEY, root, withShopAndBrowser } from './support/shop';
 import { addFromProductPage, press, productPages, signIn } from './support/shopper';
 
 const env = withShopAndBrowser({ services: true });
 
-/** The back office moves the order, as `npm run ops` does. */
-async function move(orderNumber: string, action: string, body: Record<string, string> = {}) {
-  const response = await fetch(env.shop.url(undefined, `/api/ops/orders/${orderNumber}/${action}`), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${OPS_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+/** The back office moves the order with `npm run ops` (its script, against this shop). */
+function move(orderNumber: string, action: string, flags: string[] = []) {
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'tools', 'scripts', 'ops-cli.mjs'), action, orderNumber, ...flags],
+    {
+      env: { ...process.env, SHOP_URL: env.shop.url(), OPS_API_KEY },
+      encoding: 'utf8',
+    },
+  );
+  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
 }
+
+/** The mails of `kind` about `orderNumber` that reached the shop's mail catcher. */
+const mailsAbout = (email: string, orderNumber: string, kinds: string[]) =>
+  eventually(async () => {
+    const mails = ((await env.shop.mail?.(email)) ?? []).filter(
+      (mail) => mail.subject.includes(orderNumber) && kinds.includes(mail.kind ?? ''),
+    );
+    if (mails.length < kinds.length) throw new Error(`${mails.length} of ${kinds.length} mails about ${orderNumber}`);
+    return Object.fromEntries(mails.map((mail) => [mail.kind, mail])) as Record<string, CaughtMail>;
+  });
 
 describe('orders and tracking', () => {
   it.each(['vanityfair', 'everwear'])(
@@ -31,8 +47,8 @@ describe('orders and tracking', () => {
       await page.waitForURL((u) => u.pathname !== '/login');
       const [product] = await productPages(page, 1);
       await addFromProductPage(page, url, product);
-      const orderNumber = await placeSignedInOrder(page, url, TEST_CARDS.visa);
-      expect(orderNumber).toMatch(/^VF\d{10}$/);
+      const orderNumber = await placeSignedInOrder(page, url, ownVisa());
+      expect(orderNumber).toMatch(new RegExp(`^${brand === 'vanityfair' ? 'VF' : 'EW'}\\d{10}$`));
 
       // The history, newest first, links to the order.
       await page.goto(url('/account/orders'));
@@ -46,17 +62,40 @@ describe('orders and tracking', () => {
 
       // The warehouse packs and ships it, the carrier delivers it.
       const tracking = `1Z${Date.now()}`;
-      await move(orderNumber, 'ready');
-      await move(orderNumber, 'ship', { carrier: 'UPS', trackingNumber: tracking });
+      move(orderNumber, 'ready');
+      move(orderNumber, 'ship', ['--carrier', 'UPS', '--tracking', tracking]);
       await page.reload();
       await page.locator('[data-shipment-state="Shipped"]').waitFor();
       await page.getByText(tracking).first().waitFor();
-      await move(orderNumber, 'deliver');
+      move(orderNumber, 'deliver');
       await page.reload();
       await page.locator('[data-shipment-state="Delivered"]').waitFor();
       await page.locator('[data-order-status="delivered"]').first().waitFor();
       await page.getByText(tracking).first().waitFor();
       await expectAccessible(page);
+
+      // The shopper heard of each step by e-mail, in the brand's name: placed, on its way with the
+      // carrier's tracking link, delivered (with the way to a return where the brand takes them).
+      const mails = await mailsAbout(email, orderNumber, ['order-placed', 'order-shipped', 'order-delivered']);
+      for (const mail of Object.values(mails)) {
+        expect(mail.brand).toBe(brand);
+        expect(mail.from).toMatch(new RegExp(`<orders@${brand}\\.localhost>$`));
+      }
+      expect(mails['order-placed'].text).toContain(product.name);
+      expect(mails['order-shipped'].text).toContain(tracking);
+      expect(mails['order-shipped'].html).toContain(`href="https://www.ups.com/track?tracknum=${tracking}"`);
+      expect(mails['order-delivered'].text).toContain('Start a return');
+      // Moving it again sends nothing twice.
+      move(orderNumber, 'deliver');
+      expect(((await env.shop.mail?.(email)) ?? []).filter((mail) => mail.subject.includes(orderNumber))).toHaveLength(
+        3,
+      );
+      // The mail reads as a page: the shipped one at a phone's width, its button to the carrier.
+      const reader = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
+      await reader.setContent(mails['order-shipped'].html);
+      await reader.getByRole('link', { name: 'Track the parcel' }).waitFor();
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await reader.close();
 
       // The overview lists it too.
       await page.goto(url('/account'));

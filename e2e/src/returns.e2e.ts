@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
-import { TEST_CARDS } from './support/cards';
+import { ownVisa } from './support/cards';
 import { eventually } from './support/eventually';
 import { readLabelPdf } from './support/label-pdf';
 import { OPS_API_KEY, withShopAndBrowser } from './support/shop';
@@ -22,7 +22,7 @@ async function fillAddress(scope: Locator) {
 async function payWithVisa(page: Page) {
   const payment = section(page, 'Payment');
   const frame = payment.frameLocator('iframe');
-  await frame.getByLabel('Card number').fill(TEST_CARDS.visa);
+  await frame.getByLabel('Card number').fill(ownVisa());
   await frame.getByLabel(/Expiry/i).fill('12/34');
   await frame.getByLabel(/Security code/i).fill('123');
   await press(payment.getByRole('button', { name: 'Continue' }));

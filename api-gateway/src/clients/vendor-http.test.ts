@@ -43,7 +43,7 @@ const options = (path: string, failures = 5) => ({
 });
 const quoteRequest = {
   address: { state: 'NY', postalCode: '10001' },
-  lines: [{ id: 'line-1', quantity: 2, unitAmounts: [999, 999] }],
+  lines: [{ id: 'line-1', quantity: 2, unitAmounts: [999, 999], taxCategory: 'general' as const }],
   shipping: { amount: 500 },
   correlationId: 'corr-7',
 };
@@ -80,7 +80,7 @@ describe('vendor clients over HTTP', () => {
       body: {
         currency: 'USD',
         address: { country: 'US', state: 'NY', postalCode: '10001' },
-        lines: quoteRequest.lines,
+        lines: [{ id: 'line-1', quantity: 2, unitAmounts: [999, 999], taxCategory: 'general' }],
         shipping: { amount: 500 },
       },
     });
@@ -142,12 +142,17 @@ describe('vendor clients over HTTP', () => {
     expect((await answered(refusal)).status).toBe(502);
   });
 
-  it('read a card token’s 404 and 410 as missing and expired, and send the idempotency key on an authorisation', async () => {
+  it('read a card token’s 404, 410 and 409 as missing, expired, used and foreign, and send the idempotency key and binding on an authorisation', async () => {
     const payment = createPaymentClient({ ...options('/payments/v1'), guard: createUpstreamGuard('payment', logger) });
+    const binding = { reference: 'cart-1', session: 'session-hash-0123456789', brand: 'vanityfair' };
     answer = (_req, res) => res.status(404).json({ error: { code: 'TOKEN_NOT_FOUND', message: 'no' } });
-    expect(await payment.token('tok_abc')).toBe('missing');
+    expect(await payment.token('tok_abc', binding)).toBe('missing');
     answer = (_req, res) => res.status(410).json({ error: { code: 'TOKEN_EXPIRED', message: 'gone' } });
-    expect(await payment.token('tok_abc')).toBe('expired');
+    expect(await payment.token('tok_abc', binding)).toBe('expired');
+    answer = (_req, res) => res.status(410).json({ error: { code: 'TOKEN_USED', message: 'paid' } });
+    expect(await payment.token('tok_abc', binding)).toBe('used');
+    answer = (_req, res) => res.status(409).json({ error: { code: 'TOKEN_NOT_BOUND', message: 'not yours' } });
+    expect(await payment.token('tok_abc', binding)).toBe('foreign');
     answer = (_req, res) =>
       res
         .status(200)
@@ -162,14 +167,14 @@ describe('vendor clients over HTTP', () => {
     const authorization = await payment.authorize({
       token: 'tok_abc',
       amount: 1001,
-      reference: 'cart-1',
+      ...binding,
       idempotencyKey: 'key-1',
     });
     expect(authorization).toMatchObject({ status: 'declined', declineCode: 'insufficient_funds', replayed: true });
     expect(received.at(-1)).toMatchObject({
       path: '/payments/v1/authorizations',
       headers: { 'idempotency-key': 'key-1' },
-      body: { token: 'tok_abc', amount: { centAmount: 1001, currencyCode: 'USD' }, reference: 'cart-1' },
+      body: { token: 'tok_abc', amount: { centAmount: 1001, currencyCode: 'USD' }, ...binding },
     });
   });
 

@@ -37,6 +37,25 @@ describe.each<[string, () => Subject]>([
     expect(await limiter.count(key)).toBe(0);
   });
 
+  it('gives each of many concurrent hits its own count, so a limit read from it holds under a race', async () => {
+    const counts = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(`${key}:race`, 60_000)));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('takes back one hit of a live window, never below zero and never reviving an ended one', async () => {
+    await limiter.hit(`${key}:release`, 60_000);
+    await limiter.hit(`${key}:release`, 60_000);
+    await limiter.release(`${key}:release`);
+    expect(await limiter.count(`${key}:release`)).toBe(1);
+    expect(await limiter.msUntilReset(`${key}:release`)).toBeGreaterThan(0);
+    await limiter.release(`${key}:release`);
+    await limiter.release(`${key}:release`);
+    expect(await limiter.count(`${key}:release`)).toBe(0);
+    await limiter.release(`${key}:never`);
+    expect(await limiter.count(`${key}:never`)).toBe(0);
+    expect(await limiter.hit(`${key}:never`, 60_000)).toBe(1);
+  });
+
   it('tells how long until a window ends', async () => {
     await limiter.hit(`${key}:ttl`, 60_000);
     const left = await limiter.msUntilReset(`${key}:ttl`);

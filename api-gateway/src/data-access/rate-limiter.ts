@@ -4,6 +4,11 @@ export interface RateLimiter {
   /** Adds one to the key's count in the current window; returns the count after adding. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /**
+   * Takes back one hit of a live window (never below zero, the window's end unchanged): an attempt
+   * counted up front that reached no verdict (an upstream outage) gives its place back.
+   */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   /** How long until the key's window ends (0 when it has none): a 429's Retry-After. */
   msUntilReset(key: string): Promise<number>;
@@ -29,12 +34,25 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       return entry.count;
     },
     count: async (key) => live(key)?.count ?? 0,
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     reset: async (key) => void windows.delete(key),
     msUntilReset: async (key) => Math.max(0, (live(key)?.resetAt ?? now()) - now()),
   };
 }
 
-/** Several gateway instances: counts in Redis (INCR with an expiry set on the first hit). */
+/** DECR of a live key only, and never below zero: a window that ended is not brought back without its expiry. */
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('get', KEYS[1]) or '0')
+if count > 0 then return redis.call('decr', KEYS[1]) end
+return 0`;
+
+/**
+ * Several gateway instances: counts in Redis (INCR with an expiry set on the first hit, in one
+ * MULTI, so concurrent hits on any instance each get their own count).
+ */
 export function createRedisRateLimiter(redis: Redis): RateLimiter {
   const prefix = 'shop:rl:';
   return {
@@ -47,6 +65,7 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
       return count;
     },
     count: async (key) => Number((await redis.get(prefix + key)) ?? 0),
+    release: async (key) => void (await redis.eval(RELEASE_SCRIPT, 1, prefix + key)),
     reset: async (key) => void (await redis.del(prefix + key)),
     msUntilReset: async (key) => Math.max(0, await redis.pttl(prefix + key)),
   };

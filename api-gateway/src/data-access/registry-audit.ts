@@ -17,7 +17,7 @@ export const auditRecordSchema = z.object({
   actor: z.string(),
   scope: z.string(),
   remote: remoteNameSchema,
-  action: z.enum(['release', 'canary', 'promote', 'abort-canary', 'rollback']),
+  action: z.enum(['release', 'canary', 'promote', 'abort-canary', 'rollback', 'follow-global']),
   old: servedSchema,
   new: servedSchema,
   reason: z.string(),

@@ -104,6 +104,35 @@ describe('the remote registry', () => {
     expect(registry.abortCanary('hoopcraft', 'catalog', by())).toBeUndefined();
   });
 
+  it('drops a brand’s own release so the brand follows the release for all brands, keeping its own for a rollback', () => {
+    registry.release('hoopcraft', 'catalog', '1.1.0-bbbbbbbb', by('hoopcraft first'));
+    expect(registry.rollback('hoopcraft', 'catalog', by())).toBeUndefined();
+    const followed = registry.followGlobal('hoopcraft', 'catalog', by('back with everyone'));
+    expect(followed).toMatchObject({
+      scope: 'hoopcraft',
+      remote: 'catalog',
+      action: 'follow-global',
+      old: { live: '1.1.0-bbbbbbbb' },
+      new: { live: '1.0.0-aaaaaaaa' },
+      reason: 'back with everyone',
+      actor: 'ana@shop.example',
+    });
+    expect(registry.entries().hoopcraft?.catalog).toMatchObject({ history: ['1.1.0-bbbbbbbb'] });
+    expect(registry.entries().hoopcraft?.catalog?.live).toBeUndefined();
+    // Following already: nothing to do, nothing recorded.
+    const lines = auditLines().length;
+    expect(registry.followGlobal('hoopcraft', 'catalog', by())).toBeUndefined();
+    expect(auditLines()).toHaveLength(lines);
+    // A later release for all brands reaches the brand; a rollback pins its own again.
+    registry.release('*', 'catalog', '1.2.0-cccccccc', by());
+    expect(registry.served('hoopcraft', 'catalog').live).toBe('1.2.0-cccccccc');
+    expect(registry.rollback('hoopcraft', 'catalog', by())).toMatchObject({ new: { live: '1.1.0-bbbbbbbb' } });
+    // With no release for all brands there is nothing to follow.
+    registry.release('rallyathletic', 'content', '1.0.0-dddddddd', by());
+    expect(registry.followGlobal('rallyathletic', 'content', by())).toBeUndefined();
+    expect(registry.served('rallyathletic', 'content').live).toBe('1.0.0-dddddddd');
+  });
+
   it('refuses a change made on a stale read, saving and recording nothing', () => {
     const read = registry.version();
     // Another gateway process (another repository on the same files) changes it first.

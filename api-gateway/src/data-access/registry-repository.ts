@@ -57,7 +57,8 @@ type Action = RegistryAuditRecord['action'];
  * the caller read, and is appended to the audit beside the registry (`registry-audit.jsonl`).
  *
  * A change the registry's state leaves nothing to do for (releasing the live version, promoting
- * with no canary, rolling back with no history) answers undefined and writes nothing.
+ * with no canary, rolling back with no history, following the release for all brands when the
+ * brand already does) answers undefined and writes nothing.
  */
 export class RegistryRepository {
   private readonly file: JsonFile<Registry>;
@@ -133,6 +134,23 @@ export class RegistryRepository {
     return this.change(brand, remote, 'abort-canary', change, (current) =>
       current?.canary ? { live: current.live, history: current.history } : undefined,
     );
+  }
+
+  /**
+   * Drops the brand's own live version, so the brand follows the release for all brands again
+   * (this one and every later one). Its own version goes into its history, so a rollback pins it
+   * again. Nothing to do (undefined) when the brand has no version of its own or there is no
+   * release for all brands to follow.
+   */
+  followGlobal(brand: BrandId, remote: RemoteName, change: RegistryChange) {
+    return this.change(brand, remote, 'follow-global', change, (current, inherited) => {
+      if (!current?.live || !inherited) return undefined;
+      return {
+        history: pushed(current.history, current.live),
+        // A canary of the version the brand now gets has nothing left to compare.
+        canary: current.canary?.version === inherited ? undefined : current.canary,
+      };
+    });
   }
 
   /** Puts the previous live version back. */

@@ -7,7 +7,7 @@ import type { CrmClient } from '../clients/crm';
 import type { CheckoutVendors } from '../clients/checkout-vendors';
 import type { GatewayConfig } from '../config';
 import type { CartWriteQueue } from '../data-access/cart-write-queue';
-import type { FileOutbox } from '../data-access/outbox';
+import type { Mailer } from '../data-access/mailer';
 import type { RegistryRepository } from '../data-access/registry-repository';
 import type { RemoteStore } from '../data-access/remote-store';
 import type { ResponseCache } from '../data-access/response-cache';
@@ -35,7 +35,8 @@ export interface AppDeps {
   commerce: CommerceClient;
   captcha: CaptchaClient;
   throttle: Throttle;
-  outbox: FileOutbox;
+  /** Transactional mail over SMTP, in each brand's templates. */
+  mailer: Mailer;
   cache: ResponseCache;
   content: ContentSource;
   crm: CrmClient;

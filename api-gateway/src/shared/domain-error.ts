@@ -15,6 +15,8 @@ export type DomainErrorCode =
   | 'SESSION_TOKEN_MISMATCH'
   | 'INVALID_QUANTITY'
   | 'DISCOUNT_CODE_INVALID'
+  // The bag already has a code this one does not combine with (the shopper may remove it and use this one).
+  | 'DISCOUNT_CODE_NOT_COMBINABLE'
   | 'CART_EMPTY'
   | 'ADDRESS_INVALID'
   | 'CHECKOUT_INCOMPLETE'

@@ -45,6 +45,9 @@ describe('brand content', () => {
     expect(content.pages.contact.html).toContain('Hoopcraft');
     expect(content.pages.contact.html).not.toMatch(/\{\{/);
     expect(content.pages.faqs.sections.length).toBeGreaterThanOrEqual(10);
+    // Its own order numbers: the pages name its prefix, not another brand's.
+    expect(content.pages.faqs.html).toContain('Order numbers start with HC.');
+    expect(JSON.stringify(content.pages)).not.toMatch(/with VF/);
   });
 
   it('gives the variant home its own document', () => {

@@ -136,6 +136,7 @@ export function assembleBrandContent(raw: RawBrandContent, brand: BrandConfig): 
     brandName: brand.name,
     serviceHours: brand.customerService.hours,
     servicePhone: brand.customerService.phone,
+    orderNumberPrefix: brand.orderNumberPrefix,
   };
   const json = <T>(name: string, schema: z.ZodType<T>): T => {
     const entry = raw.documents[name];

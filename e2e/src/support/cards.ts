@@ -1,3 +1,5 @@
+import { ownCardNumber } from '@shop/node-kit/testing';
+
 /**
  * The payment stand-in's test cards (services/README.md): any future expiry, any 3-digit CVC
  * (4 digits for Amex). A shopper types them with spaces, as printed.
@@ -16,6 +18,9 @@ export const TEST_CARDS = {
   /** Fails: processing_error. */
   processingError: '4000 0000 0000 0119',
 } as const;
+
+/** A random Luhn-valid Visa of the shopper's own (see ownCardNumber), as printed: groups of four. */
+export const ownVisa = (): string => ownCardNumber().replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** A card's digits as they must never appear in a log, record or request body. */
 export const cardDigits = (card: string) => card.replace(/\s/g, '');

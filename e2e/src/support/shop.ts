@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { eventually } from './eventually';
+import type { CaughtMail } from '@shop/mail/catcher';
 
 export const root = join(__dirname, '..', '..', '..');
 export const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'mfe-admin'];
@@ -20,8 +21,13 @@ export interface Shop {
   cli: (...args: string[]) => string;
   /** Runs the staff account CLI against this shop's commerce; `input` is its standard input (a password). */
   staff: (args: string[], input?: string) => string;
+  /** With services: the mail the shop sent (to `to` only, when given), newest first, as the vendor services' mail catcher has it. */
+  mail?: (to?: string) => Promise<CaughtMail[]>;
   stop: () => Promise<void>;
 }
+
+/** A mail as the catcher's JSON gives it. */
+export type { CaughtMail } from '@shop/mail/catcher';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -122,7 +128,7 @@ const commerceEnv = (dataDir: string, port: number, logLevel: string): NodeJS.Pr
 /** The vendor services' settings: their database in `{dataDir}/vendors-db`, migrated on its first start. */
 const vendorsEnv = (
   dataDir: string,
-  ports: { api: number; hosted: number; collector: number; idme: number },
+  ports: { api: number; hosted: number; collector: number; idme: number; smtp: number; mailViewer: number },
   logLevel: string,
   gatewayPort: number,
 ): NodeJS.ProcessEnv => ({
@@ -132,6 +138,8 @@ const vendorsEnv = (
   PAYMENT_HOSTED_PORT: String(ports.hosted),
   FRAUD_COLLECTOR_PORT: String(ports.collector),
   IDME_PORT: String(ports.idme),
+  MAIL_SMTP_PORT: String(ports.smtp),
+  MAIL_VIEWER_PORT: String(ports.mailViewer),
   IDME_REDIRECT_URIS: BRANDS.map((brand) => `http://${brand}.localhost:${gatewayPort}/api/idMe/callback`).join(','),
   VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
   LOG_LEVEL: logLevel,
@@ -163,7 +171,9 @@ async function runToHealthy(main: string, env: NodeJS.ProcessEnv, health: string
 export async function prepareDatabases(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-databases-'));
   mkdirSync(join(dir, 'logs'));
-  const [commerce, api, hosted, collector, idme, gateway] = [
+  const [commerce, api, hosted, collector, idme, smtp, mailViewer, gateway] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -175,7 +185,7 @@ export async function prepareDatabases(): Promise<string> {
     runToHealthy(COMMERCE_MAIN, commerceEnv(dir, commerce, 'warn'), `http://127.0.0.1:${commerce}/healthz`),
     runToHealthy(
       VENDORS_MAIN,
-      vendorsEnv(dir, { api, hosted, collector, idme }, 'warn', gateway),
+      vendorsEnv(dir, { api, hosted, collector, idme, smtp, mailViewer }, 'warn', gateway),
       `http://127.0.0.1:${api}/healthz`,
     ),
   ]);
@@ -208,7 +218,9 @@ async function startServices(dataDir: string, logLevel: string, gatewayPort: num
       provider.once('message', (m) => resolve(m as Record<string, string>)),
     );
   const providerUrl = (await reply()).url;
-  const [commercePort, vendorsPort, hostedPort, collectorPort, idmePort] = [
+  const [commercePort, vendorsPort, hostedPort, collectorPort, idmePort, smtpPort, mailViewerPort] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -226,7 +238,14 @@ async function startServices(dataDir: string, logLevel: string, gatewayPort: num
       VENDORS_MAIN,
       vendorsEnv(
         dataDir,
-        { api: vendorsPort, hosted: hostedPort, collector: collectorPort, idme: idmePort },
+        {
+          api: vendorsPort,
+          hosted: hostedPort,
+          collector: collectorPort,
+          idme: idmePort,
+          smtp: smtpPort,
+          mailViewer: mailViewerPort,
+        },
         logLevel,
         gatewayPort,
       ),
@@ -242,6 +261,7 @@ async function startServices(dataDir: string, logLevel: string, gatewayPort: num
   });
   return {
     children,
+    mailViewer: `http://127.0.0.1:${mailViewerPort}`,
     env: {
       COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
       CAPTCHA_VERIFY_URL: `http://127.0.0.1:${vendorsPort}/captcha/siteverify`,
@@ -259,6 +279,7 @@ async function startServices(dataDir: string, logLevel: string, gatewayPort: num
       IDME_AUTHORIZE_URL: `http://127.0.0.1:${idmePort}/oauth/authorize`,
       IDME_TOKEN_URL: `http://127.0.0.1:${idmePort}/oauth/token`,
       IDME_USERINFO_URL: `http://127.0.0.1:${idmePort}/api/public/v3/attributes.json`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...oauth('GOOGLE'),
       ...oauth('FACEBOOK'),
     },
@@ -294,6 +315,8 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     LOG_LEVEL: logLevel,
     SHOP_LOG_DIR: join(dataDir, 'logs'),
     APP_ENV: options.environment ?? 'production',
+    // Without services there is no mail server: a mail fails at once and is logged (never a local shop's catcher).
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...services?.env,
   };
   const cli = (...args: string[]) => {
@@ -344,6 +367,10 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     cli,
     staff,
     setOAuthUser: services?.setOAuthUser,
+    mail: services
+      ? async (to) =>
+          (await fetch(`${services.mailViewer}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`)).json()
+      : undefined,
     stop: async () => {
       for (const child of [gateway, renderer, ...(services?.children ?? [])]) {
         if (child.exitCode !== null || child.signalCode !== null) continue;
@@ -420,7 +447,8 @@ export async function firstVisitContext(browser: Browser, options?: Parameters<B
 /**
  * A server-rendered page shows before its buttons work (ADR 0017); a shopper's first tap comes
  * later than a test's. `goto` and `reload` return once the shell marks the page interactive
- * (`<html data-interactive>`), on any page the shell serves.
+ * (`<html data-interactive>`), on any page the shell serves; `goto` with `waitUntil: 'commit'`
+ * returns at once.
  */
 function waitForInteractivePages(page: Page) {
   const interactive = () =>
@@ -434,7 +462,8 @@ function waitForInteractivePages(page: Page) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await interactive();
+    // A test that asks for the first byte only acts on the page while it wakes up (ADR 0025).
+    if (options?.waitUntil !== 'commit') await interactive();
     return response;
   };
   const reload = page.reload.bind(page);

@@ -62,12 +62,16 @@ export async function signIn(page: Page, email: string) {
   await press(page.getByRole('button', { name: 'Sign in' }));
 }
 
-/** A WELCOME code from the footer's e-mail signup, as a shopper gets one. */
-export async function welcomeCode(page: Page) {
+/**
+ * A WELCOME code from the footer's e-mail signup, as a shopper gets one: for `email` (a fresh
+ * address when none is named). The code works only for a bag with that address, or none yet.
+ */
+export async function welcomeCode(
+  page: Page,
+  email = `cart-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+) {
   const footer = page.getByRole('contentinfo');
-  await footer
-    .getByLabel('E-mail for offers')
-    .fill(`cart-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
+  await footer.getByLabel('E-mail for offers').fill(email);
   const signUp = footer.getByRole('button', { name: 'Sign me up' });
   await press(signUp);
   const code = footer.getByTestId('welcome-code');

@@ -159,6 +159,8 @@ export const brandPublicConfigSchema = z.strictObject({
   /** Pages that use the alternative (transparent, over-hero) header style. */
   altHeaderPaths: z.array(sitePath).max(30),
   customerService: z.strictObject({ hours: z.string().max(80), phone: z.string().max(30) }),
+  /** The brand's own order numbers start with these two capitals (VF, EW, ...), then ORDER_NUMBER_DIGITS digits. */
+  orderNumberPrefix: z.string().regex(/^[A-Z]{2}$/, { message: 'Expected 2 capital letters such as VF' }),
 });
 export type BrandPublicConfig = z.infer<typeof brandPublicConfigSchema>;
 

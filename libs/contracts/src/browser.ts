@@ -146,7 +146,7 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   LOYALTY_CONFIRMATION_DELAY_MS,
   ORDER_NUMBER_DIGITS,
-  ORDER_NUMBER_PREFIX,
+  ORDER_NUMBER_FORMAT,
   TAX_SETTINGS,
   US_STATES,
 } from './checkout-rules';
@@ -222,5 +222,6 @@ export type {
   LoyaltyProgramme,
   LoyaltyResponse,
 } from './loyalty';
-export { buildRouteTable, isServerRendered, matchRoute } from './route-table';
+export { buildRouteTable, isBrowsingPage, isServerRendered, matchRoute } from './route-table';
 export type { RouteEntry, RouteMatch } from './route-table';
+export { EARLY_INPUT_GLOBAL } from './early-input';

@@ -70,14 +70,16 @@ export const US_STATES = {
 } as const;
 export type UsState = keyof typeof US_STATES;
 
-/** SPEC §9: order numbers start with VF (the gateway assigns them; commercetools never does). */
-export const ORDER_NUMBER_PREFIX = 'VF';
 /**
- * The gateway's order numbers: VF and 10 random digits (crypto random; a clash with an existing
- * number is retried), so a number reveals neither the order count nor a neighbour's number. They
- * match the contact form's `ORDER_NUMBER_PATTERN` (contact-rules.ts).
+ * The gateway's order numbers: the brand's two-letter prefix (`orderNumberPrefix` in its config:
+ * VF, EW, RA, HC) and 10 random digits (crypto random; a clash with an existing number is
+ * retried), so a number reveals neither the order count nor a neighbour's number; the gateway
+ * assigns them, commercetools never does. They match the contact form's `ORDER_NUMBER_PATTERN`
+ * (contact-rules.ts).
  */
 export const ORDER_NUMBER_DIGITS = 10;
+/** What any brand's order number looks like. */
+export const ORDER_NUMBER_FORMAT = new RegExp(`^[A-Z]{2}\\d{${ORDER_NUMBER_DIGITS}}$`);
 
 /** SPEC §9: the confirmation page can be reloaded by the placing session for 30 minutes. */
 export const CONFIRMATION_REFRESH_MINUTES = 30;

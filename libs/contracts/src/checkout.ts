@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CartResponse } from './cart';
 import type { Money } from './catalog';
 import { US_STATES, type UsState } from './checkout-rules';
+import { safeText } from './text';
 export * from './checkout-rules';
 
 /**
@@ -88,11 +89,14 @@ export type LoyaltyRedemptionRequest = z.infer<typeof loyaltyRedemptionSchema>;
  * POST /api/orders, with an `Idempotency-Key` header made once per checkout attempt.
  * `expectedTotal` is the total the shopper saw on the review (cents): when the cart's total
  * differs at placement (a price, stock, tax or code changed), nothing is charged and the answer
- * is 409 CHECKOUT_CHANGED with the fresh checkout.
+ * is 409 CHECKOUT_CHANGED with the fresh checkout. `captchaToken` is a fresh invisible-captcha
+ * answer: required once the bag has had a card declined (400 CAPTCHA_FAILED without a good one),
+ * never part of what the Idempotency-Key stands for.
  */
 export const placeOrderSchema = z.strictObject({
   cartId: z.string().uuid(),
   expectedTotal: z.number().int().min(0).max(100_000_000),
+  captchaToken: safeText().max(4096).optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderSchema>;
 
@@ -185,7 +189,8 @@ export interface CheckoutResponse {
 
 /**
  * The address error extras: 400 ADDRESS_INVALID (a ZIP that does not exist or does not belong to
- * the state or city; `fields` names them) and 422 ADDRESS_SUGGESTION (deliverable, but the
+ * the state, city or street; `fields` names them; a suggestion only where the verification
+ * service knows the street's ZIP) and 422 ADDRESS_SUGGESTION (deliverable, but the
  * service writes it differently: nothing was saved; send again with the suggestion and
  * `verification.{which}: 'accepted'`, or with the address as entered and `'kept'`).
  */

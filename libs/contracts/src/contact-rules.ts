@@ -49,8 +49,8 @@ export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 /** The fields that may be left empty. */
 export const OPTIONAL_CONTACT_FIELDS: readonly ContactField[] = ['phone', 'orderNumber'];
 
-/** SPEC §9 order numbers: the VF prefix and the commerce order sequence. */
-export const ORDER_NUMBER_PATTERN = /^VF\d{6,10}$/;
+/** Order numbers as a shopper may type them: a brand's two-letter prefix and digits (older ones had fewer). */
+export const ORDER_NUMBER_PATTERN = /^[A-Z]{2}\d{6,10}$/;
 /** What the CRM accepts as an e-mail address (with at most 80 characters in all). */
 export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/;
 const PHONE = /^\+?[0-9 ().-]{7,30}$/;
@@ -63,7 +63,7 @@ export const CONTACT_MESSAGES: Record<ContactField, string> = {
   email: 'Enter an e-mail address such as name@example.com.',
   phone: 'Enter a phone number: digits, spaces and + ( ) - . only.',
   country: 'Choose Canada or the United States.',
-  orderNumber: 'Order numbers look like VF100123.',
+  orderNumber: 'Enter the order number from your confirmation: two capital letters and digits.',
   topic: 'Choose what your message is about.',
   message: `Tell us how we can help, in ${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax} characters.`,
   captchaToken: 'We could not check that this message comes from a person. Please send it again.',

@@ -71,7 +71,15 @@ export const footerContentSchema = z.strictObject({
       }),
     )
     .max(6),
-  signup: z.strictObject({ title: text(60), text: text(200) }),
+  /**
+   * The footer's signup: `title` and `text` always; `offer` replaces them while the brand takes
+   * codes (its `discounts` flag), so no brand promises a discount its bag cannot redeem.
+   */
+  signup: z.strictObject({
+    title: text(60),
+    text: text(200),
+    offer: z.strictObject({ title: text(60), text: text(200) }).optional(),
+  }),
   legal: z.string().max(200),
 });
 export type FooterContent = z.infer<typeof footerContentSchema>;
@@ -86,13 +94,35 @@ export const emailContentSchema = z.strictObject({
   successTitle: text(60),
   successText: text(240),
   duplicateText: text(240),
+  /**
+   * The copy while the brand takes no codes (its `discounts` flag off): the signup issues no
+   * welcome code then, and these replace the keys above that speak of one.
+   */
+  withoutOffer: z
+    .strictObject({
+      title: text(60),
+      text: text(240),
+      successTitle: text(60),
+      successText: text(240),
+      duplicateText: text(240),
+    })
+    .optional(),
 });
 export type EmailContent = z.infer<typeof emailContentSchema>;
 
 /** Short messages other remotes place on their pages (cart, product, fit finder, size guide). */
 export const snippetsContentSchema = z.strictObject({
   blocks: z
-    .array(z.strictObject({ id: slug, title: text(60), text: text(400), link: linkSchema.optional() }))
+    .array(
+      z.strictObject({
+        id: slug,
+        title: text(60),
+        text: text(400),
+        link: linkSchema.optional(),
+        /** A block that promises a feature (returns, codes) shows only while the brand's flag for it is on. */
+        flag: z.enum(['returns', 'discounts', 'loyalty']).optional(),
+      }),
+    )
     .min(1)
     .max(8),
 });

@@ -23,3 +23,6 @@ export * from './orders';
 export * from './privacy';
 export * from './loyalty';
 export * from './route-table';
+export * from './early-input';
+export * from './early-input-script';
+export * from './carriers';

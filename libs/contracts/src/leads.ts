@@ -21,5 +21,9 @@ export const leadRequestSchema = z.strictObject({
 });
 export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
+/**
+ * `code` and `validUntil` come with a subscription while the brand takes codes (its `discounts`
+ * flag); without it a signup is only the subscription.
+ */
 export type LeadResponse =
-  { status: 'subscribed'; code: string; validUntil: string } | { status: 'already-subscribed' };
+  { status: 'subscribed'; code?: string; validUntil?: string } | { status: 'already-subscribed' };

@@ -29,6 +29,14 @@ export interface RouteEntry {
 export const isServerRendered = (entry: RouteEntry): boolean =>
   !entry.clientOnly && !entry.authorized && (entry.remote === 'catalog' || entry.remote === 'content');
 
+/**
+ * Pages a shopper browses (home, listings, products, content) as opposed to a task (bag,
+ * checkout, account, sign-in, returns) or a staff page: the only ones a marketing prompt may open
+ * over.
+ */
+export const isBrowsingPage = (entry: RouteEntry): boolean =>
+  (entry.remote === 'catalog' || entry.remote === 'content') && !entry.modal && !entry.backOffice;
+
 interface BrandRouting {
   routing: Routing;
   landingPages: readonly string[];

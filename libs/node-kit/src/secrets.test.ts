@@ -40,12 +40,23 @@ describe('production secrets', () => {
 
   it('accepts a generated 32-byte secret', () => {
     expect(weakSecretReason(randomBytes(32).toString('base64url'))).toBeUndefined();
+    expect(weakSecretReason(randomBytes(32).toString('hex'))).toBeUndefined();
+  });
+
+  it.each([
+    ['base64url with "e2e" inside', 'xK9e2eQmZ4v_T1r8LpWc3NbHs0yJdUoA7fGiVkMqE2w'],
+    ['hex beginning with "e2e"', 'e2e4c1f09a7b3d5e8f2a6c0b9d1e3f5a7c9b0d2e4f6a8c1e3b5d7f9a0c2e4b6d'],
+    ['base64url with "Test" inside', 'Qz7TestkR2m9vX_c4LpWn8bHs0yJdUoA7fGiVkMqE2w'],
+  ])('accepts a generated secret that happens to spell a short word: %s', (_kind, value) => {
+    expect(weakSecretReason(value)).toBeUndefined();
   });
 
   it.each([
     ['a short secret', 'Zq8w'],
     ['a secret from the repository', 'dev-only-auth-secret-change-me-0123456789'],
     ['a placeholder', 'please-change-me-before-you-deploy-this-app'],
+    ['a fixture named as one', 'e2e-payment-key-9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
+    ['a test value', 'Zq8wX3vB7nM2kL9pR4tY6uI1oP5aS0dF_test'],
     ['a repetitive secret', 'ab'.repeat(20)],
   ])('refuses %s outside development and test, naming the variable', (_kind, value) => {
     expect(() => requireStrongSecrets('production', { AUTH_SECRET: value })).toThrow(

@@ -94,6 +94,8 @@ export interface AdminRemote {
   live?: string | null;
   /** The live version is the release for all brands, not one of this brand's own. */
   liveInherited?: boolean;
+  /** The release for all brands: what the brand gets when it follows that release again. */
+  allBrandsLive?: string | null;
   canary?: { version: string; percent: number } | null;
   history: RemoteHistoryEntry[];
   published: PublishedVersion[];
@@ -106,7 +108,7 @@ export interface RemotesListing {
   remotes: AdminRemote[];
 }
 
-export type RemoteAction = 'release' | 'canary' | 'promote' | 'abort-canary' | 'rollback';
+export type RemoteAction = 'release' | 'canary' | 'promote' | 'abort-canary' | 'rollback' | 'follow-global';
 
 export interface RemoteActionRequest {
   reason: string;

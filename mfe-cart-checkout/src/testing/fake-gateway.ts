@@ -29,6 +29,7 @@ export function fakeGateway(routes: Record<string, Route>) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
     if (path === '/api/auth/csrf') return json(200, { csrfToken: 'csrf-1' });
+    if (path === '/api/captcha/challenge') return json(200, { token: 'captcha-1' });
     const text = await request.text();
     const entry = { method: request.method, path, body: text ? JSON.parse(text) : undefined, headers: request.headers };
     sent.push(entry);

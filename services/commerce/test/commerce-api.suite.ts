@@ -348,6 +348,30 @@ export function commerceApiSuite(kind: DatabaseKind) {
       );
       expect(inventoryEntries.results.map((e: { sku: string }) => e.sku).sort()).toEqual([sku, otherSku].sort());
     });
+
+    it('names each product’s tax category: garments are clothing, basketballs general merchandise', async () => {
+      const { productProjectionSearch } = await api.gql(
+        `{ productProjectionSearch(storeProjection: "hoopcraft", limit: 100) { results {
+          productType { key } taxCategoryRef { typeId id } taxCategory { id key name rates { amount } } } } }`,
+      );
+      const results: Array<{
+        productType: { key: string };
+        taxCategoryRef: { typeId: string; id: string };
+        taxCategory: { id: string; key: string; name: string; rates: unknown[] };
+      }> = productProjectionSearch.results;
+      const keysOf = (type: string) =>
+        new Set(results.filter((r) => r.productType.key === type).map((r) => r.taxCategory.key));
+      expect(keysOf('jersey')).toEqual(new Set(['clothing']));
+      expect(keysOf('basketball')).toEqual(new Set(['general']));
+      expect(keysOf('hoop')).toEqual(new Set(['general']));
+      for (const result of results) {
+        expect(result.taxCategoryRef).toEqual({ typeId: 'tax-category', id: result.taxCategory.id });
+        expect(result.taxCategory.rates).toEqual([]);
+      }
+      const { product } = await api.gql(`query($sku: String) { product(sku: $sku) { taxCategory { key } } }`, { sku });
+      // Everwear sells garments only.
+      expect(product.taxCategory.key).toBe('clothing');
+    });
   });
 
   describe('product images', () => {

@@ -60,6 +60,7 @@ const WHOLE_TYPES = [
   'TaxedPrice',
   'TaxedItemPrice',
   'TaxRate',
+  'TaxCategory',
   'OrderQueryResult',
   'PaymentDraft',
   'TransactionDraft',
@@ -125,6 +126,9 @@ const WHOLE_TYPES = [
 
 /** Fields this service added to types it already had. */
 const ADDED_FIELDS: Record<string, string[]> = {
+  // A product's tax category, which the gateway passes to the tax service (issue 29).
+  Product: ['taxCategoryRef', 'taxCategory'],
+  ProductProjection: ['taxCategoryRef', 'taxCategory'],
   ShippingInfo: ['deliveries'],
   Cart: ['customLineItems', 'taxedShippingPrice', 'taxMode', 'taxRoundingMode', 'taxCalculationMode', 'paymentInfo'],
   Order: [

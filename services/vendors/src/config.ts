@@ -52,6 +52,10 @@ const envSchema = z.object({
   RETURN_LABEL_API_KEY: apiKey('dev-only-return-label-api-key'),
   /** The identity-verification stand-in's own origin (a fourth listener on VENDORS_HOST). */
   IDME_PORT: port(4013),
+  /** The mail catcher: an SMTP server that keeps the shop's mail (the gateway's SMTP_URL) ... */
+  MAIL_SMTP_PORT: port(4025),
+  /** ... and its page, where the mail is read (on VENDORS_HOST too). */
+  MAIL_VIEWER_PORT: port(4026),
   IDME_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{3,100}$/)
@@ -103,6 +107,8 @@ export interface VendorsConfig {
   loyaltyApiKey: string;
   returnLabelApiKey: string;
   idmePort: number;
+  mailSmtpPort: number;
+  mailViewerPort: number;
   idmeClientId: string;
   idmeClientSecret: string;
   idmeRedirectUris: string[];
@@ -145,6 +151,8 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     loyaltyApiKey: v.LOYALTY_API_KEY,
     returnLabelApiKey: v.RETURN_LABEL_API_KEY,
     idmePort: v.IDME_PORT,
+    mailSmtpPort: v.MAIL_SMTP_PORT,
+    mailViewerPort: v.MAIL_VIEWER_PORT,
     idmeClientId: v.IDME_CLIENT_ID,
     idmeClientSecret: v.IDME_CLIENT_SECRET,
     idmeRedirectUris: v.IDME_REDIRECT_URIS,

@@ -5,7 +5,8 @@ start()
     const storage = vendors.config.databaseUrl ? 'PostgreSQL' : `PGlite in ${vendors.config.dataDir}`;
     process.stdout.write(
       `Vendor services (captcha, CRM, tax, address verification, payment, fraud, loyalty; data on ${storage})` +
-        ` at ${vendors.url}; hosted card field at ${vendors.paymentHostedUrl}; fraud collector at ${vendors.fraudCollectorUrl}\n`,
+        ` at ${vendors.url}; hosted card field at ${vendors.paymentHostedUrl}; fraud collector at ${vendors.fraudCollectorUrl};` +
+        ` mail caught at ${vendors.mail.smtpUrl}, read at ${vendors.mail.viewerUrl}\n`,
     );
     // Open (and migrate) the database and load the ZIP table now, answering /healthz once done:
     // the first card or address a shopper enters should not wait for them. A failure here is

@@ -9,6 +9,7 @@ import { type VendorsConfig, loadVendorsConfig } from './config';
 import { crmRepository } from './crm/crm-repository';
 import { crmRoutes } from './crm/crm-routes';
 import { migrate } from './db/migrate';
+import { type MailCatcher, startMailCatcher } from '@shop/mail/catcher';
 import { idmeApp } from './idme/idme-app';
 import { fraudCollectorApp } from './fraud/collector-app';
 import { decisionRoutes } from './fraud/decision-routes';
@@ -32,6 +33,8 @@ export interface RunningVendors {
   fraudCollectorUrl: string;
   /** The identity-verification stand-in's own origin (ID.me-like OAuth provider). */
   idmeUrl: string;
+  /** The mail catcher: where the shop sends mail (SMTP), and the page to read it. */
+  mail: { smtpUrl: string; viewerUrl: string };
   config: VendorsConfig;
   /** The stand-ins' database (opened and migrated on first use), for tests and tools that inspect it. */
   database: () => Promise<Db>;
@@ -86,7 +89,10 @@ export async function start(
   { now = () => new Date(), zipData = loadZipData }: StartOptions = {},
 ): Promise<RunningVendors> {
   const loaded = loadVendorsConfig();
-  const ephemeral = overrides.port === 0 ? { paymentHostedPort: 0, fraudCollectorPort: 0, idmePort: 0 } : {};
+  const ephemeral =
+    overrides.port === 0
+      ? { paymentHostedPort: 0, fraudCollectorPort: 0, idmePort: 0, mailSmtpPort: 0, mailViewerPort: 0 }
+      : {};
   const config: VendorsConfig = { ...loaded, ...ephemeral, ...overrides };
   const logger = createLogger(config.logLevel);
   const database = lazyDatabase(async () => {
@@ -114,7 +120,7 @@ export async function start(
   app.use('/payments/v1', paymentRoutes({ secretKey: config.paymentSecretKey, repository: payments, logger, now }));
   app.use(
     '/fraud/v1',
-    decisionRoutes({ apiKey: config.fraudApiKey, orgId: config.fraudOrgId, repository: fraud, logger }),
+    decisionRoutes({ apiKey: config.fraudApiKey, orgId: config.fraudOrgId, repository: fraud, zipData, logger }),
   );
   app.use(
     '/loyalty/v1',
@@ -152,11 +158,17 @@ export async function start(
   });
 
   const servers: Server[] = [];
+  let catcher: MailCatcher | undefined;
   try {
     servers.push(await listen(app, config.port, config.host));
     servers.push(await listen(hosted, config.paymentHostedPort, config.host));
     servers.push(await listen(collector, config.fraudCollectorPort, config.host));
     servers.push(await listen(idme, config.idmePort, config.host));
+    catcher = await startMailCatcher({
+      smtpPort: config.mailSmtpPort,
+      httpPort: config.mailViewerPort,
+      host: config.host,
+    });
   } catch (error) {
     await Promise.all(servers.map(close));
     throw error;
@@ -169,6 +181,10 @@ export async function start(
     paymentHostedUrl: card,
     fraudCollectorUrl: fraudOrigin,
     idmeUrl: idmeOrigin,
+    mail: {
+      smtpUrl: `smtp://${config.host}:${catcher.smtpPort}`,
+      viewerUrl: `http://${config.host}:${catcher.httpPort}`,
+    },
     config,
     database: database.get,
     warmUp: async () => {
@@ -181,6 +197,7 @@ export async function start(
     },
     stop: async () => {
       await Promise.all(servers.map(close));
+      await catcher?.close();
       await database.close();
     },
   };

@@ -21,7 +21,18 @@ describe('USPS-style standardisation', () => {
     ['P.O. Box 123', 'PO BOX 123'],
     ['31-45 Steinway Street', '31-45 STEINWAY ST'],
   ])('writes %j as %j', (input, standard) => {
-    expect(standardizeStreet(input)).toEqual({ standard, hasHouseNumber: true });
+    expect(standardizeStreet(input)).toMatchObject({ standard, hasHouseNumber: true });
+  });
+
+  it('tells the house number and the street apart from the unit (what the street ranges are looked up by)', () => {
+    expect(standardizeStreet('350 Fifth Avenue Suite 3300')).toEqual({
+      standard: '350 FIFTH AVE STE 3300',
+      hasHouseNumber: true,
+      house: '350',
+      street: 'FIFTH AVE',
+    });
+    expect(standardizeStreet('55 Ocean Blvd Northeast')).toMatchObject({ house: '55', street: 'OCEAN BLVD NE' });
+    expect(standardizeStreet('PO Box 42')).not.toHaveProperty('house');
   });
 
   it('tells a street line without a house number', () => {
@@ -92,7 +103,7 @@ describe('POST /address/v1/verify', () => {
     expect(body).toMatchObject({ verdict: 'corrected', suggestion: { city: 'SAINT LOUIS', postalCode: '63101-1234' } });
   });
 
-  it('refuses an unknown ZIP code (UNKNOWN_ZIP), suggesting the city’s ZIP code in the state', async () => {
+  it('refuses an unknown ZIP code (UNKNOWN_ZIP), suggesting the ZIP code the street ranges give 1 Market St', async () => {
     const { body } = await verify({
       streetName: '1 Market St',
       city: 'San Francisco',
@@ -102,8 +113,13 @@ describe('POST /address/v1/verify', () => {
     });
     expect(body.verdict).toBe('invalid');
     expect(body.issues).toEqual([{ field: 'postalCode', code: 'UNKNOWN_ZIP', message: '94000 is not a US ZIP code.' }]);
-    expect(body.suggestion).toMatchObject({ streetName: '1 MARKET ST', city: 'SAN FRANCISCO', state: 'CA' });
-    expect(body.suggestion.postalCode).toMatch(/^941\d\d$/);
+    expect(body.suggestion).toEqual({
+      streetName: '1 MARKET ST',
+      city: 'SAN FRANCISCO',
+      state: 'CA',
+      postalCode: '94105',
+      country: 'US',
+    });
     expect(body.standardized).toBeUndefined();
   });
 
@@ -134,17 +150,52 @@ describe('POST /address/v1/verify', () => {
     expect(body.issues).toEqual([
       { field: 'postalCode', code: 'ZIP_STATE_MISMATCH', message: 'ZIP code 10001 is in NY, not CA.' },
     ]);
-    expect(body.suggestion).toMatchObject({ city: 'SAN FRANCISCO', state: 'CA' });
+    expect(body.suggestion).toMatchObject({ city: 'SAN FRANCISCO', state: 'CA', postalCode: '94105' });
   });
 
-  it('refuses a ZIP code of another city of the state (ZIP_CITY_MISMATCH), suggesting the city’s nearest ZIP', async () => {
-    const { body } = await verify({ ...address, city: 'Brooklyn' });
+  it('suggests 10118 for 350 5th Ave, New York, NY 90210 (issue 29), not the city’s ZIP code nearest to 90210', async () => {
+    const { body } = await verify({ ...address, streetName: '350 5th Ave', postalCode: '90210' });
     expect(body.verdict).toBe('invalid');
     expect(body.issues).toEqual([
-      { field: 'postalCode', code: 'ZIP_CITY_MISMATCH', message: "ZIP code 10001 is NEW YORK's, not BROOKLYN's." },
+      { field: 'postalCode', code: 'ZIP_STATE_MISMATCH', message: 'ZIP code 90210 is in CA, not NY.' },
     ]);
-    expect(body.suggestion).toMatchObject({ city: 'BROOKLYN', state: 'NY', streetName: '123 MAIN ST' });
-    expect(body.suggestion.postalCode).toMatch(/^112\d\d$/);
+    expect(body.suggestion).toEqual({
+      streetName: '350 5TH AVE',
+      city: 'NEW YORK',
+      state: 'NY',
+      postalCode: '10118',
+      country: 'US',
+    });
+  });
+
+  it('refuses a wrong ZIP code for a street the data does not know with no suggestion', async () => {
+    const { body } = await verify({ ...address, postalCode: '90210' });
+    expect(body).toEqual({
+      verdict: 'invalid',
+      issues: [{ field: 'postalCode', code: 'ZIP_STATE_MISMATCH', message: 'ZIP code 90210 is in CA, not NY.' }],
+    });
+  });
+
+  it('refuses a ZIP code of another city of the state (ZIP_CITY_MISMATCH), with no guess at the city’s ZIP code', async () => {
+    const { body } = await verify({ ...address, city: 'Brooklyn' });
+    expect(body).toEqual({
+      verdict: 'invalid',
+      issues: [
+        { field: 'postalCode', code: 'ZIP_CITY_MISMATCH', message: "ZIP code 10001 is NEW YORK's, not BROOKLYN's." },
+      ],
+    });
+  });
+
+  it('refuses a ZIP code of the city that the street ranges put elsewhere (ZIP_STREET_MISMATCH)', async () => {
+    const { body } = await verify({ ...address, streetName: '350 5th Ave' });
+    expect(body.issues).toEqual([
+      {
+        field: 'postalCode',
+        code: 'ZIP_STREET_MISMATCH',
+        message: '350 5TH AVE, NEW YORK is in ZIP code 10118, not 10001.',
+      },
+    ]);
+    expect(body.suggestion).toMatchObject({ streetName: '350 5TH AVE', postalCode: '10118' });
   });
 
   it('refuses a street without a house number (NO_HOUSE_NUMBER), with no suggestion', async () => {

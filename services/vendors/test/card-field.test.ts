@@ -1,20 +1,28 @@
 import { CARD_FIELD_MESSAGES } from '@shop/contracts';
 import { JSDOM } from 'jsdom';
 import type { RunningVendors } from '../src/server';
-import { PUBLISHABLE_KEY, call, startVendors } from './support';
+import { KEYS, PUBLISHABLE_KEY, call, startVendors } from './support';
 
 const SHOP = 'http://vanityfair.localhost:3000';
 
 describe('the hosted card field page', () => {
   let vendors: RunningVendors;
+  /** The client secret the shop would open the field with, for one bag. */
+  let clientSecret = '';
   beforeAll(async () => {
     vendors = await startVendors('pglite');
     // Opened now, so no test below waits for the embedded database to start.
     await vendors.database();
+    const issued = await call(`${vendors.url}/payments/v1/client-secrets`, {
+      method: 'POST',
+      key: KEYS.paymentSecretKey,
+      body: { reference: 'cart-for-the-field', session: 'session-hash-for-the-field', brand: 'vanityfair' },
+    });
+    clientSecret = issued.body.clientSecret;
   }, 60_000);
   afterAll(() => vendors.stop());
-  const pageUrl = (origin: string, pk = PUBLISHABLE_KEY) =>
-    `${vendors.paymentHostedUrl}/hosted/card-field?pk=${encodeURIComponent(pk)}&origin=${encodeURIComponent(origin)}`;
+  const pageUrl = (origin: string, pk = PUBLISHABLE_KEY, secret = clientSecret) =>
+    `${vendors.paymentHostedUrl}/hosted/card-field?pk=${encodeURIComponent(pk)}&origin=${encodeURIComponent(origin)}&clientSecret=${encodeURIComponent(secret)}`;
 
   it('is served to the validated origin only, under a CSP that lets only that origin frame it', async () => {
     const { status, headers, body } = await call(pageUrl(SHOP));
@@ -43,8 +51,12 @@ describe('the hosted card field page', () => {
     expect(answer.headers.get('content-security-policy')).toBeNull();
   });
 
-  it('refuses an unknown publishable key and a missing parameter', async () => {
+  it('refuses an unknown publishable key, a client secret it did not issue and a missing parameter', async () => {
     expect((await call(pageUrl(SHOP, 'pk_nobody'))).body.error.code).toBe('UNKNOWN_PUBLISHABLE_KEY');
+    const forged = await call(pageUrl(SHOP, PUBLISHABLE_KEY, `${clientSecret.slice(0, -4)}AAAA`));
+    expect(forged).toMatchObject({ status: 401, body: { error: { code: 'CLIENT_SECRET_INVALID' } } });
+    const bare = `${vendors.paymentHostedUrl}/hosted/card-field?pk=${PUBLISHABLE_KEY}&origin=${encodeURIComponent(SHOP)}`;
+    expect((await call(bare)).status).toBe(400);
     expect((await call(`${vendors.paymentHostedUrl}/hosted/card-field?pk=${PUBLISHABLE_KEY}`)).status).toBe(400);
   });
 

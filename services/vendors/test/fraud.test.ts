@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { countableAddress } from '../src/fraud/client-address';
 import { type RuleInput, decide, sameAddress } from '../src/fraud/fraud-rules';
+import { zipMiles } from '../src/fraud/zip-distance';
+import { zipDataFrom } from '../src/zip-data';
 import type { RunningVendors } from '../src/server';
 import { KEYS, call, startVendors } from './support';
 
@@ -11,6 +14,9 @@ describe('fraud decision rules (accept < 50 <= review < 80 <= reject)', () => {
     addressesMatch: true,
     emailDecisions: 0,
     deviceOtherEmails: 0,
+    cardOtherEmails: 0,
+    cardDecisions: 0,
+    ipOtherEmails: 0,
   };
 
   it('accepts a small order from a collected session with a device, scoring 0', () => {
@@ -29,6 +35,12 @@ describe('fraud decision rules (accept < 50 <= review < 80 <= reject)', () => {
     ['20 decisions for the e-mail this hour', { emailDecisions: 20 }, 'EMAIL_VELOCITY_HIGH', 50],
     ['3 other e-mails on the device this hour', { deviceOtherEmails: 3 }, 'DEVICE_VELOCITY', 25],
     ['5 other e-mails on the device this hour', { deviceOtherEmails: 5 }, 'DEVICE_VELOCITY_HIGH', 50],
+    ['billing 101 miles from shipping', { billingShippingMiles: 101 }, 'FAR_SHIPPING', 20],
+    ['3 other e-mails on the card today', { cardOtherEmails: 3 }, 'CARD_EMAIL_VELOCITY', 25],
+    ['5 other e-mails on the card today', { cardOtherEmails: 5 }, 'CARD_EMAIL_VELOCITY_HIGH', 50],
+    ['5 decisions for the card this hour', { cardDecisions: 5 }, 'CARD_VELOCITY', 25],
+    ['4 other e-mails from the client address this hour', { ipOtherEmails: 4 }, 'IP_VELOCITY', 15],
+    ['8 other e-mails from the client address this hour', { ipOtherEmails: 8 }, 'IP_VELOCITY_HIGH', 35],
   ])('scores %s', (_what, change, reason, points) => {
     const result = decide({ ...clean, ...change });
     expect(result.reasons).toEqual([reason]);
@@ -37,7 +49,18 @@ describe('fraud decision rules (accept < 50 <= review < 80 <= reject)', () => {
   });
 
   it('stays below every threshold just under it', () => {
-    expect(decide({ ...clean, amount: 99_999, emailDecisions: 9, deviceOtherEmails: 2 }).score).toBe(0);
+    expect(
+      decide({
+        ...clean,
+        amount: 99_999,
+        emailDecisions: 9,
+        deviceOtherEmails: 2,
+        billingShippingMiles: 100,
+        cardOtherEmails: 2,
+        cardDecisions: 4,
+        ipOtherEmails: 3,
+      }).score,
+    ).toBe(0);
   });
 
   it('adds rules up: review from 50, reject from 80, capped at 100', () => {
@@ -79,6 +102,86 @@ describe('fraud decision rules (accept < 50 <= review < 80 <= reject)', () => {
       score: 80,
       reasons: ['TEST_REJECT'],
     });
+  });
+
+  describe('ordinary shoppers and a scripted run', () => {
+    const noCollector = { ...clean, session: undefined };
+
+    it('accepts one or two orders with billing and shipping in the same area, even without collected data', () => {
+      const nearby = { ...noCollector, addressesMatch: false, billingShippingMiles: 12 };
+      expect(decide(nearby)).toMatchObject({ decision: 'accept', reasons: ['NO_SESSION_DATA', 'ADDRESS_MISMATCH'] });
+      expect(decide({ ...nearby, cardDecisions: 1 }).decision).toBe('accept');
+    });
+
+    it('accepts a family at one address: five e-mails from one client address, three sharing one card', () => {
+      expect(decide({ ...noCollector, ipOtherEmails: 3 }).decision).toBe('accept');
+      expect(decide({ ...noCollector, ipOtherEmails: 3, cardOtherEmails: 2, cardDecisions: 2 }).decision).toBe(
+        'accept',
+      );
+    });
+
+    it('accepts a gift to another city from a collected session, and reviews it from an unknown device', () => {
+      const gift = { addressesMatch: false, billingShippingMiles: 204 };
+      expect(decide({ ...clean, ...gift })).toMatchObject({ decision: 'accept', score: 35 });
+      expect(decide({ ...noCollector, ...gift })).toMatchObject({ decision: 'review', score: 65 });
+    });
+
+    // Six orders, one card, billing in DC and shipping to New York, a fresh e-mail each, one address.
+    const scripted = (base: RuleInput) =>
+      Array.from(
+        { length: 6 },
+        (_, earlier) =>
+          decide({
+            ...base,
+            addressesMatch: false,
+            billingShippingMiles: 204,
+            cardOtherEmails: earlier,
+            cardDecisions: earlier,
+            ipOtherEmails: earlier,
+          }).decision,
+      );
+
+    it('reviews a scripted run from the fourth order on and rejects the sixth, even with the collector run', () => {
+      expect(scripted(clean)).toEqual(['accept', 'accept', 'accept', 'review', 'review', 'reject']);
+    });
+
+    it('accepts none of a scripted run without collected data', () => {
+      expect(scripted(noCollector)).toEqual(['review', 'review', 'review', 'reject', 'reject', 'reject']);
+    });
+  });
+
+  it('measures billing to shipping between ZIP centroids, silent for a code it does not know', () => {
+    const zips = zipDataFrom([
+      { zip: '20001', city: 'Washington', state: 'DC', country: 'US', latitude: 38.9122, longitude: -77.0177 },
+      { zip: '10001', city: 'New York', state: 'NY', country: 'US', latitude: 40.7484, longitude: -73.9967 },
+      { zip: '10002', city: 'New York', state: 'NY', country: 'US', latitude: 40.7152, longitude: -73.9877 },
+      { zip: '99999', city: 'Nowhere', state: 'AK', country: 'US' },
+    ]);
+    expect(zipMiles(zips, '20001', '10001')).toBeCloseTo(204, 0);
+    expect(zipMiles(zips, '10001-1234', '10002')).toBeLessThan(3);
+    expect(zipMiles(zips, '10001', '10001')).toBe(0);
+    expect(zipMiles(zips, '10001', '99999')).toBeUndefined();
+    expect(zipMiles(zips, '10001', '12345')).toBeUndefined();
+  });
+
+  it('counts public client addresses only, an IPv4-mapped one as IPv4', () => {
+    expect(countableAddress('203.0.113.9')).toBe('203.0.113.9');
+    expect(countableAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(countableAddress('2001:DB8::1')).toBe('2001:db8::1');
+    for (const shared of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.10',
+      '100.64.3.4',
+      '169.254.0.1',
+      'fd00::1',
+      'fe80::1',
+    ])
+      expect(countableAddress(shared)).toBeUndefined();
+    expect(countableAddress(undefined)).toBeUndefined();
   });
 
   it('compares addresses ignoring case, punctuation, spacing and ZIP+4', () => {
@@ -264,8 +367,36 @@ describe('the fraud stand-in over HTTP', () => {
       await collect(session);
       const same = await decide({ sessionId: session, billingAddress: { ...address, firstName: 'Grace' } });
       expect(same.body.reasons).toEqual([]);
-      const other = await decide({ sessionId: session, billingAddress: { ...address, postalCode: '94103' } });
+      const other = await decide({ sessionId: session, billingAddress: { ...address, postalCode: '10002' } });
       expect(other.body).toMatchObject({ score: 15, reasons: ['ADDRESS_MISMATCH'] });
+      const washington = {
+        ...address,
+        streetName: '1 Pennsylvania Ave',
+        city: 'Washington',
+        state: 'DC',
+        postalCode: '20001',
+      };
+      const far = await decide({ sessionId: session, billingAddress: washington });
+      expect(far.body).toMatchObject({ score: 35, reasons: ['ADDRESS_MISMATCH', 'FAR_SHIPPING'] });
+    });
+
+    it('counts e-mails per card fingerprint and per public client address, never per private one', async () => {
+      const card = `fp_${randomUUID().replaceAll('-', '')}`;
+      // Each order from its own collected session and device, as a script clearing its cookies does.
+      const reasonsOf = async (body: Record<string, unknown>) => {
+        const session = randomUUID();
+        await collect(session);
+        return (await decide({ sessionId: session, ...body })).body.reasons;
+      };
+      for (let n = 0; n < 3; n += 1)
+        expect(await reasonsOf({ cardFingerprint: card, ipAddress: '127.0.0.1' })).toEqual([]);
+      expect(await reasonsOf({ cardFingerprint: card, ipAddress: '127.0.0.1' })).toEqual(['CARD_EMAIL_VELOCITY']);
+      // Another card from the same loopback address: nothing counts against it.
+      expect(await reasonsOf({ cardFingerprint: `${card}x`, ipAddress: '127.0.0.1' })).toEqual([]);
+
+      const ip = '198.51.100.23';
+      for (let n = 0; n < 4; n += 1) expect(await reasonsOf({ ipAddress: ip })).toEqual([]);
+      expect(await reasonsOf({ ipAddress: `::ffff:${ip}` })).toEqual(['IP_VELOCITY']);
     });
 
     it('counts decisions per e-mail and e-mails per device in the last hour', async () => {
@@ -302,6 +433,7 @@ describe('the fraud stand-in over HTTP', () => {
       ['another currency', { orderAmount: { centAmount: 1, currencyCode: 'EUR' } }, 'INVALID_REQUEST'],
       ['an address without a street', { billingAddress: { ...address, streetName: '' } }, 'INVALID_REQUEST'],
       ['a bad IP address', { ipAddress: '999.1.1.1' }, 'INVALID_REQUEST'],
+      ['a malformed card fingerprint', { cardFingerprint: '4242424242424242 ' }, 'INVALID_REQUEST'],
     ])('refuses %s with 400', async (_what, change, code) => {
       const { status, body } = await decide(change);
       expect(status).toBe(400);

@@ -19,6 +19,8 @@ export function loyaltySuite(kind: DatabaseKind) {
       method: 'POST',
       body: { reference, amount: { centAmount, currencyCode: 'USD' } },
     });
+  const order = (brand: string, customer: string, orderNumber: string, step: string, body?: unknown) =>
+    api(`/members/${brand}/${customer}/orders/${orderNumber}/${step}`, { method: 'POST', ...(body ? { body } : {}) });
   const join = (brand: string, customer: string) => api(`/members/${brand}/${customer}`, { method: 'PUT' });
   const history = (brand: string, customer: string, query = '') => api(`/members/${brand}/${customer}/history${query}`);
   /** A customer who joined the given brands' programmes. */
@@ -42,6 +44,8 @@ export function loyaltySuite(kind: DatabaseKind) {
       balance: 1000,
       held: 0,
       available: 1000,
+      pending: 0,
+      owed: 0,
       pointsPerDollar: 1,
       centsPerPoint: 1,
       joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -75,6 +79,7 @@ export function loyaltySuite(kind: DatabaseKind) {
   it('lists the history newest first: the welcome bonus, points earned and redeemed per order', async () => {
     const id = await customer('everwear');
     await earn('everwear', id, 'VF0000000401', 5_000);
+    await order('everwear', id, 'VF0000000401', 'capture');
     const { body } = await hold('everwear', id, 300);
     await api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'VF0000000402' } });
     await earn('everwear', id, 'VF0000000402', 2_000);
@@ -82,9 +87,10 @@ export function loyaltySuite(kind: DatabaseKind) {
     expect(
       lines.map((l: { kind: string; points: number; orderNumber?: string }) => [l.kind, l.points, l.orderNumber]),
     ).toEqual([
-      ['earn', 40, 'VF0000000402'],
+      ['earn-pending', 40, 'VF0000000402'],
       ['redeem', -300, 'VF0000000402'],
-      ['earn', 100, 'VF0000000401'],
+      ['earn-posted', 100, 'VF0000000401'],
+      ['earn-pending', 100, 'VF0000000401'],
       ['welcome', 1000, undefined],
     ]);
     expect((await history('everwear', id, '?limit=2')).body.lines).toHaveLength(2);
@@ -95,21 +101,149 @@ export function loyaltySuite(kind: DatabaseKind) {
 
   it('earns the brand’s points per whole dollar, once per reference', async () => {
     const id = await customer();
-    expect((await earn('vanityfair', id, 'VF0000000101', 12_345)).body).toEqual({ earned: 123, balance: 1123 });
-    expect((await earn('everwear', id, 'VF0000000101', 12_345)).body).toEqual({ earned: 246, balance: 1246 });
+    const pending = (earned: number) => ({ earned, balance: 1000, pending: earned, posted: false });
+    expect((await earn('vanityfair', id, 'VF0000000101', 12_345)).body).toEqual(pending(123));
+    expect((await earn('everwear', id, 'VF0000000101', 12_345)).body).toEqual(pending(246));
     const again = await earn('vanityfair', id, 'VF0000000101', 12_345);
-    expect(again.body).toEqual({ earned: 123, balance: 1123 });
+    expect(again.body).toEqual(pending(123));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const other = await earn('vanityfair', id, 'VF0000000101', 99_999);
     expect(other).toMatchObject({ status: 409, body: { error: { code: 'REFERENCE_REUSED' } } });
-    expect((await earn('hoopcraft', id, 'VF0000000102', 99)).body).toEqual({ earned: 0, balance: 1000 });
-    expect((await earn('rallyathletic', id, 'VF0000000103', 5_000)).body).toEqual({ earned: 50, balance: 1050 });
+    expect((await earn('hoopcraft', id, 'VF0000000102', 99)).body).toEqual(pending(0));
+    expect((await earn('rallyathletic', id, 'VF0000000103', 5_000)).body).toEqual(pending(50));
   });
 
   it('earns once when the same order is reported five times at once', async () => {
     const id = await customer();
     const answers = await Promise.all(Array.from({ length: 5 }, () => earn('everwear', id, 'VF0000000201', 10_000)));
-    expect(answers.map((a) => a.body)).toEqual(Array(5).fill({ earned: 200, balance: 1200 }));
+    expect(answers.map((a) => a.body)).toEqual(
+      Array(5).fill({ earned: 200, balance: 1000, pending: 200, posted: false }),
+    );
+  });
+
+  it('keeps earned points pending until the order is captured, then posts them once', async () => {
+    const id = await customer('everwear');
+    await earn('everwear', id, 'EW0000000501', 6_800);
+    expect((await member('everwear', id)).body).toMatchObject({ balance: 1000, available: 1000, pending: 136 });
+    expect((await hold('everwear', id, 1001)).body.error.code).toBe('INSUFFICIENT_POINTS');
+    const captures = await Promise.all([1, 2, 3].map(() => order('everwear', id, 'EW0000000501', 'capture')));
+    for (const answer of captures)
+      expect(answer.body.member).toMatchObject({ balance: 1136, available: 1136, pending: 0, owed: 0 });
+    // A capture that comes before the earn posts the points at the earn.
+    await order('everwear', id, 'EW0000000502', 'capture');
+    expect((await earn('everwear', id, 'EW0000000502', 1_000)).body).toEqual({
+      earned: 20,
+      balance: 1156,
+      pending: 0,
+      posted: true,
+    });
+  });
+
+  it('on a cancel takes back the earned points and gives back the redeemed ones, once', async () => {
+    const id = await customer('everwear');
+    const { body } = await hold('everwear', id, 300);
+    await api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'EW0000000601' } });
+    await earn('everwear', id, 'EW0000000601', 6_800);
+    expect((await member('everwear', id)).body).toMatchObject({ balance: 700, pending: 136 });
+    const cancels = await Promise.all([1, 2].map(() => order('everwear', id, 'EW0000000601', 'cancel')));
+    expect(cancels.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    for (const answer of cancels) {
+      expect(answer.body.member).toMatchObject({ balance: 1000, pending: 0, owed: 0 });
+      expect(answer.body.order).toMatchObject({ earned: 136, cancelled: true, reversed: 136, redeemReturned: 300 });
+    }
+    // Late messages for the cancelled order move nothing.
+    await order('everwear', id, 'EW0000000601', 'capture');
+    expect((await earn('everwear', id, 'EW0000000601', 6_800)).body).toMatchObject({ earned: 136, balance: 1000 });
+    const late = await hold('everwear', id, 50);
+    const redeem = await api(`/holds/${late.body.id}/redeem`, { method: 'POST', body: { reference: 'EW0000000601' } });
+    expect(redeem.body.error.code).toBe('ORDER_CANCELLED');
+    const lines = (await history('everwear', id)).body.lines.map((l: { kind: string; points: number }) => [
+      l.kind,
+      l.points,
+    ]);
+    expect(lines).toEqual([
+      ['redeem-reversed', 300],
+      ['earn-reversed', -136],
+      ['earn-pending', 136],
+      ['redeem', -300],
+      ['welcome', 1000],
+    ]);
+  });
+
+  it('on returns takes back the returned share of posted points, never below zero, owing the rest', async () => {
+    const id = await customer('everwear');
+    await earn('everwear', id, 'EW0000000701', 10_000);
+    await order('everwear', id, 'EW0000000701', 'capture');
+    // All but 100 of the 1200 points are spent.
+    const { body } = await hold('everwear', id, 1100);
+    await api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'EW0000000702' } });
+    const ret = (returnId: string, centAmount: number) =>
+      order('everwear', id, 'EW0000000701', 'returns', {
+        returnId,
+        returned: { centAmount },
+        goods: { centAmount: 10_000 },
+      });
+    const first = await ret('EW0000000701-R1', 2_500);
+    expect(first.body).toMatchObject({ reversed: 50, member: { balance: 50, owed: 0 } });
+    expect((await ret('EW0000000701-R1', 2_500)).headers.get('idempotent-replayed')).toBe('true');
+    const rest = await ret('EW0000000701-R2', 7_500);
+    expect(rest.body).toMatchObject({ reversed: 150, member: { balance: 0, available: 0, owed: 100 } });
+    expect(rest.body.order).toMatchObject({ earned: 200, reversed: 200 });
+    const [line] = (await history('everwear', id)).body.lines;
+    expect(line).toMatchObject({ kind: 'earn-reversed', points: -150, returnId: 'EW0000000701-R2', owed: 100 });
+    // What is owed is paid from the next points to post.
+    await earn('everwear', id, 'EW0000000703', 7_000);
+    const paid = await order('everwear', id, 'EW0000000703', 'capture');
+    expect(paid.body.member).toMatchObject({ balance: 40, owed: 0 });
+  });
+
+  it('takes back the points of an order earned before points waited for the capture from the balance, not from pending', async () => {
+    const id = await customer('everwear');
+    // Two orders earned the old way: an `earn` line and the points in the balance at once; the
+    // loyalty_002 migration gave each its order_number and a captured loyalty_orders row.
+    const db = await vendors.database();
+    for (const [orderNumber, points, amount] of [
+      ['EW0000000801', 200, 10_000],
+      ['EW0000000802', 100, 5_000],
+    ] as const) {
+      await db.query(
+        `INSERT INTO loyalty_ledger (brand, customer_id, kind, points, reference, order_number, amount)
+         VALUES ('everwear', $1, 'earn', $2, $3, $3, $4)`,
+        [id, points, orderNumber, amount],
+      );
+      await db.query(
+        "UPDATE loyalty_members SET balance = balance + $2 WHERE brand = 'everwear' AND customer_id = $1",
+        [id, points],
+      );
+    }
+    await db.query(
+      `INSERT INTO loyalty_orders (brand, customer_id, order_number, earned, amount, captured)
+       SELECT brand, customer_id, reference, points, amount, true FROM loyalty_ledger
+       WHERE kind = 'earn' AND brand = 'everwear' AND customer_id = $1`,
+      [id],
+    );
+    // A new order's 100 points wait for its capture; all but 50 of the 1300 posted are spent.
+    await earn('everwear', id, 'EW0000000803', 5_000);
+    const { body } = await hold('everwear', id, 1250);
+    await api(`/holds/${body.id}/redeem`, { method: 'POST', body: { reference: 'EW0000000804' } });
+    expect((await member('everwear', id)).body).toMatchObject({ balance: 50, pending: 100, owed: 0 });
+
+    const returned = await order('everwear', id, 'EW0000000802', 'returns', {
+      returnId: 'EW0000000802-R1',
+      returned: { centAmount: 2_500 },
+      goods: { centAmount: 5_000 },
+    });
+    expect(returned.body).toMatchObject({ reversed: 50, member: { balance: 0, pending: 100, owed: 0 } });
+    const cancelled = await order('everwear', id, 'EW0000000801', 'cancel');
+    expect(cancelled.body.member).toMatchObject({ balance: 0, available: 0, pending: 100, owed: 200 });
+    expect(cancelled.body.order).toMatchObject({ earned: 200, captured: true, cancelled: true, reversed: 200 });
+
+    // The new order's capture still posts (it pays 100 of what is owed), and again.
+    for (let i = 0; i < 2; i++) {
+      const captured = await order('everwear', id, 'EW0000000803', 'capture');
+      expect(captured.status).toBe(200);
+      expect(captured.body.member).toMatchObject({ balance: 0, pending: 0, owed: 100 });
+    }
   });
 
   it('holds points as money, and refuses more than are free', async () => {

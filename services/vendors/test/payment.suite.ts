@@ -27,22 +27,45 @@ export function paymentSuite(kind: DatabaseKind) {
   afterAll(() => vendors?.stop());
   const nextYear = new Date().getFullYear() + 1;
 
-  const tokenise = (card: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  const api = (path: string, options: Parameters<typeof call>[1] = {}) =>
+    call(`${vendors.url}/payments/v1${path}`, { key: KEYS.paymentSecretKey, ...options });
+  /** The shop's session reference and brand every token here is bound to (with its reference: the bag). */
+  const SESSION = 'session-hash-for-payment-tests';
+  const bindingOf = (reference: string) => ({ reference, session: SESSION, brand: 'vanityfair' });
+  const clientSecretFor = async (reference: string, session = SESSION, brand = 'vanityfair') => {
+    const answer = await api('/client-secrets', { method: 'POST', body: { reference, session, brand } });
+    expect(answer.status).toBe(201);
+    return answer.body.clientSecret as string;
+  };
+  const tokenise = async (
+    card: Record<string, unknown>,
+    headers: Record<string, string> = {},
+    reference = 'VF0000000001',
+  ) =>
     call(`${vendors.paymentHostedUrl}/hosted/v1/tokens`, {
       method: 'POST',
-      body: { pk: PUBLISHABLE_KEY, expMonth: 12, expYear: nextYear, cvc: '123', ...card },
+      body: {
+        pk: PUBLISHABLE_KEY,
+        clientSecret: await clientSecretFor(reference),
+        expMonth: 12,
+        expYear: nextYear,
+        cvc: '123',
+        ...card,
+      },
       headers,
     });
-  const tokenFor = async (number: string, cvc = '123') => {
-    const answer = await tokenise({ number, cvc });
+  const tokenFor = async (number: string, reference = 'VF0000000001') => {
+    const answer = await tokenise({ number }, {}, reference);
     expect(answer.status).toBe(200);
     return answer.body.token as string;
   };
-  const api = (path: string, options: Parameters<typeof call>[1] = {}) =>
-    call(`${vendors.url}/payments/v1${path}`, { key: KEYS.paymentSecretKey, ...options });
-  /** With a fresh Idempotency-Key unless one is given; `null` sends none. */
+  /** With a fresh Idempotency-Key unless one is given; `null` sends none. The session and brand are the tokens'. */
   const authorize = (body: Record<string, unknown>, key: string | null = randomUUID()) =>
-    api('/authorizations', { method: 'POST', body, headers: key === null ? {} : { 'idempotency-key': key } });
+    api('/authorizations', {
+      method: 'POST',
+      body: { session: SESSION, brand: 'vanityfair', ...body },
+      headers: key === null ? {} : { 'idempotency-key': key },
+    });
   const usd = (centAmount: number) => ({ centAmount, currencyCode: 'USD' });
 
   describe('tokenising from the hosted field', () => {
@@ -52,10 +75,11 @@ export function paymentSuite(kind: DatabaseKind) {
       expect(body.token).toMatch(/^tok_[A-Za-z0-9]{24}$/);
       expect(body.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear });
       expect(headers.get('cache-control')).toBe('no-store');
-      const lookup = await api(`/tokens/${body.token}`);
+      const lookup = await api(`/tokens/${body.token}?${new URLSearchParams(bindingOf('VF0000000001'))}`);
       expect(lookup.status).toBe(200);
       expect(lookup.body).toMatchObject({ token: body.token, card: body.card });
-      expect(Date.parse(lookup.body.expiresAt) - clock).toBe(60 * 60 * 1000);
+      expect(lookup.body.fingerprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Date.parse(lookup.body.expiresAt) - clock).toBe(15 * 60 * 1000);
     });
 
     it.each([
@@ -111,18 +135,67 @@ export function paymentSuite(kind: DatabaseKind) {
   });
 
   describe('tokens on the server side', () => {
-    it('need the secret key; an unknown token is 404 and a token over an hour old 410', async () => {
-      const token = await tokenFor(CARDS.visa);
-      expect((await call(`${vendors.url}/payments/v1/tokens/${token}`)).status).toBe(401);
-      expect((await api('/tokens/tok_000000000000000000000000')).body.error.code).toBe('TOKEN_NOT_FOUND');
-      clock += 60 * 60 * 1000;
+    it('need the secret key; an unknown token is 404 and a token over 15 minutes old 410', async () => {
+      const token = await tokenFor(CARDS.visa, 'late-order');
+      const query = new URLSearchParams(bindingOf('late-order'));
+      expect((await call(`${vendors.url}/payments/v1/tokens/${token}?${query}`)).status).toBe(401);
+      expect((await api(`/tokens/tok_000000000000000000000000?${query}`)).body.error.code).toBe('TOKEN_NOT_FOUND');
+      clock += 15 * 60 * 1000;
       try {
-        expect((await api(`/tokens/${token}`)).body.error.code).toBe('TOKEN_EXPIRED');
+        expect((await api(`/tokens/${token}?${query}`)).body.error.code).toBe('TOKEN_EXPIRED');
         const late = await authorize({ token, amount: usd(1000), reference: 'late-order' });
         expect(late).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
         expect((await api('/authorizations?reference=late-order')).body.authorizations).toEqual([]);
       } finally {
-        clock -= 60 * 60 * 1000;
+        clock -= 15 * 60 * 1000;
+      }
+    });
+
+    it('bind a token to the bag, session and brand of its client secret, and let it pay once', async () => {
+      const token = await tokenFor(CARDS.visa, 'VF-bound');
+      const elsewhere = [
+        { ...bindingOf('VF-other-bag') },
+        { ...bindingOf('VF-bound'), session: 'another-session-hash-000' },
+        { ...bindingOf('VF-bound'), brand: 'everwear' },
+      ];
+      for (const binding of elsewhere) {
+        const lookup = await api(`/tokens/${token}?${new URLSearchParams(binding)}`);
+        expect(lookup).toMatchObject({ status: 409, body: { error: { code: 'TOKEN_NOT_BOUND' } } });
+        const paid = await authorize({ token, amount: usd(700), ...binding });
+        expect(paid).toMatchObject({ status: 409, body: { error: { code: 'TOKEN_NOT_BOUND' } } });
+      }
+      expect((await api('/authorizations?reference=VF-other-bag')).body.authorizations).toEqual([]);
+      const first = await authorize({ token, amount: usd(700), reference: 'VF-bound' });
+      expect(first.status).toBe(201);
+      expect(first.body.fingerprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const second = await authorize({ token, amount: usd(700), reference: 'VF-bound' });
+      expect(second).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_USED' } } });
+      const lookup = await api(`/tokens/${token}?${new URLSearchParams(bindingOf('VF-bound'))}`);
+      expect(lookup.body.error.code).toBe('TOKEN_USED');
+      expect((await api('/authorizations?reference=VF-bound')).body.authorizations).toHaveLength(1);
+    });
+
+    it('issue one client secret per bag, session and brand, which only this service can make', async () => {
+      const secret = await clientSecretFor('VF-secret');
+      expect(secret).toMatch(/^pcs_/);
+      expect(await clientSecretFor('VF-secret')).toBe(secret);
+      expect(await clientSecretFor('VF-secret', 'another-session-hash-000')).not.toBe(secret);
+      const forged = `${secret.slice(0, -4)}AAAA`;
+      const answer = await tokenise({ number: CARDS.visa, clientSecret: forged });
+      expect(answer).toMatchObject({ status: 401, body: { error: { code: 'CLIENT_SECRET_INVALID' } } });
+      expect((await tokenise({ number: CARDS.visa, clientSecret: undefined })).status).toBe(400);
+      const unkeyed = await call(`${vendors.url}/payments/v1/client-secrets`, {
+        method: 'POST',
+        body: bindingOf('VF-secret'),
+      });
+      expect(unkeyed.status).toBe(401);
+      clock += 61 * 60 * 1000;
+      try {
+        expect((await tokenise({ number: CARDS.visa, clientSecret: secret })).body.error.code).toBe(
+          'CLIENT_SECRET_INVALID',
+        );
+      } finally {
+        clock -= 61 * 60 * 1000;
       }
     });
   });
@@ -137,7 +210,7 @@ export function paymentSuite(kind: DatabaseKind) {
       [CARDS.review, { status: 'review' }],
       [CARDS.processingError, { status: 'declined', declineCode: 'processing_error' }],
     ])('answer the test card %s with %j', async (number, outcome) => {
-      const token = await tokenFor(number);
+      const token = await tokenFor(number, 'VF0000000001');
       const { status, body } = await authorize({ token, amount: usd(4599), reference: 'VF0000000001' });
       expect(status).toBe(201);
       expect(body).toMatchObject({ ...outcome, amount: usd(4599), reference: 'VF0000000001' });
@@ -147,7 +220,7 @@ export function paymentSuite(kind: DatabaseKind) {
     });
 
     it('answer the same key and body with the first answer, authorising once; another body is 409', async () => {
-      const token = await tokenFor(CARDS.visa);
+      const token = await tokenFor(CARDS.visa, 'VF-replay');
       const key = randomUUID();
       const body = { token, amount: usd(2500), reference: 'VF-replay' };
       const first = await authorize(body, key);
@@ -164,9 +237,9 @@ export function paymentSuite(kind: DatabaseKind) {
     });
 
     it('authorise once when 20 requests with one key arrive at once', async () => {
-      const token = await tokenFor(CARDS.visa);
       const key = randomUUID();
       const reference = `VF-race-${key.slice(0, 8)}`;
+      const token = await tokenFor(CARDS.visa, reference);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => authorize({ token, amount: usd(9999), reference }, key)),
       );
@@ -186,7 +259,7 @@ export function paymentSuite(kind: DatabaseKind) {
       ['a zero amount', 'k-zero', { amount: usd(0) }, 400, 'INVALID_REQUEST'],
       ['no reference', 'k-no-ref', { reference: undefined }, 400, 'INVALID_REQUEST'],
     ])('refuse %s', async (_what, key, change, status, code) => {
-      const token = await tokenFor(CARDS.visa);
+      const token = await tokenFor(CARDS.visa, 'VF-refused');
       const answer = await authorize({ token, amount: usd(100), reference: 'VF-refused', ...change }, key);
       expect(answer.status).toBe(status);
       expect(answer.body.error.code).toBe(code);
@@ -195,7 +268,7 @@ export function paymentSuite(kind: DatabaseKind) {
 
   describe('capture, void and refunds', () => {
     const authorized = async (number: string = CARDS.visa, amount = 10_000) => {
-      const token = await tokenFor(number);
+      const token = await tokenFor(number, 'VF-lifecycle');
       return (await authorize({ token, amount: usd(amount), reference: 'VF-lifecycle' })).body.id as string;
     };
     const act = (id: string, action: string, body: unknown = {}) =>
@@ -257,6 +330,24 @@ export function paymentSuite(kind: DatabaseKind) {
       expect((await act(id, 'refunds', { amount: usd(1) })).status).toBe(409);
     });
 
+    it('refunds once per Idempotency-Key: a retry, or three at once, is the same refund', async () => {
+      const id = await authorized();
+      await act(id, 'capture');
+      const refund = (amount: number) =>
+        api(`/authorizations/${id}/refunds`, {
+          method: 'POST',
+          body: { amount: usd(amount) },
+          headers: { 'idempotency-key': 'VF0000000001-R1' },
+        });
+      const answers = await Promise.all([refund(2_500), refund(2_500), refund(2_500)]);
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect((await refund(2_500)).body.id).toBe(answers[0].body.id);
+      expect((await api(`/authorizations/${id}`)).body.refundedAmount).toEqual(usd(2_500));
+      expect((await refund(100)).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await act(id, 'refunds', { amount: usd(100) })).status).toBe(201);
+    });
+
     it('answer 404 for an unknown authorisation and 401 without the key', async () => {
       expect((await act('auth_nope', 'capture')).body.error.code).toBe('AUTHORIZATION_NOT_FOUND');
       expect((await call(`${vendors.url}/payments/v1/authorizations/auth_nope/void`, { method: 'POST' })).status).toBe(
@@ -269,7 +360,7 @@ export function paymentSuite(kind: DatabaseKind) {
     it('holds no card number and no CVC in any table, after every test card was tokenised and used', async () => {
       const cvc = '7391';
       for (const number of Object.values(CARDS)) {
-        const answer = await tokenise({ number, cvc: number === CARDS.amex ? cvc : cvc.slice(0, 3) });
+        const answer = await tokenise({ number, cvc: number === CARDS.amex ? cvc : cvc.slice(0, 3) }, {}, 'VF-scan');
         expect(answer.status).toBe(200);
         await authorize({ token: answer.body.token, amount: usd(1234), reference: 'VF-scan' });
       }

@@ -18,7 +18,7 @@ describe('tax arithmetic (SPEC §9: half-up at the unit price level)', () => {
 
   it('taxes a multi-quantity line unit by unit: 3 x 9.99 at 8.875 % is 3 x 0.89, not 8.875 % of 29.97', () => {
     const quote = quoteTax(ny, [{ id: 'a', quantity: 3, unitAmounts: [999, 999, 999] }]);
-    expect(quote.lines).toEqual([{ id: 'a', rate: 0.08875, tax: 267 }]);
+    expect(quote.lines).toEqual([{ id: 'a', rate: 0.08875, tax: 267, exemptAmount: 0 }]);
     expect(taxOnAmount(2997, ny.rate)).toBe(266);
     expect(quote.totalTax).toBe(267);
   });
@@ -87,12 +87,40 @@ describe('POST /tax/v1/quote', () => {
     expect(body).toEqual({
       rate: { name: 'New York sales tax + New York City', amount: 0.08875, state: 'NY', postalCode: '10001' },
       lines: [
-        { id: 'line-1', rate: 0.08875, tax: 267 },
-        { id: 'line-2', rate: 0.08875, tax: 355 },
+        { id: 'line-1', rate: 0.08875, tax: 267, exemptAmount: 0 },
+        { id: 'line-2', rate: 0.08875, tax: 355, exemptAmount: 0 },
       ],
       // 795 x 0.08875 = 70.56 -> 71.
       shipping: { rate: 0.08875, tax: 71 },
       totalTax: 267 + 355 + 71,
+    });
+  });
+
+  it('quotes clothing by the state’s rule: a $40 bra in New York City at nothing, a $200 coat in Boston on $25', async () => {
+    const bra = { id: 'bra', quantity: 1, unitAmounts: [4000], taxCategory: 'clothing' };
+    const ball = { id: 'ball', quantity: 2, unitAmounts: [4000, 4000], taxCategory: 'general' };
+    const nyc = await quote({ ...good, lines: [bra, ball] });
+    expect(nyc.status).toBe(200);
+    expect(nyc.body).toMatchObject({
+      rate: { amount: 0.08875 },
+      lines: [
+        { id: 'bra', rate: 0, tax: 0, exemptAmount: 4000 },
+        { id: 'ball', rate: 0.08875, tax: 2 * 355, exemptAmount: 0 },
+      ],
+      // Two thirds of the goods are taxed: 795 x 0.08875 x 2/3 = 47.04 -> 47.
+      shipping: { rate: 0.059, tax: 47 },
+      totalTax: 710 + 47,
+    });
+    const boston = await quote({
+      ...good,
+      address: { country: 'US', state: 'MA', postalCode: '02108' },
+      lines: [{ id: 'coat', quantity: 1, unitAmounts: [20_000], taxCategory: 'clothing' }],
+    });
+    // 2500 x 0.0625 = 156.25 -> 156; Massachusetts does not tax shipping.
+    expect(boston.body).toMatchObject({
+      lines: [{ id: 'coat', rate: 0.0078, tax: 156, exemptAmount: 17_500 }],
+      shipping: { rate: 0, tax: 0 },
+      totalTax: 156,
     });
   });
 
@@ -122,6 +150,16 @@ describe('POST /tax/v1/quote', () => {
     ['fewer unit amounts than units', { lines: [{ id: 'x', quantity: 2, unitAmounts: [100] }] }, 'lines.0.unitAmounts'],
     ['a negative amount', { lines: [{ id: 'x', quantity: 1, unitAmounts: [-1] }] }, 'lines.0.unitAmounts.0'],
     ['fractional cents', { lines: [{ id: 'x', quantity: 1, unitAmounts: [10.5] }] }, 'lines.0.unitAmounts.0'],
+    [
+      'a tax category it does not know',
+      { lines: [{ id: 'x', quantity: 1, unitAmounts: [100], taxCategory: 'food' }] },
+      'lines.0.taxCategory',
+    ],
+    [
+      'a tax category that is not text',
+      { lines: [{ id: 'x', quantity: 1, unitAmounts: [100], taxCategory: { key: 'clothing' } }] },
+      'lines.0.taxCategory',
+    ],
     ['a repeated line id', { lines: [good.lines[1], good.lines[1]] }, 'lines.1.id'],
     ['an unknown field', { discount: 5 }, 'discount'],
   ])('refuses %s with 400 INVALID_REQUEST naming the field', async (_what, change, field) => {

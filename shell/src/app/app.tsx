@@ -1,11 +1,13 @@
 import type { ShellBootConfig } from '@shop/contracts/browser';
 import { type AppStore, BootConfigProvider } from '@shop/platform';
 import { AnnouncerProvider } from '@shop/ui';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, StaticRouter } from 'react-router-dom';
+import { BrowserRouter, StaticRouter, useLocation } from 'react-router-dom';
 import { Layout } from './layout';
 import { AppRoutes } from './app-routes';
+import { noteDrawnAddress } from '../lib/early-input/signals';
+import { takeEarlyInput } from '../lib/early-input/take';
 
 /** The shop. `location` renders it on the server at that URL; in the browser the address bar decides. */
 export function App({ config, store, location }: { config: ShellBootConfig; store: AppStore; location?: string }) {
@@ -13,6 +15,7 @@ export function App({ config, store, location }: { config: ShellBootConfig; stor
     // One set of live regions for the page: remotes speak through useAnnouncer (the bag's count, toasts).
     <AnnouncerProvider>
       <Interactive />
+      <DrawnAddress />
       <Layout>
         <AppRoutes />
       </Layout>
@@ -35,10 +38,21 @@ export function App({ config, store, location }: { config: ShellBootConfig; stor
 /**
  * Marks the document once React has taken over the page (hydrated a server render, or drawn it):
  * `<html data-interactive>`, which tools and browser tests wait for before they press anything.
+ * Then, outside React's commit, what the shopper did while the page woke up is done again
+ * (ADR 0025).
  */
 function Interactive() {
   useEffect(() => {
     document.documentElement.dataset.interactive = 'true';
+    const timer = setTimeout(() => void takeEarlyInput(), 0);
+    return () => clearTimeout(timer);
   }, []);
+  return null;
+}
+
+/** Tells the replay of early input which address React has drawn the page for (ADR 0025). */
+function DrawnAddress() {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => noteDrawnAddress(`${pathname}${search}`), [pathname, search]);
   return null;
 }

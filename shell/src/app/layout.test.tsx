@@ -29,7 +29,12 @@ const config = {
   flags: {},
   chrome: {
     nav: { links: [] },
-    footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
+    footer: {
+      columns: [],
+      social: [],
+      signup: { title: 'Stay in the loop', text: '', offer: { title: 'Get 15% off your first order', text: '' } },
+      legal: '',
+    },
   },
 } as unknown as ShellBootConfig;
 
@@ -44,10 +49,10 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-async function show(path: string) {
+async function show(path: string, flags: ShellBootConfig['flags'] = {}) {
   render(
     <Provider store={createAppStore()}>
-      <BootConfigProvider value={config}>
+      <BootConfigProvider value={{ ...config, flags }}>
         <MemoryRouter initialEntries={[path]}>
           <Layout>
             <AppRoutes />
@@ -81,5 +86,18 @@ describe('the shell around a page', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     // The page view goes out in the task after the page's first render.
     await waitFor(() => expect(fetched).toEqual(expect.arrayContaining(['/api/tracking', '/api/auth/callback/guest'])));
+  });
+
+  it('promises the welcome offer in the footer only while the brand takes codes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await show('/stores', { discounts: true });
+    expect(screen.getByRole('heading', { name: 'Get 15% off your first order' })).toBeTruthy();
+  });
+
+  it('keeps the footer to plain signup copy on a brand whose bag takes no codes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await show('/stores', { discounts: false });
+    expect(screen.getByRole('heading', { name: 'Stay in the loop' })).toBeTruthy();
+    expect(screen.queryByText(/15% off/)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RemoteOutlet } from '../lib/remote-loader/remote-outlet';
 import { Footer } from '../features/chrome/footer';
 import { Header } from '../features/chrome/header';
-import { useBackOffice } from './use-route-entry';
+import { useBackOffice, useBrowsingPage } from './use-route-entry';
 
 export function Layout({ children }: { children: ReactNode }) {
   const backOffice = useBackOffice();
@@ -34,17 +34,18 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * The content remote's first-visit e-mail signup prompt; it draws nothing until the popup queue
- * shows it, so it loads once the page is idle.
+ * shows it, so it loads once the page is idle. It opens only on a page the shopper browses.
  */
 function SignupPrompt() {
   const signup = useFlag('emailSignup', true);
   const modal = useFlag('emailSignupModal', true);
+  const browsing = useBrowsingPage();
   if (!signup || !modal) return null;
   return (
     <RemoteOutlet
       remote="content"
       expose="EmailSignupPrompt"
-      props={{}}
+      props={{ browsing }}
       fallback={() => null}
       loading={false}
       start="idle"

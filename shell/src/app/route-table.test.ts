@@ -1,10 +1,31 @@
-import { CUSTOMER_SERVICE_TOPICS, buildRouteTable } from './route-table';
+import { CUSTOMER_SERVICE_TOPICS, buildRouteTable, isBrowsingPage, matchRoute } from './route-table';
 
 const standard = { routing: { homePath: '/', productBasePath: '/p' }, landingPages: [] };
 
 describe('route table (SPEC §2)', () => {
   const table = buildRouteTable(standard);
   const owner = (path: string) => table.find((entry) => entry.path === path)?.remote;
+
+  it('tells the pages a shopper browses, where a marketing prompt may open, from tasks and staff pages', () => {
+    const browsing = (path: string) => {
+      const found = matchRoute(table, path);
+      return Boolean(found && isBrowsingPage(found.entry));
+    };
+    for (const path of ['/', '/c/bras', '/c', '/p/bras/lace-bra/100', '/learn', '/stores', '/size-guide'])
+      expect([path, browsing(path)]).toEqual([path, true]);
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/orderconfirmation',
+      '/account',
+      '/account/orders',
+      '/login',
+      '/register',
+    ])
+      expect([path, browsing(path)]).toEqual([path, false]);
+    for (const path of ['/order/returns', '/loyalty', '/password/reset', '/admin/flags'])
+      expect([path, browsing(path)]).toEqual([path, false]);
+  });
 
   it('maps every spec route to its owning remote', () => {
     expect(

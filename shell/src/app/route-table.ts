@@ -1,3 +1,3 @@
 // The route table lives in @shop/contracts: the gateway answers by the same table (real 404s).
-export { CUSTOMER_SERVICE_TOPICS, buildRouteTable, matchRoute } from '@shop/contracts/browser';
+export { CUSTOMER_SERVICE_TOPICS, buildRouteTable, isBrowsingPage, matchRoute } from '@shop/contracts/browser';
 export type { RouteEntry, RouteMatch } from '@shop/contracts/browser';

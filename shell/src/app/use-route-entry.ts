@@ -1,7 +1,7 @@
 import { useBrand } from '@shop/platform';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type RouteEntry, buildRouteTable, matchRoute } from './route-table';
+import { type RouteEntry, buildRouteTable, isBrowsingPage, matchRoute } from './route-table';
 
 /** The brand's route table, built once per brand. */
 export function useRouteTable(): RouteEntry[] {
@@ -14,4 +14,14 @@ export function useBackOffice(): boolean {
   const table = useRouteTable();
   const { pathname } = useLocation();
   return useMemo(() => Boolean(matchRoute(table, pathname)?.entry.backOffice), [table, pathname]);
+}
+
+/** Whether the address bar is on a page the shopper browses (not a task such as checkout or sign-in). */
+export function useBrowsingPage(): boolean {
+  const table = useRouteTable();
+  const { pathname } = useLocation();
+  return useMemo(() => {
+    const found = matchRoute(table, pathname);
+    return Boolean(found && isBrowsingPage(found.entry));
+  }, [table, pathname]);
 }

@@ -158,7 +158,7 @@ function withDeadline<T>(promise: Promise<T>, deadline: AbortSignal): Promise<T>
 
 /**
  * React 19's prerender: the page once every Suspense boundary (the remote's lazy page chunks) has
- * resolved, in document order, with no inline script (the page's CSP allows none). An error
+ * resolved, in document order, with no inline script (the page's CSP allows only its own, ADR 0025). An error
  * inside a boundary leaves that boundary to the browser.
  */
 async function renderToString(tree: ReactNode, deadline: AbortSignal, budgetMs: number): Promise<string> {

@@ -21,6 +21,23 @@ describe('seed catalog generator', () => {
     expect(again.inventory.slice(0, 50)).toEqual(catalog.inventory.slice(0, 50));
   });
 
+  it('names a tax category for every product: garments are clothing, balls, hoops and training gear general', () => {
+    expect(catalog.taxCategories.map((t) => t.key)).toEqual(['clothing', 'general']);
+    const keyOf = new Map(catalog.taxCategories.map((t) => [t.id, t.key]));
+    const byType = new Map<string, Set<string | undefined>>();
+    for (const product of catalog.products) {
+      expect(product.taxCategory.typeId).toBe('tax-category');
+      byType.set(
+        product.productType,
+        (byType.get(product.productType) ?? new Set()).add(keyOf.get(product.taxCategory.id)),
+      );
+    }
+    for (const type of ['basketball', 'hoop', 'gear']) expect(byType.get(type)).toEqual(new Set(['general']));
+    for (const type of ['bra', 'panty', 'leggings', 'socks', 'jersey', 'hoodie'])
+      expect(byType.get(type)).toEqual(new Set(['clothing']));
+    expect(new Set([...byType.values()].flatMap((keys) => [...keys]))).toEqual(new Set(['clothing', 'general']));
+  });
+
   it('gives bras band and cup sizes within 32-44 and A-DDD', () => {
     const bras = catalog.products
       .filter((p) => p.productType === 'bra')

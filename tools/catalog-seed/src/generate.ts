@@ -3,6 +3,7 @@ import { COLOURS, RETAILERS } from './colours';
 import { KINDS, type Kind } from './kinds';
 import { type Random, createRandom, slugify, stableId } from './random';
 import { IMAGE_VIEWS, type ImageView } from './svg';
+import { TAX_CATEGORIES, taxCategoryRef } from './tax-categories';
 import type {
   Money,
   RetailerLinkAttributeValue,
@@ -50,6 +51,7 @@ export function generateCatalog({ products = DEFAULT_PRODUCTS, seed = 20261121 }
   const random = createRandom(seed);
   const catalog: Omit<SeedCatalog, 'customers'> = {
     stores: [],
+    taxCategories: [...TAX_CATEGORIES],
     productSelections: [],
     categories: [],
     products: [],
@@ -175,6 +177,7 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
       storeKey: brand.store,
       masterStyle,
       productType: kind.type,
+      taxCategory: taxCategoryRef(kind.taxCategory),
       name: { 'en-US': name },
       description: { 'en-US': `${name} from the ${line} collection. ${kind.describe} Style ${masterStyle}.` },
       slug: { 'en-US': `${slugify(name)}-${masterStyle.toLowerCase()}` },

@@ -1,4 +1,5 @@
 import type { Random } from './random';
+import type { TaxCategoryKey } from './types';
 
 /** Variant-level attributes beyond colour: one entry per variant to create. */
 export type SizeRow = Record<string, string>;
@@ -6,6 +7,8 @@ export type SizeRow = Record<string, string>;
 export interface Kind {
   /** Product type key, also the SVG silhouette. */
   type: string;
+  /** What the tax service is told the goods are: garments are clothing, balls, hoops and gear are not. */
+  taxCategory: TaxCategoryKey;
   noun: string;
   styles: readonly string[];
   priceRange: [number, number];
@@ -24,6 +27,7 @@ const CUPS = ['A', 'B', 'C', 'D', 'DD', 'DDD'];
 export const KINDS = {
   bra: {
     type: 'bra',
+    taxCategory: 'clothing',
     noun: 'Bra',
     styles: ['Underwire', 'Wire-Free', 'Push-Up', 'Minimizer', 'T-Shirt', 'Full Figure', 'Balconette', 'Plunge'],
     priceRange: [3200, 6800],
@@ -38,6 +42,7 @@ export const KINDS = {
   },
   panty: {
     type: 'panty',
+    taxCategory: 'clothing',
     noun: 'Panty',
     styles: ['Hipster', 'Brief', 'Thong', 'Boyshort', 'Hi-Cut', 'Bikini'],
     priceRange: [900, 1800],
@@ -50,6 +55,7 @@ export const KINDS = {
   },
   shapewear: {
     type: 'shapewear',
+    taxCategory: 'clothing',
     noun: 'Shaper',
     styles: ['Waist Cincher', 'Thigh Slimmer', 'Bodysuit', 'Brief Shaper'],
     priceRange: [3000, 6000],
@@ -59,6 +65,7 @@ export const KINDS = {
   },
   cami: {
     type: 'cami',
+    taxCategory: 'clothing',
     noun: 'Slip',
     styles: ['Cami', 'Half Slip', 'Full Slip', 'Tank'],
     priceRange: [2200, 4400],
@@ -72,6 +79,7 @@ export const KINDS = {
   },
   underwear: {
     type: 'underwear',
+    taxCategory: 'clothing',
     noun: 'Underwear',
     styles: ['Boxer Brief', 'Brief', 'Trunk', 'Bikini', 'Boyshort'],
     priceRange: [1200, 3600],
@@ -84,6 +92,7 @@ export const KINDS = {
   },
   leggings: {
     type: 'leggings',
+    taxCategory: 'clothing',
     noun: 'Leggings',
     styles: ['High-Rise', 'Seamless', 'Pocket', 'Compression'],
     priceRange: [3400, 7800],
@@ -96,6 +105,7 @@ export const KINDS = {
   },
   shorts: {
     type: 'shorts',
+    taxCategory: 'clothing',
     noun: 'Shorts',
     styles: ['Training', 'Running', 'Court', 'Mesh', 'Woven'],
     priceRange: [2400, 5000],
@@ -105,6 +115,7 @@ export const KINDS = {
   },
   top: {
     type: 'top',
+    taxCategory: 'clothing',
     noun: 'Tee',
     styles: ['Performance', 'Cotton', 'Long Sleeve', 'Tank', 'Graphic', 'Crop'],
     priceRange: [1800, 4200],
@@ -114,6 +125,7 @@ export const KINDS = {
   },
   hoodie: {
     type: 'hoodie',
+    taxCategory: 'clothing',
     noun: 'Hoodie',
     styles: ['Fleece', 'Zip', 'Pullover', 'Warm-Up'],
     priceRange: [4800, 8800],
@@ -123,6 +135,7 @@ export const KINDS = {
   },
   pants: {
     type: 'pants',
+    taxCategory: 'clothing',
     noun: 'Pants',
     styles: ['Jogger', 'Track', 'Tapered', 'Warm-Up'],
     priceRange: [4400, 8000],
@@ -135,6 +148,7 @@ export const KINDS = {
   },
   sportsBra: {
     type: 'sports-bra',
+    taxCategory: 'clothing',
     noun: 'Sports Bra',
     styles: ['High Impact', 'Medium Impact', 'Racerback', 'Longline'],
     priceRange: [2800, 5600],
@@ -144,6 +158,7 @@ export const KINDS = {
   },
   socks: {
     type: 'socks',
+    taxCategory: 'clothing',
     noun: 'Socks',
     styles: ['Crew', 'No-Show', 'Quarter', 'Cushioned Crew'],
     priceRange: [1000, 2200],
@@ -153,6 +168,7 @@ export const KINDS = {
   },
   jersey: {
     type: 'jersey',
+    taxCategory: 'clothing',
     noun: 'Jersey',
     styles: ['Replica', 'Reversible', 'Practice', 'Pro Cut'],
     priceRange: [3600, 9000],
@@ -162,6 +178,7 @@ export const KINDS = {
   },
   basketball: {
     type: 'basketball',
+    taxCategory: 'general',
     noun: 'Basketball',
     styles: ['Indoor', 'Outdoor', 'Indoor/Outdoor', 'Composite', 'Youth'],
     priceRange: [2500, 16000],
@@ -171,6 +188,7 @@ export const KINDS = {
   },
   hoop: {
     type: 'hoop',
+    taxCategory: 'general',
     noun: 'Hoop',
     styles: ['In-Ground', 'Portable', 'Wall-Mount', 'Over-the-Door'],
     priceRange: [4900, 149900],
@@ -180,6 +198,7 @@ export const KINDS = {
   },
   gear: {
     type: 'gear',
+    taxCategory: 'general',
     noun: 'Trainer',
     styles: ['Dribble Goggles', 'Resistance Band', 'Rebounder', 'Agility Ladder', 'Shooting Sleeve'],
     priceRange: [1500, 9900],

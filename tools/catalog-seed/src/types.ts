@@ -25,12 +25,29 @@ export type RetailerLinkAttributeValue = Array<
   [{ name: 'retailer'; value: { key: Retailer; label: string } }, { name: 'url'; value: string }]
 >;
 
+/**
+ * A commercetools TaxCategory. The shop taxes in the External mode (a tax service quotes each
+ * line), so a category carries no rates: its key tells the tax service what kind of goods it is.
+ */
+export interface SeedTaxCategory {
+  id: string;
+  key: TaxCategoryKey;
+  name: string;
+  description: string;
+  rates: [];
+}
+
+/** `clothing`: clothing and footwear, which some states exempt; `general`: everything else, taxed in full. */
+export type TaxCategoryKey = 'clothing' | 'general';
+
 export interface SeedProduct {
   id: string;
   key: string;
   storeKey: string;
   masterStyle: string;
   productType: string;
+  /** commercetools `Product.taxCategory`. */
+  taxCategory: { typeId: 'tax-category'; id: string };
   name: Record<string, string>;
   description: Record<string, string>;
   slug: Record<string, string>;
@@ -128,6 +145,7 @@ export interface SeedCustomer {
 
 export interface SeedCatalog {
   stores: SeedStore[];
+  taxCategories: SeedTaxCategory[];
   productSelections: SeedProductSelection[];
   categories: SeedCategory[];
   products: SeedProduct[];

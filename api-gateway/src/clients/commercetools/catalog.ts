@@ -81,6 +81,8 @@ export interface BagVariant {
   price?: CommercePrice;
   /** Units available to sell. */
   available: number;
+  /** The key of the product's tax category (`clothing`, `general`); undefined when it has none. */
+  taxCategory?: string;
 }
 
 /** Skus per bag-variant search: the largest page the gateway asks for. */
@@ -402,6 +404,7 @@ export function catalogOperations(graphql: Graphql) {
               categoryIds: product.categoriesRef.map((c) => c.id),
               ...(variant.price ? { price: reshapePrice(variant.price) } : {}),
               available: variant.availability?.noChannel?.availableQuantity ?? 0,
+              ...(product.taxCategory?.key ? { taxCategory: product.taxCategory.key } : {}),
             });
           }
         }

@@ -9,6 +9,7 @@ import type {
   TCtpShippingInfo,
   TCtpShippingMethod,
   TCtpShippingRate,
+  TCtpTaxCategory,
   TCtpTaxRate,
   TCtpTaxedItemPrice,
   TCtpTaxedPrice,
@@ -262,6 +263,7 @@ export type RawBagProduct = Selected<
   'key' | 'name',
   {
     categoriesRef: Array<Selected<TCtpReference, 'id'>>;
+    taxCategory: Selected<TCtpTaxCategory, 'key'> | null;
     masterVariant: Selected<TCtpProductSearchVariant, never, { attributesRaw: RawAttribute[] }>;
     allVariants: RawBagVariant[];
   }

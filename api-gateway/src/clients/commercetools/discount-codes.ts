@@ -32,6 +32,11 @@ export interface NewDiscountCode {
   cartPredicate?: string;
   /** Shown where the code is listed (en-US). */
   name?: string;
+  /**
+   * commercetools' code groups; `first-order` and `one-per-customer` carry rules the platform
+   * enforces (ADR 0010): a first order of the e-mail or customer only; one such code per customer.
+   */
+  groups?: string[];
 }
 
 /** The project already has this code or key; nothing was created. */
@@ -76,6 +81,7 @@ export function discountCodeOperations(graphql: Graphql) {
         ...(input.maxApplications ? { maxApplications: input.maxApplications } : {}),
         ...(input.maxApplicationsPerCustomer ? { maxApplicationsPerCustomer: input.maxApplicationsPerCustomer } : {}),
         ...(input.cartPredicate ? { cartPredicate: input.cartPredicate } : {}),
+        ...(input.groups?.length ? { groups: input.groups } : {}),
       };
       try {
         const data = await graphql<{ createDiscountCode: RawDiscountCode }>(

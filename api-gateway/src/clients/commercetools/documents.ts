@@ -95,8 +95,10 @@ export const LEGACY_CUSTOMER = `query LegacyCustomer($where: String) {
 export const SIGN_UP = `mutation SignUp($draft: CustomerSignUpDraft!, $storeKey: KeyReferenceInput) {
   customerSignUp(draft: $draft, storeKey: $storeKey) { customer { id email firstName lastName createdAt version } } }`;
 
+/** How long a password reset link works (the mail says so). */
+export const PASSWORD_RESET_VALID_MINUTES = 10;
 export const CREATE_RESET_TOKEN = `mutation CreateResetToken($email: String!, $storeKey: KeyReferenceInput) {
-  customerCreatePasswordResetToken(email: $email, ttlMinutes: 10, storeKey: $storeKey) { value } }`;
+  customerCreatePasswordResetToken(email: $email, ttlMinutes: ${PASSWORD_RESET_VALID_MINUTES}, storeKey: $storeKey) { value } }`;
 
 export const RESET_PASSWORD = `mutation ResetPassword($tokenValue: String!, $newPassword: String!, $storeKey: KeyReferenceInput) {
   customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword, storeKey: $storeKey) { id } }`;
@@ -163,12 +165,14 @@ export const DELETE_CART = `mutation DeleteCart($storeKey: KeyReferenceInput, $i
 export const STORE_CHANNELS = `query StoreChannels($key: String) { store(key: $key) { supplyChannels { key } } }`;
 
 /**
- * The current price and stock of the variants in a bag, and what their product pages need
- * (name, category, style): one search over the store's assortment, only the matching variants.
+ * The current price and stock of the variants in a bag, what their product pages need (name,
+ * category, style) and the tax category the tax quote names: one search over the store's
+ * assortment, only the matching variants.
  */
 export const BAG_VARIANTS = `query BagVariants($store: String, $filters: [SearchFilterInput!], $limit: Int) {
   productProjectionSearch(storeProjection: $store, filters: $filters, markMatchingVariants: true, limit: $limit) { results {
-    key name(locale: "en-US") categoriesRef { id } masterVariant { attributesRaw(includeNames: ["masterStyle"]) { name value } }
+    key name(locale: "en-US") categoriesRef { id } taxCategory { key }
+    masterVariant { attributesRaw(includeNames: ["masterStyle"]) { name value } }
     allVariants(onlyMatching: true) { sku price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
       availability { noChannel { availableQuantity } } } } } }`;
 

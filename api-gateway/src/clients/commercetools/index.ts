@@ -14,6 +14,7 @@ import { type CommerceClientOptions, createTransport } from './transport';
 
 export { CommerceRequestError } from './commerce-request-error';
 export { predicateLiteral } from './predicate-literal';
+export { PASSWORD_RESET_VALID_MINUTES } from './documents';
 export type { CommerceClientOptions } from './transport';
 export type {
   BagVariant,

@@ -158,7 +158,19 @@ export type OrderAction =
     }
   | { addParcelToDelivery: { deliveryId: string; parcelKey?: string; trackingData: TrackingDraft } }
   | { setParcelTrackingData: { parcelId: string; trackingData: TrackingDraft } }
-  | { setCustomField: { name: string; value: unknown } };
+  | { setCustomField: { name: string; value: unknown } }
+  | {
+      setReturnShipmentState: {
+        returnItemId: string;
+        shipmentState: 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
+      };
+    }
+  | {
+      setReturnPaymentState: {
+        returnItemId: string;
+        paymentState: 'NonRefundable' | 'Initial' | 'Refunded' | 'NotRefunded';
+      };
+    };
 
 function reshapeOrder(raw: RawOrder): CommerceOrder {
   const shippingAddress = reshapeAddress(raw.shippingAddress);
@@ -218,6 +230,8 @@ function reshapeOrderAction(action: OrderAction): Record<string, unknown> {
         value: action.setCustomField.value === undefined ? null : JSON.stringify(action.setCustomField.value),
       },
     };
+  if ('setReturnShipmentState' in action) return { setReturnShipmentState: action.setReturnShipmentState };
+  if ('setReturnPaymentState' in action) return { setReturnPaymentState: action.setReturnPaymentState };
   if ('addReturnInfo' in action)
     return {
       addReturnInfo: {

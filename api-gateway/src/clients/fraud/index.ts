@@ -18,7 +18,10 @@ export interface FraudCheck {
   amount: number;
   email: string;
   customerId?: string;
+  /** The shopper's address as the gateway saw it (req.ip, behind the trusted proxies). */
   ipAddress?: string;
+  /** The payment vendor's fingerprint of the card (one card, one fingerprint, whatever the token). */
+  cardFingerprint?: string;
   shippingAddress: FraudAddress;
   billingAddress: FraudAddress;
 }
@@ -39,7 +42,8 @@ const decisionAnswer = z.object({
 
 /**
  * The fraud screening vendor's decision API (docs/adr/0014): `POST {FRAUD_API_URL}/decisions`
- * with what the browser collector gathered under the session id, the amount and the addresses.
+ * with what the browser collector gathered under the session id, the amount, the addresses, the
+ * client address and the card's fingerprint (the vendor counts orders per card and per address).
  */
 export function createFraudClient(options: VendorClientOptions & { orgId: string }) {
   const call = createVendorHttp('fraud', options);
@@ -56,6 +60,7 @@ export function createFraudClient(options: VendorClientOptions & { orgId: string
           email: check.email,
           ...(check.customerId ? { customerId: check.customerId } : {}),
           ...(check.ipAddress ? { ipAddress: check.ipAddress } : {}),
+          ...(check.cardFingerprint ? { cardFingerprint: check.cardFingerprint } : {}),
           shippingAddress: check.shippingAddress,
           billingAddress: check.billingAddress,
         },

@@ -2,18 +2,42 @@ import { z } from 'zod';
 import { type VendorClientOptions, VendorRefusal, createVendorHttp } from '../vendor-http';
 
 export interface LoyaltyMember {
+  /** Posted points (redeemable, less `held`). */
   balance: number;
   held: number;
+  /** Earned by orders not captured yet: not redeemable. */
+  pending: number;
+  /** Taken back after being spent: paid from the next points to post. */
+  owed: number;
   pointsPerDollar: number;
   centsPerPoint: number;
   joinedAt: string;
 }
 
+export const LEDGER_KINDS = [
+  'welcome',
+  'earn',
+  'earn-pending',
+  'earn-posted',
+  'earn-reversed',
+  'redeem',
+  'redeem-reversed',
+] as const;
+
 export interface LoyaltyLedgerLine {
-  kind: 'welcome' | 'earn' | 'redeem';
+  kind: (typeof LEDGER_KINDS)[number];
   points: number;
   orderNumber?: string;
+  returnId?: string;
+  owed?: number;
   at: string;
+}
+
+/** Where an order stands with the programme after a capture, cancel or return. */
+export interface LoyaltyOrderPoints {
+  earned: number;
+  reversed: number;
+  redeemReturned: number;
 }
 
 export interface LoyaltyHold {
@@ -29,6 +53,8 @@ const memberAnswer = z.object({
   customerId: z.string(),
   balance: points,
   held: points,
+  pending: points,
+  owed: points,
   pointsPerDollar: z.number().min(0).max(1000),
   centsPerPoint: z.number().positive().max(1000),
   joinedAt: z.string().datetime({ offset: true }),
@@ -42,9 +68,11 @@ const historyAnswer = z.object({
   lines: z
     .array(
       z.object({
-        kind: z.enum(['welcome', 'earn', 'redeem']),
+        kind: z.enum(LEDGER_KINDS),
         points: z.number().int().min(-10_000_000).max(10_000_000),
         orderNumber: z.string().min(1).max(64).optional(),
+        returnId: z.string().min(1).max(128).optional(),
+        owed: z.number().int().min(-10_000_000).max(10_000_000).optional(),
         at: z.string().datetime({ offset: true }),
       }),
     )
@@ -56,11 +84,16 @@ const holdAnswer = z.object({
   amount: z.object({ centAmount: z.number().int().min(0) }),
 });
 const earnAnswer = z.object({ earned: points, balance: points });
+const orderAnswer = z.object({
+  order: z.object({ earned: points, reversed: points, redeemReturned: points }),
+});
 const anyAnswer = z.unknown();
 
 const toMember = (body: z.infer<typeof memberAnswer>): LoyaltyMember => ({
   balance: body.balance,
   held: body.held,
+  pending: body.pending,
+  owed: body.owed,
   pointsPerDollar: body.pointsPerDollar,
   centsPerPoint: body.centsPerPoint,
   joinedAt: body.joinedAt,
@@ -207,6 +240,44 @@ export function createLoyaltyClient(options: VendorClientOptions) {
         write: true,
         answer: anyAnswer,
       });
+    },
+
+    /**
+     * The order's moves after it was placed, each once per order (a return: once per return id)
+     * at the vendor, so a retry never doubles one: `capture` posts its pending points, `cancel`
+     * takes back what it earned and gives back what it redeemed, `returned` takes back the
+     * returned units' share. Null when the customer has not joined.
+     */
+    async settle(
+      brand: string,
+      customerId: string,
+      orderNumber: string,
+      move:
+        | { step: 'capture' | 'cancel' }
+        | { step: 'returns'; returnId: string; returnedCents: number; goodsCents: number },
+      correlationId?: string,
+    ): Promise<LoyaltyOrderPoints | null> {
+      const answer = await call({
+        operation: move.step === 'returns' ? 'return' : move.step,
+        method: 'POST',
+        path: `${memberPath(brand, customerId)}/orders/${encodeURIComponent(orderNumber)}/${move.step}`,
+        ...(move.step === 'returns'
+          ? {
+              body: {
+                returnId: move.returnId,
+                returned: { centAmount: move.returnedCents },
+                goods: { centAmount: move.goodsCents },
+              },
+            }
+          : {}),
+        correlationId,
+        write: true,
+        answer: orderAnswer,
+      }).catch((error: unknown) => {
+        if (notAMember(error)) return null;
+        throw error;
+      });
+      return answer && answer.body.order;
     },
 
     /** Points for an order (idempotent per order number); null when the customer has not joined. */

@@ -29,6 +29,7 @@ import { UNSAFE_METHODS, csrfProtection } from './middleware/csrf-protection';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { parseBody } from './middleware/json-body';
 import { securityHeaders } from './middleware/security-headers';
+import { trackingTokenSigner } from './middleware/tracking-session';
 import { openApiModule } from './openapi';
 import './locals';
 
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps) {
     throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
 
   app.use(correlationId);
+  // The sessionToken cookie is the gateway's own, signed: pages and the tracking route issue and check it.
+  app.use(trackingTokenSigner(config.authSecret));
   // Outside development and test a request for a host no brand names is refused.
   app.use(
     brandResolver({

@@ -2,6 +2,7 @@ import type { BrandId } from '@shop/contracts';
 import type { RequestFlags } from '../../modules/flags/flag-reader';
 import type { StaffRoles } from '../../modules/admin/staff-account';
 import type { StaffSessionState } from '../../modules/admin/staff-authentication';
+import type { TrackingTokens } from '../../sessions/tracking-token';
 
 /**
  * What the app-wide middleware leaves on `res.locals`, typed once here instead of cast at each
@@ -21,6 +22,8 @@ declare global {
       canonicalOrigin: string;
       serviceLabel?: string;
       trackingSession?: string;
+      /** Signs and checks tracking session tokens (entry-points/http/middleware/tracking-session.ts). */
+      trackingTokens?: TrackingTokens;
       /** What a sign-in did with the guest's bag, for the session it starts (shared/cart-hand-over.ts). */
       cartHandOver?: { previousCartId?: string };
       /** This request's feature flags (modules/flags/flag-reader.ts). */

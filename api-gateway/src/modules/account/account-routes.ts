@@ -4,8 +4,8 @@ import type { Logger } from '@shop/node-kit';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { SessionService } from '../../sessions/session-service';
-import { type CommerceClient, CommerceRequestError } from '../../clients/commercetools';
-import type { Mailer } from '../../data-access/outbox';
+import { type CommerceClient, CommerceRequestError, PASSWORD_RESET_VALID_MINUTES } from '../../clients/commercetools';
+import type { Mailer } from '../../data-access/mailer';
 import { safeCallbackUrl } from '../auth/safe-callback-url';
 import { sessionUserFor } from '../auth/session-user';
 import type { BrandOrigins } from '../../shared/brand-origins';
@@ -132,10 +132,11 @@ export function accountRoutes({
         expected: ['InvalidSubject'],
       })
       .then((token) =>
-        mailer.send({
+        mailer.send(storeKey, {
+          kind: 'password-reset',
           to: input.email,
-          subject: 'Reset your password',
-          text: `Use this link within 10 minutes to choose a new password: ${link(token)}\nIf you did not ask for it, ignore this e-mail.`,
+          resetUrl: link(token),
+          validMinutes: PASSWORD_RESET_VALID_MINUTES,
         }),
       )
       .catch((error: unknown) => {

@@ -6,12 +6,12 @@ import type { GatewayModule } from '../gateway-module';
 import { createCartHandOver } from '../../shared/cart-hand-over';
 import { accountRoutes, forgotSchema, registerSchema, resetSchema } from './account-routes';
 
-export type AccountDeps = Pick<AppDeps, 'commerce' | 'sessions' | 'throttle' | 'outbox' | 'logger' | 'origins'>;
+export type AccountDeps = Pick<AppDeps, 'commerce' | 'sessions' | 'throttle' | 'mailer' | 'logger' | 'origins'>;
 
 const tooMany = { '429': { description: 'Too many attempts', schema: 'error' as const } };
 
 /** Registration, forgotten and reset passwords (SPEC §2, §7). */
-export function accountModule({ commerce, sessions, throttle, outbox, logger, origins }: AccountDeps): GatewayModule {
+export function accountModule({ commerce, sessions, throttle, mailer, logger, origins }: AccountDeps): GatewayModule {
   return {
     name: 'account',
     api: [
@@ -23,7 +23,7 @@ export function accountModule({ commerce, sessions, throttle, outbox, logger, or
             commerce,
             sessions,
             throttle,
-            mailer: outbox,
+            mailer,
             logger,
             origins,
             handOver: createCartHandOver(commerce, logger),

@@ -83,7 +83,8 @@ export function profileUseCases(commerce: CommerceClient, throttle: Throttle) {
 
   /** The current password, checked with the platform's in-store login (no cart is passed, none is touched). */
   async function checkCurrentPassword(caller: ProfileCaller, email: string, password: string) {
-    if (!(await throttle.signInAllowed(caller.ip, email)))
+    // The attempt is counted before the check (see signInReserved): a wrong one keeps its place.
+    if (!(await throttle.signInReserved(caller.ip, email)))
       throw new DomainError('TOO_MANY_REQUESTS', 'Too many password attempts. Try again later.');
     try {
       await commerce.signIn(
@@ -93,11 +94,11 @@ export function profileUseCases(commerce: CommerceClient, throttle: Throttle) {
       );
     } catch (error) {
       if (isCode(error, 'InvalidCredentials')) {
-        await throttle.signInFailed(caller.ip, email);
         throw new DomainError('WRONG_PASSWORD', 'The current password is not right.', {
           currentPassword: 'The current password is not right.',
         });
       }
+      await throttle.signInReleased(caller.ip, email);
       throw error;
     }
     await throttle.signInSucceeded(caller.ip, email);
@@ -143,20 +144,25 @@ export function profileUseCases(commerce: CommerceClient, throttle: Throttle) {
       const problem = checkPassword(input.newPassword, { email: current.email, brand: caller.storeKey });
       if (problem)
         throw new DomainError('WEAK_PASSWORD', PASSWORD_MESSAGES[problem], { newPassword: PASSWORD_MESSAGES[problem] });
-      if (!(await throttle.signInAllowed(caller.ip, current.email)))
+      if (!(await throttle.signInReserved(caller.ip, current.email)))
         throw new DomainError('TOO_MANY_REQUESTS', 'Too many password attempts. Try again later.');
       try {
-        return await commerce.changeCustomerPassword(caller.storeKey, caller.customerId, current.version, input, {
-          correlationId: caller.correlationId,
-          expected: ['InvalidCurrentPassword', 'ConcurrentModification'],
-        });
+        const changed = await commerce.changeCustomerPassword(
+          caller.storeKey,
+          caller.customerId,
+          current.version,
+          input,
+          { correlationId: caller.correlationId, expected: ['InvalidCurrentPassword', 'ConcurrentModification'] },
+        );
+        await throttle.signInSucceeded(caller.ip, current.email);
+        return changed;
       } catch (error) {
         if (isCode(error, 'InvalidCurrentPassword')) {
-          await throttle.signInFailed(caller.ip, current.email);
           throw new DomainError('WRONG_PASSWORD', 'The current password is not right.', {
             currentPassword: 'The current password is not right.',
           });
         }
+        await throttle.signInReleased(caller.ip, current.email);
         if (isCode(error, 'ConcurrentModification')) return conflict(caller);
         throw error;
       }

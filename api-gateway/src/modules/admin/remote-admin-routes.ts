@@ -1,6 +1,7 @@
 import { type BrandId, type RemoteName, remoteNameSchema, safeText } from '@shop/contracts';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
+import type { RegistryAuditRecord } from '../../data-access/registry-repository';
 import { versionSchema } from '../../data-access/remote-store';
 import { HttpError } from '../../errors';
 import type { PathsFragment } from '../../openapi/operation';
@@ -31,8 +32,8 @@ export const remoteChangeSchema = z.strictObject(who);
 /**
  * The admin's remote versions per brand (mounted under /api/admin): what each remote runs, its
  * published versions with their compatibility, and the release, canary, promotion, abort and
- * rollback of a version for the brand, each with a reason at the registry version read. Viewers
- * read; managers change.
+ * rollback of a version for the brand, or its return to the release for all brands, each with a
+ * reason at the registry version read. Viewers read; managers change.
  */
 export function remoteAdminRoutes({ catalog, registry, store, config }: RemoteAdminDeps, guard: RemoteAdminGuard) {
   const releases = remoteReleases({
@@ -57,13 +58,18 @@ export function remoteAdminRoutes({ catalog, registry, store, config }: RemoteAd
     if (typeof email !== 'string' || !email) throw new HttpError(401, 'STAFF_SIGN_IN_REQUIRED', 'Sign in first.');
     return { actor: email, reason: body.reason, expectedVersion: body.registryVersion };
   };
-  /** A change answers what it did, the registry's new version, and the remote as it is now. */
-  const changed = (res: Response, brand: BrandId, remote: RemoteName, change: { registryVersion: number }) =>
+  /**
+   * A change answers what it did (null: nothing needed doing), the registry's version after it,
+   * and the remote as it is now.
+   */
+  const changed = (res: Response, brand: BrandId, remote: RemoteName, change: RegistryAuditRecord | null) => {
+    const now = releases.overview(brand);
     res.set('cache-control', 'no-store').json({
       change,
-      registryVersion: change.registryVersion,
-      remote: releases.overview(brand).remotes.find((overview) => overview.remote === remote),
+      registryVersion: change?.registryVersion ?? now.registryVersion,
+      remote: now.remotes.find((overview) => overview.remote === remote),
     });
+  };
 
   router.get('/brands/:brand/remotes', guard('viewer'), (req, res) => {
     const brand = brandOf(req);
@@ -108,6 +114,13 @@ export function remoteAdminRoutes({ catalog, registry, store, config }: RemoteAd
     changed(res, brand, remote, releases.rollback(brand, remote, change));
   });
 
+  // Already following is the state asked for, so it is no error: `change: null`, nothing recorded.
+  router.post('/brands/:brand/remotes/:remote/follow-global', guard('manager'), (req, res) => {
+    const [brand, remote] = [brandOf(req), remoteOf(req)];
+    const change = changeBy(res, parseBody(remoteChangeSchema, req.body));
+    changed(res, brand, remote, releases.followGlobal(brand, remote, change) ?? null);
+  });
+
   return router;
 }
 
@@ -122,7 +135,7 @@ const changeResponses = {
   '200': { description: '{ change: audit record, registryVersion, remote: the remote as it is now }' },
   '409': {
     description:
-      'REGISTRY_CONFLICT: the registry changed since registryVersion (error.registryVersion is the current one), nothing saved; REGISTRY_STATE_CONFLICT: nothing to do (no canary, no earlier release, already live)',
+      'REGISTRY_CONFLICT: the registry changed since registryVersion (error.registryVersion is the current one), nothing saved; REGISTRY_STATE_CONFLICT: nothing to do (no canary, no earlier release, already live, no release for all brands to follow)',
     schema: 'error' as const,
   },
   '422': {
@@ -171,7 +184,22 @@ export const remoteAdminOpenApi: PathsFragment = {
     remoteChangeSchema,
   ),
   '/api/admin/brands/{brand}/remotes/{remote}/rollback': change(
-    "Admin (manager): put the brand's previous live version back (checked against the shell again)",
+    "Admin (manager): put the brand's previous live version back (checked against the shell again); with none, REGISTRY_STATE_CONFLICT says what can be done instead (error.canFollowAllBrands when the brand can follow the release for all brands)",
     remoteChangeSchema,
   ),
+  '/api/admin/brands/{brand}/remotes/{remote}/follow-global': {
+    post: {
+      summary:
+        'Admin (manager): the brand drops its own live version and follows the release for all brands again (its own goes into its history, for a rollback); already following changes and records nothing',
+      params: remoteParams,
+      body: remoteChangeSchema,
+      responses: {
+        ...changeResponses,
+        '200': {
+          description:
+            '{ change: audit record, or null when the brand already followed the release for all brands, registryVersion, remote: the remote as it is now }',
+        },
+      },
+    },
+  },
 };

@@ -57,8 +57,8 @@ function signInWith(accounts: ReturnType<typeof staffAccountRepository>) {
         accounts,
         passwords: { verify: async (password, hash) => hash === `hash:${password}`, verifyDummy: async () => {} },
         throttle: {
-          staffSignInAllowed: async () => true,
-          staffSignInFailed: async () => 1,
+          staffSignInReserved: async () => true,
+          staffSignInReleased: async () => {},
           staffSignInSucceeded: async () => {},
         },
         pacer: { observe: () => {}, wait: async () => {} },

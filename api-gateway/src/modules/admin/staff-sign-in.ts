@@ -17,7 +17,7 @@ export interface StaffSignInInput {
 export interface StaffSignInDeps {
   accounts: StaffAccountRepository;
   passwords: PasswordVerifier;
-  throttle: Pick<Throttle, 'staffSignInAllowed' | 'staffSignInFailed' | 'staffSignInSucceeded'>;
+  throttle: Pick<Throttle, 'staffSignInReserved' | 'staffSignInReleased' | 'staffSignInSucceeded'>;
   pacer: AnswerPacer;
   logger: Logger;
   now?: () => number;
@@ -29,20 +29,33 @@ export interface StaffSignInDeps {
  * a code works once even when two gateways see it at the same moment. Every refusal looks the
  * same (unknown address, disabled account, wrong password, missing, wrong or replayed code,
  * locked account) and costs about the same time: the answer is the account or undefined.
+ *
+ * The attempt takes its place under the account's failure limit before the password is checked
+ * (one atomic increment), so twenty concurrent attempts get at most the limit's worth of checks;
+ * a success clears the count, and an attempt that fails on an error of ours gives its place back.
  */
 export async function staffSignIn(input: StaffSignInInput, deps: StaffSignInDeps): Promise<StaffAccount | undefined> {
-  const { accounts, passwords, throttle, pacer, logger } = deps;
-  const now = deps.now ?? Date.now;
-  if (!(await throttle.staffSignInAllowed(input.ip, input.email))) {
+  const { throttle, pacer, logger } = deps;
+  if (!(await throttle.staffSignInReserved(input.ip, input.email))) {
     logger.warn('Staff sign-in throttled', { correlationId: input.correlationId });
     await pacer.wait();
     return undefined;
   }
+  try {
+    return await checkedSignIn(input, deps);
+  } catch (error) {
+    await throttle.staffSignInReleased(input.email);
+    throw error;
+  }
+}
+
+async function checkedSignIn(input: StaffSignInInput, deps: StaffSignInDeps): Promise<StaffAccount | undefined> {
+  const { accounts, passwords, throttle, pacer, logger } = deps;
+  const now = deps.now ?? Date.now;
   const started = performance.now();
   const refuse = async (why: string) => {
     logger.warn('Staff sign-in refused', { correlationId: input.correlationId, why });
     pacer.observe(performance.now() - started);
-    await throttle.staffSignInFailed(input.email);
     return undefined;
   };
   const found = await accounts.read(input.email, input.correlationId);

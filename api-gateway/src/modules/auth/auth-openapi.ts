@@ -111,9 +111,15 @@ export const authOpenApi: PathsFragment = {
   },
   '/api/captcha/challenge': {
     get: {
-      summary: 'An invisible-captcha token for the sign-in form',
+      summary: 'An invisible-captcha token for the sign-in and contact forms and order attempts after a decline',
       upstream: true,
-      responses: { '200': { description: 'Token', schema: z.object({ token: z.string() }) } },
+      responses: {
+        '200': { description: 'Token', schema: z.object({ token: z.string() }) },
+        '429': {
+          description: 'TOO_MANY_REQUESTS with Retry-After: 60 per address block in 15 minutes',
+          schema: 'error',
+        },
+      },
     },
   },
 };

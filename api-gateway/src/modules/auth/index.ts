@@ -101,7 +101,7 @@ export function authModule({
         body: { limit: '8kb', urlencoded: true },
       },
       { path: '/user', router: postLoginRoutes(sessions, commerce, handOver) },
-      { path: '/captcha', router: captchaRoutes(captcha) },
+      { path: '/captcha', router: captchaRoutes(captcha, throttle) },
     ],
     openapi: authOpenApi,
   };

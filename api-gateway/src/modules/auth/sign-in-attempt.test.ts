@@ -17,8 +17,11 @@ const input = {
 function harness(login: () => Promise<unknown>, allowed = true) {
   const events: string[] = [];
   const throttle = {
-    signInAllowed: async () => allowed,
-    signInFailed: async () => void events.push('failed'),
+    signInReserved: async () => {
+      events.push('reserved');
+      return allowed;
+    },
+    signInReleased: async () => void events.push('released'),
     signInSucceeded: async () => void events.push('succeeded'),
   };
   const passwords: PasswordVerifier = { verify: async () => false, verifyDummy: async () => void events.push('dummy') };
@@ -40,7 +43,8 @@ describe('a sign-in attempt under the brute-force limits', () => {
       Promise.reject(new CommerceRequestError(400, 'InvalidCredentials', 'no', {}, undefined)),
     );
     expect(await run()).toEqual({ kind: 'refused' });
-    expect(events).toEqual(['login', 'dummy', 'observed', 'failed']);
+    // The place taken before the check stays taken.
+    expect(events).toEqual(['reserved', 'login', 'dummy', 'observed']);
   });
 
   it('never counts an upstream outage as a wrong password', async () => {
@@ -48,19 +52,25 @@ describe('a sign-in attempt under the brute-force limits', () => {
       Promise.reject(new UpstreamUnavailableError('commerce', 5, 'circuit open')),
     );
     expect(await run()).toEqual({ kind: 'unavailable' });
-    expect(events).toEqual(['login']);
+    expect(events).toEqual(['reserved', 'login', 'released']);
+  });
+
+  it('gives the place back when the check fails on an error of ours', async () => {
+    const { events, run } = harness(async () => Promise.reject(new Error('bug')));
+    await expect(run()).rejects.toThrow('bug');
+    expect(events).toEqual(['reserved', 'login', 'released']);
   });
 
   it('answers a throttled attempt like a wrong password, after a paced wait, with no login and no password work', async () => {
     const { events, run } = harness(async () => ({ id: 'c', email: 'a@example.com' }), false);
     expect(await run()).toEqual({ kind: 'refused' });
     // Password work here would let an attacker past the limit spend the server's CPU and memory.
-    expect(events).toEqual(['paced']);
+    expect(events).toEqual(['reserved', 'paced']);
   });
 
   it('clears the count on success', async () => {
     const { events, run } = harness(async () => ({ id: 'c', email: 'a@example.com' }));
     expect(await run()).toMatchObject({ kind: 'signed-in' });
-    expect(events).toEqual(['login', 'succeeded']);
+    expect(events).toEqual(['reserved', 'login', 'succeeded']);
   });
 });

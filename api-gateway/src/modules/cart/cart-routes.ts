@@ -73,6 +73,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
       owner: claims.user.isLoggedIn ? { customerId: claims.user.id } : { anonymousId: claims.user.id },
       sessionId: claims.jti,
       ...(claims.previousCartId ? { previousCartId: claims.previousCartId } : {}),
+      combinableCodes: brand.config.promotions?.combinableCodes ?? [],
     };
   };
   /** A write needs a session: the shell starts a guest one for every visitor. */

@@ -14,7 +14,7 @@ import type { CategoryTree } from '../../shared/category-tree';
 import { DomainError } from '../../shared/domain-error';
 import { type ViewContext, cartView, emptyCart, previousBagView, priceChangesOf, priceIsCurrent } from './cart-view';
 import type { CartWriter } from './cart-writer';
-import { discountCodeRefusal } from './discount-code-refusal';
+import { discountCodeRefusal, notCombinable } from './discount-code-refusal';
 
 /** Whose bag, in which brand: the cart belongs to the session's user and the request's store. */
 export interface CartScope {
@@ -27,6 +27,8 @@ export interface CartScope {
   sessionId: string;
   /** The customer's earlier bag the session offers back, if any. */
   previousCartId?: string;
+  /** The brand's codes that may share a bag (brand config promotions.combinableCodes). */
+  combinableCodes?: readonly string[];
 }
 
 export interface CartDeps {
@@ -203,12 +205,23 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       });
     },
 
-    /** Puts a code on the bag; a code the platform refuses is DISCOUNT_CODE_INVALID with the reason. */
+    /**
+     * Puts a code on the bag; a code the platform refuses is DISCOUNT_CODE_INVALID with the reason,
+     * and a second code DISCOUNT_CODE_NOT_COMBINABLE unless the brand combines both. Decided on the
+     * bag as read inside the bag's write queue (a retry after a concurrent write reads it again);
+     * commerce's stacking keeps a bag that got two codes anyway to the best one.
+     */
     async addCode(scope: CartScope, code: string) {
       try {
         return await mutate(scope, [], (cart) => {
           if (!cart?.lines.length)
             throw new DomainError('CART_EMPTY', 'Add something to your bag before you use a promo code.');
+          const refused = notCombinable(
+            cart.codes.map((c) => c.code),
+            code,
+            scope.combinableCodes,
+          );
+          if (refused) throw refused;
           return { actions: [{ addDiscountCode: { code } }] };
         });
       } catch (error) {

@@ -120,7 +120,8 @@ export function cartView(
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal.centAmount, 0);
   const total = lines.reduce((sum, line) => sum + line.total.centAmount, 0);
   const discountCodes: CartDiscountCode[] = cart.codes.map((code) => {
-    const mine = new Set(code.cartDiscounts.map((discount) => discount.id));
+    // A code that does not apply (stopped by a better one, say) takes nothing, even when it grants the same cart discount.
+    const mine = new Set(code.state === 'MatchesCart' ? code.cartDiscounts.map((discount) => discount.id) : []);
     const amount = cart.lines.reduce(
       (sum, line) =>
         sum + Object.entries(line.discounts).reduce((off, [id, cents]) => off + (mine.has(id) ? cents : 0), 0),

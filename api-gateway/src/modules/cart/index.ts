@@ -74,15 +74,19 @@ const openapi: PathsFragment = {
   },
   '/api/cart/discountCode': {
     post: {
-      summary: "Apply a promo code (the brand's discounts flag)",
+      summary: "Apply a promo code (the brand's discounts flag); one per bag unless the brand combines them",
       body: addDiscountCodeSchema,
       upstream: true,
       responses: {
         '200': cartAnswer,
         ...errors(
-          ['400', 'DISCOUNT_CODE_INVALID (unknown, expired, used, another brand’s), CART_EMPTY'],
+          [
+            '400',
+            'DISCOUNT_CODE_INVALID (unknown, expired, used, another brand’s, a first-order code after an order), CART_EMPTY',
+          ],
           ['401', 'SessionRequired'],
           ['404', 'FEATURE_DISABLED'],
+          ['409', 'DISCOUNT_CODE_NOT_COMBINABLE (the bag has another code: remove it to use this one)'],
         ),
       },
     },

@@ -11,6 +11,7 @@ import { DomainError } from '../../shared/domain-error';
 import { z } from 'zod';
 import { brandOf } from '../../entry-points/http/middleware/brand';
 import { serviceLabel } from '../../entry-points/http/middleware/service-label';
+import type { BrowseLimit } from '../../shared/browse-limit';
 
 const LISTING_MAX_AGE = 60;
 /** What the product cache holds for a product the brand has withdrawn from sale. */
@@ -45,6 +46,8 @@ async function sizeGuideOf(content: ContentSource, brand: BrandId, product: Prod
 /**
  * Catalog reads for the browser: categories (/api/categories), listings with facets and product
  * detail (/api/products), quick search (/api/search); one cache and category tree behind all three.
+ * A listing or quick search the cache does not hold counts against the caller's address (`limit`):
+ * made-up queries, each a fresh search of the catalog, stop at a 429.
  */
 export function catalogRoutes(
   catalog: BrandCatalog,
@@ -52,6 +55,7 @@ export function catalogRoutes(
   cache: ResponseCache,
   cacheTtlSeconds = LISTING_MAX_AGE,
   content?: ContentSource,
+  limit?: Pick<BrowseLimit, 'query'>,
 ): CatalogRouters {
   const [categories, products, search] = [Router(), Router(), Router()];
   const { context, cached, product } = catalogReader(catalog, commerce, cache, cacheTtlSeconds);
@@ -68,7 +72,11 @@ export function catalogRoutes(
     const query = parseQuery(req);
     const ctx = await context(res);
     const key = `products:${ctx.storeKey}:${JSON.stringify(query)}`;
-    publicCache(res).json(await cached(key, () => listProducts(query, ctx)));
+    const listing = await cached(key, async () => {
+      await limit?.query(req, res);
+      return listProducts(query, ctx);
+    });
+    publicCache(res).json(listing);
   });
 
   products.get('/:id', labelled, async (req, res) => {
@@ -87,7 +95,11 @@ export function catalogRoutes(
     if (!parsed.success) throw new DomainError('INVALID_PARAMETER', 'q: must be 2 to 100 characters of plain text');
     const q = parsed.data;
     const ctx = await context(res);
-    publicCache(res).json(await cached(`suggest:${ctx.storeKey}:${q.toLowerCase()}`, () => suggest(q, ctx)));
+    const found = await cached(`suggest:${ctx.storeKey}:${q.toLowerCase()}`, async () => {
+      await limit?.query(req, res);
+      return suggest(q, ctx);
+    });
+    publicCache(res).json(found);
   });
   return { categories, products, search };
 }

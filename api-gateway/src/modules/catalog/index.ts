@@ -2,6 +2,7 @@ import { productQuerySchema } from '@shop/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
+import { browseLimit } from '../../shared/browse-limit';
 import { catalogRoutes, productParams, suggestQuery } from './catalog-routes';
 import { mediaRoutes } from './media-routes';
 import { productOpsRoutes, styleParams } from './product-ops-routes';
@@ -21,19 +22,26 @@ const productOps = (summary: string) => ({
   },
 });
 
-export type CatalogDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'cache' | 'content'>;
+const tooManyQueries = {
+  description:
+    'TOO_MANY_REQUESTS: too many listings or searches the cache does not hold from this address (Retry-After)',
+  schema: 'error' as const,
+};
+
+export type CatalogDeps = Pick<AppDeps, 'config' | 'catalog' | 'commerce' | 'cache' | 'content' | 'throttle'>;
 
 /**
  * Categories, listings, product detail, quick search, the product images served from our origin,
  * and the back office's withdrawal of a product from sale.
  */
-export function catalogModule({ config, catalog, commerce, cache, content }: CatalogDeps): GatewayModule {
+export function catalogModule({ config, catalog, commerce, cache, content, throttle }: CatalogDeps): GatewayModule {
   const { categories, products, search } = catalogRoutes(
     catalog,
     commerce,
     cache,
     config.catalogCacheTtlSeconds,
     content,
+    browseLimit(throttle),
   );
   return {
     name: 'catalog',
@@ -77,6 +85,7 @@ export function catalogModule({ config, catalog, commerce, cache, content }: Cat
           responses: {
             '200': { description: 'results, total, facets, applied filters' },
             '404': { description: 'CATEGORY_NOT_FOUND', schema: 'error' },
+            '429': tooManyQueries,
           },
         },
       },
@@ -97,7 +106,7 @@ export function catalogModule({ config, catalog, commerce, cache, content }: Cat
           summary: 'Quick search: five products and matching categories',
           query: suggestQuery,
           upstream: true,
-          responses: { '200': { description: 'Suggestions' } },
+          responses: { '200': { description: 'Suggestions' }, '429': tooManyQueries },
         },
       },
     },

@@ -81,6 +81,7 @@ export async function listProducts(
         product,
         context.productBasePath,
         Object.fromEntries(selected.filter((name) => name !== 'masterStyle').map((name) => [name, query[name] ?? []])),
+        { min: query.priceMin, max: query.priceMax },
       ),
     ),
     total: result.total,

@@ -53,13 +53,13 @@ describe('a listing card’s colour swatches', () => {
         name: 'Court Orange',
         hex: '#e76f00',
         image: '/media/basketball/e76f00-front.svg',
-        url: '/p/basketballs/pro-indoor-basketball/HC10001-E76F00-6',
+        url: '/p/basketballs/pro-indoor-basketball/HC10001?color=Court+Orange',
       },
       {
         name: 'Black',
         hex: '#111111',
         image: '/media/basketball/111111-front.svg',
-        url: '/p/basketballs/pro-indoor-basketball/HC10001-111111-6',
+        url: '/p/basketballs/pro-indoor-basketball/HC10001?color=Black',
       },
     ]);
   });
@@ -78,8 +78,9 @@ describe('a listing card’s colour swatches', () => {
     expect(card.swatches?.find((s) => s.name === 'Black')?.url).toBe(
       '/p/basketballs/pro-indoor-basketball/HC10001-111111-7',
     );
+    // No Court Orange in size 7: that swatch opens on the colour, with no size chosen.
     expect(card.swatches?.find((s) => s.name === 'Court Orange')?.url).toBe(
-      '/p/basketballs/pro-indoor-basketball/HC10001-E76F00-6',
+      '/p/basketballs/pro-indoor-basketball/HC10001?color=Court+Orange',
     );
   });
 
@@ -102,8 +103,40 @@ describe('a listing card’s colour swatches', () => {
       {
         name: 'Court Orange',
         image: 'https://cdn.example/ball.jpg',
-        url: '/p/basketballs/pro-indoor-basketball/HC10001-E76F00-6',
+        url: '/p/basketballs/pro-indoor-basketball/HC10001?color=Court+Orange',
       },
     ]);
+  });
+});
+
+describe('a listing card’s price and page under filters', () => {
+  const priced = (v: CommerceVariant, centAmount: number, discountedCentAmount?: number): CommerceVariant => ({
+    ...v,
+    price: { centAmount, ...(discountedCentAmount !== undefined ? { discountedCentAmount } : {}) },
+  });
+  const ball: CommerceProduct = {
+    ...product,
+    variants: [
+      priced(product.variants[0], 2000),
+      priced(product.variants[1], 4000, 3500),
+      priced(product.variants[2], 5000),
+      priced(product.variants[3], 3000),
+    ],
+  };
+
+  it('opens on the colour a colour filter chose, with no size chosen', () => {
+    const card = toSummary(tree, ball, '/p', { color: ['Black'] });
+    expect(card.url).toBe('/p/basketballs/pro-indoor-basketball/HC10001?color=Black');
+    expect(card.price.centAmount).toBe(3000);
+    expect(card.priceFrom).toBe(true);
+  });
+
+  it('shows the lowest price within a price range, the one commerce sorts it by', () => {
+    // 30.00 to 40.00 (what a variant sells for now): 35.00 on sale and 30.00, not the 20.00 outside it.
+    const card = toSummary(tree, ball, '/p', {}, { min: 3000, max: 4000 });
+    expect(card.price.centAmount).toBe(3000);
+    const narrower = toSummary(tree, ball, '/p', {}, { min: 3100, max: 4000 });
+    expect([narrower.price.centAmount, narrower.salePrice?.centAmount]).toEqual([4000, 3500]);
+    expect(narrower.url).toBe('/p/basketballs/pro-indoor-basketball/HC10001?color=Court+Orange');
   });
 });

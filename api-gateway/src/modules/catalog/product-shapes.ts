@@ -47,11 +47,20 @@ function variantPrices(variant: CommerceVariant) {
 
 /** The listing's filters that pick variants (size, colour, ...), as attribute name -> accepted values. */
 export type VariantFilters = Partial<Record<string, readonly string[]>>;
+/** The listing's price range in cents, both ends included, on what a variant sells for now. */
+export interface PriceRange {
+  min?: number;
+  max?: number;
+}
 
-const matches = (variant: CommerceVariant, filters: VariantFilters) =>
-  Object.entries(filters).every(
+const matches = (variant: CommerceVariant, filters: VariantFilters, range: PriceRange) => {
+  const now = currentPrice(variant);
+  if (range.min !== undefined && (now === undefined || now < range.min)) return false;
+  if (range.max !== undefined && (now === undefined || now > range.max)) return false;
+  return Object.entries(filters).every(
     ([name, accepted]) => !accepted?.length || accepted.includes(variant.attributes[name] ?? ''),
   );
+};
 
 /** Each colour's variants, in the product's order (the master variant's colour first). */
 export function variantsByColour(variants: CommerceVariant[]): Map<string, CommerceVariant[]> {
@@ -63,40 +72,65 @@ export function variantsByColour(variants: CommerceVariant[]): Map<string, Comme
   return byColour;
 }
 
+/** Filters that are the shopper's choice of size (not of colour or price). */
+const choosesSize = (filters: VariantFilters) =>
+  Object.entries(filters).some(([name, values]) => name !== 'color' && name !== 'colorFamily' && values?.length);
+
+/**
+ * The product page a card or swatch opens: on the variant itself when the listing was filtered by
+ * a size (the size the shopper filtered by is the one the page opens on), else on the product in
+ * that variant's colour, with the size left for the shopper to choose (also when the variant
+ * is only its colour's stand-in, none of that colour having matched).
+ */
+function pageOf(
+  tree: CategoryTree,
+  product: CommerceProduct,
+  productBasePath: string,
+  variant: CommerceVariant,
+  filters: VariantFilters,
+  matched: boolean,
+): string {
+  if (matched && choosesSize(filters)) return productPagePath(tree, product, variant.sku, productBasePath);
+  const colour = variant.attributes.color;
+  return `${productUrl(tree, product, productBasePath)}${colour ? `?${new URLSearchParams({ color: colour })}` : ''}`;
+}
+
 /**
  * A card's swatches: per colour, its front picture (the first picture of a variant of that colour;
- * a listing has the master variant's as the product's) and its product page, on the variant the
- * filters matched when one of that colour did.
+ * a listing has the master variant's as the product's) and its product page in that colour, on
+ * the variant the filters matched when one of that colour did.
  */
 function swatchesOf(
   tree: CategoryTree,
   product: CommerceProduct,
   productBasePath: string,
   matching: CommerceVariant[],
+  filters: VariantFilters,
 ): ProductSwatch[] {
   return [...variantsByColour(product.variants)].map(([name, variants]) => {
     const image = variants.find((v) => v.images.length > 0)?.images[0] ?? product.image;
-    const opened = variants.find((v) => matching.includes(v)) ?? variants[0];
+    const matched = variants.find((v) => matching.includes(v));
     const hex = image && imageColour(image.url);
     return {
       name,
       ...(hex ? { hex } : {}),
       image: image ? mediaUrl(image.url) : '',
-      url: productPagePath(tree, product, opened.sku, productBasePath),
+      url: pageOf(tree, product, productBasePath, matched ?? variants[0], filters, Boolean(matched)),
     };
   });
 }
 
 /**
- * A listing card. With filters that pick variants (size M, colour Teal), the price is that of the
- * matching variants and the card opens the product page on the first of them, showing its
- * colour; otherwise the product's lowest price and its page.
+ * A listing card. With filters that pick variants (size M, colour Teal, a price range), the price
+ * is that of the matching variants (the one commerce sorts by) and the card opens the product
+ * page on the first of them, showing its colour; otherwise the product's lowest price and its page.
  */
 export function toSummary(
   tree: CategoryTree,
   product: CommerceProduct,
   productBasePath: string,
   filters: VariantFilters = {},
+  range: PriceRange = {},
 ): ProductSummary {
   const colors = new Map<string, string>();
   for (const variant of product.variants) {
@@ -104,17 +138,20 @@ export function toSummary(
     if (a.color) colors.set(a.color, a.colorFamily ?? '');
   }
   const image = product.image;
-  const filtering = Object.values(filters).some((values) => (values?.length ?? 0) > 0);
-  const matching = filtering ? product.variants.filter((variant) => matches(variant, filters)) : [];
+  const filtering =
+    Object.values(filters).some((values) => (values?.length ?? 0) > 0) ||
+    range.min !== undefined ||
+    range.max !== undefined;
+  const matching = filtering ? product.variants.filter((variant) => matches(variant, filters, range)) : [];
   const opened = matching.find((variant) => variant.sku);
-  const swatches = swatchesOf(tree, product, productBasePath, matching);
+  const swatches = swatchesOf(tree, product, productBasePath, matching, filters);
   const openedColour = opened && swatches.find((swatch) => swatch.name === opened.attributes.color);
   return {
     key: product.key,
     masterStyle: product.style,
     name: product.name,
     url: opened
-      ? productPagePath(tree, product, opened.sku, productBasePath)
+      ? pageOf(tree, product, productBasePath, opened, filters, true)
       : productUrl(tree, product, productBasePath),
     image: {
       url: openedColour?.image || (image ? mediaUrl(image.url) : ''),

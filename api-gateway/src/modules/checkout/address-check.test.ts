@@ -64,4 +64,21 @@ describe('checking an address before it is saved', () => {
       },
     });
   });
+
+  it('refuses a wrong ZIP the vendor has no suggestion for on the ZIP field, offering none', async () => {
+    const invalid = client({
+      verdict: 'invalid',
+      issues: [{ field: 'postalCode', code: 'ZIP_STATE_MISMATCH', message: 'ZIP code 90210 is in CA, not NY.' }],
+    });
+    const error = await refusal(
+      checkAddress(invalid, 'billingAddress', { ...entered, postalCode: '90210' }, undefined, 'c'),
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({
+      code: 'ADDRESS_INVALID',
+      message: 'Check the billing address: ZIP code 90210 is in CA, not NY.',
+      fields: { 'billingAddress.postalCode': 'ZIP code 90210 is in CA, not NY.' },
+    });
+    expect(error?.details).toEqual({ verification: { address: 'billingAddress' } });
+  });
 });

@@ -32,8 +32,10 @@ const WHICH: Record<AddressRole, string> = { shippingAddress: 'shipping address'
 /**
  * Checks an address with the verification vendor before it is saved; nothing the vendor suggests
  * is applied without the shopper's say:
- * - `invalid` (unknown ZIP, ZIP not of the state or city, no house number): 400 ADDRESS_INVALID,
- *   each wrong field named (`fields`), with the vendor's suggestion when it has one. It cannot be kept.
+ * - `invalid` (unknown ZIP, ZIP not of the state, city or street, no house number): 400
+ *   ADDRESS_INVALID, each wrong field named (`fields`), with the vendor's suggestion when it has
+ *   one (only for a street its data knows: a wrong ZIP elsewhere is marked wrong, nothing
+ *   guessed). It cannot be kept.
  * - `corrected` (deliverable, written otherwise): 422 ADDRESS_SUGGESTION with the suggestion,
  *   unless the shopper already chose: `accepted` (the body holds the suggestion) or `kept`.
  * - `valid`: saved as entered.

@@ -10,6 +10,8 @@ import type { CartScope } from '../cart/cart-use-cases';
 /** Whose checkout: the bag's scope plus what the brand and the session say about the shopper. */
 export interface CheckoutScope extends CartScope {
   flags: { guestOrdering: boolean; loyalty: boolean };
+  /** The brand's order numbers start with it (brand config orderNumberPrefix). */
+  orderNumberPrefix: string;
   /** A signed-in customer's names and e-mail (SPEC §2: prefilled). */
   customer?: { firstName: string; lastName: string; email: string };
   /** The brand origin the page runs on (the hosted card field answers only to it). */
@@ -52,6 +54,7 @@ export async function checkoutSession(
     owner: user.isLoggedIn ? { customerId: user.id } : { anonymousId: user.id },
     sessionId: claims.jti,
     flags: await checkoutFlags(res),
+    orderNumberPrefix: brand.publicConfig.orderNumberPrefix,
     ...(user.isLoggedIn && user.email
       ? { customer: { firstName: user.firstname ?? '', lastName: user.lastname ?? '', email: user.email } }
       : {}),

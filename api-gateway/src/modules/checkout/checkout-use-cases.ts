@@ -30,6 +30,7 @@ import { type CheckoutScope, customerOf } from './checkout-scope';
 import { loyaltyRedemption } from './loyalty-redemption';
 
 export type { CheckoutScope } from './checkout-scope';
+import { cardBindingOf } from './card-binding';
 import { FIELDS, ORDER_TYPE } from './checkout-fields';
 import {
   addressRecordOf,
@@ -108,11 +109,14 @@ export function checkoutUseCases(deps: CheckoutDeps) {
       state: cart?.shippingAddress?.state,
     });
 
-  /** The card the cart's token stands for; none once the token expired (the shopper enters the card again). */
+  /**
+   * The card the cart's token stands for; none once the token expired, paid, or belongs to
+   * another bag or session (a sign-in starts a new one): the shopper enters the card again.
+   */
   const cardOf = async (scope: CartScope, cart: CheckoutCart | undefined): Promise<CardSummary | undefined> => {
     const token = cart?.custom[FIELDS.paymentToken];
-    if (typeof token !== 'string') return undefined;
-    const found = await vendors.payment.token(token, scope.correlationId);
+    if (!cart || typeof token !== 'string') return undefined;
+    const found = await vendors.payment.token(token, cardBindingOf(scope, cart.id), scope.correlationId);
     return typeof found === 'string' ? undefined : found.card;
   };
 
@@ -135,11 +139,30 @@ export function checkoutUseCases(deps: CheckoutDeps) {
     }
   };
 
-  const cardFieldUrl = (scope: CheckoutScope) => {
+  /**
+   * The hosted card field's address, with the bag's client secret (the vendor binds the tokens it
+   * makes to this bag, session and brand). Without a bag there is no card to enter, and no secret.
+   * When the payment vendor cannot give one, the rest of the checkout is still answered: the field
+   * (the same vendor's page) says itself that it cannot take a card, and placing waits for one.
+   */
+  const cardFieldUrl = async (scope: CheckoutScope, cart: CheckoutCart | undefined) => {
     const { hostedUrl, publishableKey } = vendors.settings.payment;
     const url = new URL('/hosted/card-field', hostedUrl);
     url.searchParams.set('pk', publishableKey);
     url.searchParams.set('origin', scope.origin);
+    if (cart?.lines.length) {
+      try {
+        const binding = cardBindingOf(scope, cart.id);
+        const { clientSecret } = await vendors.payment.clientSecret(binding, scope.correlationId);
+        url.searchParams.set('clientSecret', clientSecret);
+      } catch (error) {
+        if (!(error instanceof UpstreamUnavailableError)) throw error;
+        logger.warn('Card field left without a client secret', {
+          correlationId: scope.correlationId,
+          reason: error.reason,
+        });
+      }
+    }
     return url.toString();
   };
 
@@ -149,12 +172,13 @@ export function checkoutUseCases(deps: CheckoutDeps) {
     cart: CheckoutCart | undefined,
     priceChanges: CartPriceChange[] = [],
   ): Promise<CheckoutResponse> => {
-    const [variants, context, choices, card, loyalty] = await Promise.all([
+    const [variants, context, choices, card, loyalty, fieldUrl] = await Promise.all([
       variantsOf(scope, cart),
       contextOf(scope),
       choicesFor(scope, cart),
       cardOf(scope, cart),
       loyaltyOf(scope),
+      cardFieldUrl(scope, cart),
     ]);
     return {
       cart: cartView(cart, variants, context, { priceChanges }),
@@ -168,7 +192,7 @@ export function checkoutUseCases(deps: CheckoutDeps) {
         ...(card ? { card } : {}),
         ...(loyalty ? { loyalty } : {}),
         vendors: {
-          cardFieldUrl: cardFieldUrl(scope),
+          cardFieldUrl: fieldUrl,
           fraudCollectorUrl: vendors.settings.fraud.collectorUrl,
           fraudOrgId: vendors.settings.fraud.orgId,
           fraudSessionId: scope.fraudSessionId,
@@ -196,12 +220,18 @@ export function checkoutUseCases(deps: CheckoutDeps) {
   ];
 
   /**
-   * Quotes taxes for the cart's shipping address and sets the rates on every line, the shipping
-   * and the custom lines. When the quote cannot be had after the address changed, the old rates
-   * are removed (taxes missing, never stale) before the failure is reported.
+   * Quotes taxes for the cart's shipping address and its goods (each line's tax category from
+   * the catalogue, `variants`) and sets the rates on every line, the shipping and the custom lines.
+   * When the quote cannot be had after the address changed, the old rates are removed (taxes
+   * missing, never stale) before the failure is reported.
    */
-  const withTaxes = async (scope: CheckoutScope, cart: CheckoutCart, clearOnFailure: boolean) => {
-    const request = quoteRequestOf(cart, scope.correlationId);
+  const withTaxes = async (
+    scope: CheckoutScope,
+    cart: CheckoutCart,
+    variants: Map<string, BagVariant>,
+    clearOnFailure: boolean,
+  ) => {
+    const request = quoteRequestOf(cart, variants, scope.correlationId);
     if (!request) return clearTaxActions(cart).length && clearOnFailure ? clear(scope, cart) : cart;
     try {
       const quote = await vendors.tax.quote(request);
@@ -256,7 +286,7 @@ export function checkoutUseCases(deps: CheckoutDeps) {
       const computed = taxState(before) !== 'none';
       const stateNow = taxState(cart);
       if (cart.shippingAddress && (decision.requote || stateNow === 'partial' || (addressChanged && computed)))
-        cart = await withTaxes(scope, cart, addressChanged && computed);
+        cart = await withTaxes(scope, cart, variants, addressChanged && computed);
       else if (!cart.shippingAddress && stateNow !== 'none') cart = await clear(scope, cart);
       return { cart, priceChanges };
     });
@@ -273,9 +303,19 @@ export function checkoutUseCases(deps: CheckoutDeps) {
     return { shipping, billing };
   };
 
-  /** The card token, checked with the payment vendor: its public details are kept, never a card number. */
+  /**
+   * The card token, checked with the payment vendor: made for this bag in this session and brand,
+   * not yet used; its public details are kept, never a card number.
+   */
   const tokenCard = async (scope: CheckoutScope, token: string): Promise<CardSummary> => {
-    const found = await vendors.payment.token(token, scope.correlationId);
+    const cart = await load(scope);
+    if (!cart?.lines.length)
+      throw new DomainError('CART_EMPTY', 'Your bag is empty. Add something to it before you check out.');
+    const found = await vendors.payment.token(token, cardBindingOf(scope, cart.id), scope.correlationId);
+    if (found === 'foreign' || found === 'used')
+      throw new DomainError('PAYMENT_TOKEN_INVALID', 'We could not use that card here. Enter it again.', {
+        'payment.token': found === 'used' ? 'card token already used' : 'card token made for another bag or session',
+      });
     if (found === 'missing')
       throw new DomainError('PAYMENT_TOKEN_INVALID', 'We could not read that card. Enter it again.', {
         'payment.token': 'unknown card token',

@@ -1,6 +1,6 @@
 import { TAX_SETTINGS } from '@shop/contracts';
-import type { CheckoutAction, CheckoutCart, TaxRateInfo } from '../../clients/commercetools';
-import type { TaxQuote, TaxQuoteRequest } from '../../clients/tax';
+import type { BagVariant, CheckoutAction, CheckoutCart, TaxRateInfo } from '../../clients/commercetools';
+import { TAX_CATEGORIES, type TaxCategory, type TaxQuote, type TaxQuoteRequest } from '../../clients/tax';
 
 /** The cart already computes taxes as SPEC §9 says (External, HalfUp, UnitPriceLevel). */
 export const hasTaxSettings = (cart: Pick<CheckoutCart, 'taxMode' | 'taxRoundingMode' | 'taxCalculationMode'>) =>
@@ -35,13 +35,35 @@ export function taxState(cart: CheckoutCart): 'none' | 'partial' | 'complete' {
   return 'complete';
 }
 
-/** What the tax vendor needs: the ship-to address and each unit's net amount; undefined without an address. */
-export function quoteRequestOf(cart: CheckoutCart, correlationId: string): TaxQuoteRequest | undefined {
+/**
+ * The tax category the vendor is told for a product: the catalogue's (`Product.taxCategory`) when
+ * the vendor knows it; a product without one, with one the vendor does not know, or no longer in
+ * the store is `general`, taxed in full, so a catalogue mistake never exempts goods.
+ */
+export function taxCategoryOf(variant: Pick<BagVariant, 'taxCategory'> | undefined): TaxCategory {
+  const key = variant?.taxCategory;
+  return TAX_CATEGORIES.find((category) => category === key) ?? 'general';
+}
+
+/**
+ * What the tax vendor needs: the ship-to address, each unit's net amount and each line's tax
+ * category from the catalogue (`variants`, by sku); undefined without an address.
+ */
+export function quoteRequestOf(
+  cart: CheckoutCart,
+  variants: ReadonlyMap<string, Pick<BagVariant, 'taxCategory'>>,
+  correlationId: string,
+): TaxQuoteRequest | undefined {
   const address = cart.shippingAddress;
   if (!address?.state || !address.postalCode || cart.lines.length === 0) return undefined;
   return {
     address: { state: address.state, postalCode: address.postalCode, ...(address.city ? { city: address.city } : {}) },
-    lines: cart.lines.map((line) => ({ id: line.id, quantity: line.quantity, unitAmounts: line.unitNets })),
+    lines: cart.lines.map((line) => ({
+      id: line.id,
+      quantity: line.quantity,
+      unitAmounts: line.unitNets,
+      taxCategory: taxCategoryOf(variants.get(line.sku)),
+    })),
     ...(cart.shipping ? { shipping: { amount: cart.shipping.price } } : {}),
     correlationId,
   };
@@ -55,9 +77,25 @@ export const addressRate = (quote: TaxQuote): TaxRateInfo => ({
 });
 
 /**
+ * The rate of the goods as a whole: their lines' rates weighted by their net amounts (the
+ * address's rate when every line has it, 0 when all are exempt clothing), to 5 decimals.
+ */
+export function goodsRate(cart: CheckoutCart, rates: ReadonlyMap<string, number>, addressAmount: number): number {
+  const weighted = cart.lines.map((line) => ({
+    net: line.unitNets.reduce((sum, unit) => sum + unit, 0),
+    rate: rates.get(line.id) ?? addressAmount,
+  }));
+  if (weighted.every((line) => line.rate === addressAmount)) return addressAmount;
+  const net = weighted.reduce((sum, line) => sum + line.net, 0);
+  if (net === 0) return addressAmount;
+  return Number((weighted.reduce((sum, line) => sum + line.rate * line.net, 0) / net).toFixed(5));
+}
+
+/**
  * The quote as external tax rates on every line, the shipping and the custom lines (a loyalty
- * redemption is taxed like the goods it discounts). The commerce platform then computes each
- * unit's tax half-up (UnitPriceLevel) from them, exactly as the vendor did.
+ * redemption is taxed like the goods it discounts: at their weighted rate, so points spent on
+ * exempt clothing take back no tax that was not charged). The commerce platform then computes
+ * each unit's tax half-up (UnitPriceLevel) from them, exactly as the vendor did.
  */
 export function taxActionsOf(cart: CheckoutCart, quote: TaxQuote): CheckoutAction[] {
   const byLine = new Map(quote.lines.map((line) => [line.id, line.rate]));
@@ -68,8 +106,9 @@ export function taxActionsOf(cart: CheckoutCart, quote: TaxQuote): CheckoutActio
     if (rate === undefined) throw new Error(`The tax quote has no line ${line.id}`);
     actions.push({ setLineTaxRate: { lineId: line.id, taxRate: named(rate) } });
   }
+  const customRate = goodsRate(cart, byLine, quote.rate.amount);
   for (const line of cart.customLines)
-    actions.push({ setCustomLineTaxRate: { id: line.id, taxRate: named(quote.rate.amount) } });
+    actions.push({ setCustomLineTaxRate: { id: line.id, taxRate: named(customRate) } });
   if (cart.shipping) actions.push({ setShippingTaxRate: named(quote.shipping?.rate ?? 0) });
   return actions;
 }

@@ -1,5 +1,5 @@
 import type { BrandCatalog } from '@shop/brands';
-import { articleQuerySchema } from '@shop/contracts';
+import { SNIPPET_PATHS, type SnippetPath, articleQuerySchema } from '@shop/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ContentSource } from '../../clients/content';
@@ -13,6 +13,7 @@ export const contentParams = z.object({
   path: z.string().max(120).regex(PATH).describe('one or two kebab-case segments'),
 });
 const MAX_AGE = 300;
+const isSnippetPath = (path: string): path is SnippetPath => (SNIPPET_PATHS as readonly string[]).includes(path);
 
 /** GET /api/content/{path} (mounted at /api/content): the brand's content documents, whichever source holds them. */
 export function contentRoutes(catalog: BrandCatalog, source: ContentSource): Router {
@@ -28,9 +29,17 @@ export function contentRoutes(catalog: BrandCatalog, source: ContentSource): Rou
     }
     const { id } = brandOf(res, catalog);
     const content = await source.brandContent(id, res.locals.correlationId);
-    const document = contentDocument(content, path, parsed.data);
+    // The signup's copy and the snippets' promises follow the brand's flags, which a manager can
+    // turn at any time: those documents are revalidated on every use.
+    const named = isSnippetPath(path) ? [...new Set(content.snippets[path].blocks.flatMap((b) => b.flag ?? []))] : [];
+    const byFlag = path === 'email' || named.length > 0;
+    const on = new Map<string, boolean>(
+      await Promise.all(named.map(async (flag) => [flag, await res.locals.flags.isOn(flag)] as const)),
+    );
+    const offers = path === 'email' ? await res.locals.flags.isOn('discounts') : true;
+    const document = contentDocument(content, path, parsed.data, { offers, flagsOn: (flag) => on.get(flag) === true });
     if (!document) throw new DomainError('CONTENT_NOT_FOUND', `There is no content at "${path}".`);
-    res.set({ 'cache-control': `public, max-age=${MAX_AGE}`, vary: 'Host' }).json(document);
+    res.set({ 'cache-control': byFlag ? 'no-cache' : `public, max-age=${MAX_AGE}`, vary: 'Host' }).json(document);
   });
   return router;
 }

@@ -2,7 +2,6 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { type CrmClient, CrmRequestError } from '../../clients/crm';
 import { renderCrmRecordsPage } from './crm-records-page';
-import type { FileOutbox } from '../../data-access/outbox';
 import type { CartWriteStats } from '../../shared/cart-write-stats';
 import { HttpError } from '../../errors';
 import { DomainError } from '../../shared/domain-error';
@@ -28,13 +27,11 @@ async function fromCrm<T>(read: () => Promise<T>): Promise<T> {
 const noStore = (res: Response) => res.set('cache-control', 'no-store');
 
 /**
- * GET /api/dev/outbox: the mail that would have been sent; GET /api/dev/cases and /api/dev/leads:
- * what the CRM holds, newest first; GET /api/dev/cart-stats: what cart writes cost the commerce
+ * GET /api/dev/cases and /api/dev/leads: what the CRM holds, newest first; GET /api/dev/cart-stats: what cart writes cost the commerce
  * platform in this process (development and test only).
  */
-export function devApiRoutes(outbox: FileOutbox, crm: CrmClient, cartStats: CartWriteStats): Router {
+export function devApiRoutes(crm: CrmClient, cartStats: CartWriteStats): Router {
   const router = Router();
-  router.get('/outbox', (_req, res) => noStore(res).json({ messages: outbox.recent() }));
   router.get('/cart-stats', (_req, res) => noStore(res).json({ ...cartStats }));
   router.get('/cases', async (req, res) => noStore(res).json(await fromCrm(() => crm.listCases(limitOf(req)))));
   router.get('/leads', async (req, res) => noStore(res).json(await fromCrm(() => crm.listLeads(limitOf(req)))));

@@ -4,24 +4,18 @@ import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { crmDevPage, devApiRoutes, limitSchema } from './dev-crm-routes';
 
-export type DevToolsDeps = Pick<AppDeps, 'config' | 'outbox' | 'crm' | 'cartStats'>;
+export type DevToolsDeps = Pick<AppDeps, 'config' | 'crm' | 'cartStats'>;
 
 const limitQuery = z.object({ limit: limitSchema });
 
-/** The outbox and the CRM's records, for developers: only in development and test, never on a shared site such as staging. */
-export function devToolsModule({ config, outbox, crm, cartStats }: DevToolsDeps): GatewayModule | undefined {
+/** The CRM's records and the cart write figures, for developers (mail: the mail catcher's page): only in development and test, never on a shared site such as staging. */
+export function devToolsModule({ config, crm, cartStats }: DevToolsDeps): GatewayModule | undefined {
   if (!RELAXED_ENVIRONMENTS.includes(config.environment)) return undefined;
   return {
     name: 'dev-tools',
-    api: [{ path: '/dev', router: devApiRoutes(outbox, crm, cartStats) }],
+    api: [{ path: '/dev', router: devApiRoutes(crm, cartStats) }],
     site: [crmDevPage(crm)],
     openapi: {
-      '/api/dev/outbox': {
-        get: {
-          summary: 'Mail that would have been sent (not in production)',
-          responses: { '200': { description: 'Messages' } },
-        },
-      },
       '/api/dev/cases': {
         get: {
           summary: 'Cases in the CRM, newest first (not in production)',

@@ -63,6 +63,8 @@ export function idVerificationUseCases({
           maxApplications: 1,
           maxApplicationsPerCustomer: 1,
           cartPredicate: `customerId = "${customerId}"`,
+          // One verified discount per customer, whichever group (commerce's one-per-customer rule).
+          groups: ['id-verification', 'one-per-customer'],
         },
         correlationId,
       );

@@ -1,14 +1,18 @@
+import { renderMail } from '@shop/mail';
+import { testMailBrand } from '@shop/mail/testing';
+import type { Mail } from '../../data-access/mailer';
 import type { BrandConfig } from '@shop/brands';
 import type { LeadRequest } from '@shop/contracts';
 import { type WelcomeCodeStore, signUpForEmail, welcomeCartDiscountKey, welcomeCodeKey } from './email-signup';
 
 const brand = { id: 'everwear', name: 'Everwear', crm: { lead: { codePrefix: 'EW' } } } as unknown as BrandConfig;
+const MAIL_BRAND = testMailBrand('http://everwear.localhost');
 const request: LeadRequest = { email: 'Sam@Example.com', placement: 'footer' };
 const now = new Date('2026-11-21T15:00:00Z');
 
 function fakes(existing?: { code: string; validUntil?: string }, collisions = 0) {
   const mail: string[] = [];
-  const drafts: Array<{ code: string; key: string; cartDiscountKey: string }> = [];
+  const drafts: Array<{ code: string; key: string; cartDiscountKey: string; cartPredicate: string }> = [];
   const lookedUp: string[] = [];
   const codes: WelcomeCodeStore = {
     async createDiscountCode(draft) {
@@ -24,7 +28,8 @@ function fakes(existing?: { code: string; validUntil?: string }, collisions = 0)
   const deps = {
     crm: { submitLead: async () => ({ id: 'lead-1', created: !existing }) },
     codes,
-    mailer: { send: async (message: { text: string }) => void mail.push(message.text) },
+    // What the shopper reads: the mail rendered as text.
+    mailer: { send: async (_storeKey: string, message: Mail) => void mail.push(renderMail(MAIL_BRAND, message).text) },
     mayResend: async () => true,
     now: () => now,
   };
@@ -32,6 +37,19 @@ function fakes(existing?: { code: string; validUntil?: string }, collisions = 0)
 }
 
 describe('e-mail signup', () => {
+  it('on a brand that takes no codes (discounts off), subscribes with no code and a mail that promises none', async () => {
+    const { deps, mail, drafts } = fakes();
+    expect(await signUpForEmail(brand, request, 'c-1', { ...deps, offers: false })).toEqual({ status: 'subscribed' });
+    expect(drafts).toEqual([]);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).not.toMatch(/code|%|off/i);
+    const again = fakes({ code: 'EW-WELCOME-1101-ABCDEF' });
+    expect(await signUpForEmail(brand, request, 'c-2', { ...again.deps, offers: false })).toEqual({
+      status: 'already-subscribed',
+    });
+    expect(again.mail).toEqual([]);
+  });
+
   it('issues a code keyed by the lower-cased e-mail, valid 30 days, and mails it', async () => {
     const { deps, mail, drafts } = fakes();
     const result = await signUpForEmail(brand, request, 'c-1', deps);
@@ -43,6 +61,8 @@ describe('e-mail signup', () => {
     expect(drafts[0].key).toBe(welcomeCodeKey('everwear', 'sam@example.com'));
     expect(drafts[0].key).not.toContain('sam');
     expect(drafts[0].cartDiscountKey).toBe('everwear-welcome-15');
+    // Bound to the address it is sent to: commerce applies it only to a bag with that e-mail.
+    expect(drafts[0].cartPredicate).toBe(`customerEmail = "${request.email.trim().toLowerCase()}"`);
     expect(mail[0]).toContain(result.status === 'subscribed' ? result.code : '-');
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BrandConfig } from '@shop/brands';
 import type { LeadRequest, LeadResponse } from '@shop/contracts';
-import type { Mailer } from '../../data-access/outbox';
+import type { Mail } from '../../data-access/mailer';
 import { isStillValid, welcomeCode, welcomeCodeValidity } from './welcome-code';
 
 /**
@@ -10,7 +10,15 @@ import { isStillValid, welcomeCode, welcomeCodeValidity } from './welcome-code';
  * granting it works only in that brand's carts.
  */
 export const welcomeCartDiscountKey = (brandId: string) => `${brandId}-welcome-15`;
+const WELCOME_PERCENT_OFF = 15;
 const CODE_ATTEMPTS = 3;
+/**
+ * The platform's rules for a welcome code (commerce code groups): single-use (maxApplications 1),
+ * only on a first order of the e-mail or customer in the brand, and only for the e-mail it was
+ * issued for (welcomeCodePredicate), checked when the code is added, once the bag has an e-mail,
+ * and when the order is placed.
+ */
+export const WELCOME_CODE_GROUPS = ['welcome', 'first-order'];
 
 /** Discount codes as commercetools has them: codes and keys unique across the project, in no store. */
 export interface WelcomeCodeStore {
@@ -22,6 +30,8 @@ export interface WelcomeCodeStore {
       validFrom: string;
       validUntil: string;
       maxApplications: number;
+      groups: string[];
+      cartPredicate: string;
     },
     correlationId: string,
   ): Promise<{ id: string; code: string; validUntil?: string | null } | { duplicate: true }>;
@@ -44,9 +54,12 @@ export interface LeadSink {
 interface Deps {
   crm: LeadSink;
   codes: WelcomeCodeStore;
-  mailer: Mailer;
+  /** Sends a mail of this brand; a mail that cannot go is the caller's to log, not the signup's to fail. */
+  mailer: { send(storeKey: string, mail: Mail): Promise<void> };
   /** Whether this address may be sent its code again now (repeat signups must not flood an inbox). */
   mayResend: (email: string) => Promise<boolean>;
+  /** Whether the brand takes codes now (its `discounts` flag): without, a signup issues no welcome code. */
+  offers?: boolean;
   now?: () => Date;
 }
 
@@ -58,6 +71,17 @@ export const welcomeCodeKey = (brandId: string, email: string) =>
   `${brandId}-welcome-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 
 /**
+ * A welcome code is for the address it was issued for (commercetools' cartPredicate on the cart's
+ * customerEmail): commerce applies it only to a bag with that e-mail, or a signed-in customer's
+ * with it, compared without case; a guest may add it before typing the address.
+ */
+export const welcomeCodePredicate = (email: string) =>
+  `customerEmail = "${email
+    .trim()
+    .toLowerCase()
+    .replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/**
  * An e-mail signup: the lead goes to the CRM (idempotent per e-mail), then a single-use code valid
  * 30 days is stored in commerce so checkout can redeem it. A repeat signup gets its code by e-mail
  * again (while it is valid, a few times a day at most) rather than on screen, so nobody can read
@@ -67,15 +91,21 @@ export async function signUpForEmail(
   brand: BrandConfig,
   request: LeadRequest,
   correlationId: string,
-  { crm, codes, mailer, mayResend, now = () => new Date() }: Deps,
+  { crm, codes, mailer, mayResend, offers = true, now = () => new Date() }: Deps,
 ): Promise<LeadResponse> {
-  await crm.submitLead({
+  const lead = await crm.submitLead({
     crm: brand.crm,
     email: request.email,
     firstName: request.firstName,
     placement: request.placement,
     correlationId,
   });
+  if (!offers) {
+    // A brand that takes no codes now: the subscription alone, and a welcome that promises nothing.
+    if (!lead.created) return { status: 'already-subscribed' };
+    await mailer.send(brand.id, { kind: 'subscribed', to: request.email });
+    return { status: 'subscribed' };
+  }
   const key = welcomeCodeKey(brand.id, request.email);
   const cartDiscountKey = welcomeCartDiscountKey(brand.id);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
@@ -83,11 +113,19 @@ export async function signUpForEmail(
     const validity = welcomeCodeValidity(issuedAt);
     const code = welcomeCode(brand.crm.lead.codePrefix, issuedAt);
     const created = await codes.createDiscountCode(
-      { code, key, cartDiscountKey, ...validity, maxApplications: 1 },
+      {
+        code,
+        key,
+        cartDiscountKey,
+        ...validity,
+        maxApplications: 1,
+        groups: WELCOME_CODE_GROUPS,
+        cartPredicate: welcomeCodePredicate(request.email),
+      },
       correlationId,
     );
     if (!('duplicate' in created)) {
-      await mailer.send(welcomeMail(brand, request.email, created.code, validity.validUntil));
+      await mailer.send(brand.id, welcomeMail(request.email, created.code, validity.validUntil));
       return { status: 'subscribed', code: created.code, validUntil: validity.validUntil };
     }
     const existing = await codes.findDiscountCodeByKey(key, correlationId);
@@ -95,7 +133,7 @@ export async function signUpForEmail(
       // Only a code that still works is worth sending; one welcome code per address, ever.
       const stillValid = !existing.validUntil || isStillValid(existing.validUntil, now());
       if (stillValid && (await mayResend(request.email))) {
-        await mailer.send(welcomeMail(brand, request.email, existing.code, existing.validUntil ?? undefined));
+        await mailer.send(brand.id, welcomeMail(request.email, existing.code, existing.validUntil ?? undefined));
       }
       return { status: 'already-subscribed' };
     }
@@ -104,17 +142,7 @@ export async function signUpForEmail(
   throw new Error('Could not issue a unique welcome code');
 }
 
-function welcomeMail(brand: BrandConfig, to: string, code: string, validUntil: string | undefined) {
-  const until = validUntil
-    ? new Date(validUntil).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'America/Chicago' })
-    : undefined;
-  return {
-    to,
-    subject: `Your ${brand.name} welcome code`,
-    text: [
-      `Thanks for signing up for ${brand.name} e-mails.`,
-      `Your welcome code is ${code}: 15% off one order${until ? `, valid until ${until}` : ''}.`,
-      'Enter it at checkout. You can unsubscribe from any of our e-mails with the link at the bottom.',
-    ].join('\n\n'),
-  };
+/** The welcome code's mail: the code, 15% off one order, until when. */
+function welcomeMail(to: string, code: string, validUntil: string | undefined): Mail {
+  return { kind: 'welcome-code', to, code, percentOff: WELCOME_PERCENT_OFF, ...(validUntil ? { validUntil } : {}) };
 }

@@ -3,16 +3,16 @@ import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { leadRoutes } from './leads-routes';
 
-export type LeadsDeps = Pick<AppDeps, 'catalog' | 'crm' | 'commerce' | 'outbox' | 'throttle'>;
+export type LeadsDeps = Pick<AppDeps, 'catalog' | 'crm' | 'commerce' | 'mailer' | 'throttle' | 'logger'>;
 
 /** E-mail signup (web-to-lead) with a welcome discount code. */
-export function leadsModule({ catalog, crm, commerce, outbox, throttle }: LeadsDeps): GatewayModule {
+export function leadsModule({ catalog, crm, commerce, mailer, throttle, logger }: LeadsDeps): GatewayModule {
   return {
     name: 'leads',
     api: [
       {
         path: '/leads',
-        router: leadRoutes({ catalog, crm, codes: commerce, mailer: outbox, throttle }),
+        router: leadRoutes({ catalog, crm, codes: commerce, mailer, throttle, logger }),
         body: { limit: '8kb' },
       },
     ],

@@ -1,8 +1,9 @@
 import type { BrandCatalog } from '@shop/brands';
+import type { Logger } from '@shop/node-kit';
 import { leadRequestSchema } from '@shop/contracts';
 import { Router } from 'express';
 import { CrmRequestError } from '../../clients/crm';
-import type { Mailer } from '../../data-access/outbox';
+import type { Mailer } from '../../data-access/mailer';
 import { type LeadSink, type WelcomeCodeStore, signUpForEmail } from './email-signup';
 import type { Throttle } from '../../shared/throttle';
 import { HttpError } from '../../errors';
@@ -14,12 +15,13 @@ export interface LeadRoutesDeps {
   catalog: BrandCatalog;
   crm: LeadSink;
   codes: WelcomeCodeStore;
-  mailer: Mailer;
+  mailer: Pick<Mailer, 'send'>;
   throttle: Throttle;
+  logger: Logger;
 }
 
 /** POST /api/leads (mounted there): an e-mail signup (web-to-lead) that answers with a welcome code valid 30 days. */
-export function leadRoutes({ catalog, crm, codes, mailer, throttle }: LeadRoutesDeps): Router {
+export function leadRoutes({ catalog, crm, codes, mailer, throttle, logger }: LeadRoutesDeps): Router {
   const router = Router();
   router.post('/', serviceLabel('E-mail signup'), async (req, res) => {
     // The CSRF middleware has checked and removed csrfToken; the schema is strict about the rest.
@@ -42,8 +44,19 @@ export function leadRoutes({ catalog, crm, codes, mailer, throttle }: LeadRoutes
       const result = await signUpForEmail({ ...brand.config, id }, parsed.data, res.locals.correlationId, {
         crm,
         codes,
-        mailer,
+        // The signup stands without its mail: the code is on screen, and a refused mail is logged.
+        mailer: {
+          send: (storeKey, mail) =>
+            mailer.send(storeKey, mail).catch((error: unknown) =>
+              logger.error('Signup mail not sent', {
+                correlationId: res.locals.correlationId,
+                mail: mail.kind,
+                reason: String(error),
+              }),
+            ),
+        },
         mayResend: throttle.signupMailAllowed,
+        offers: await res.locals.flags.isOn('discounts'),
       });
       res.status(result.status === 'subscribed' ? 201 : 200).json(result);
     } catch (error) {

@@ -27,7 +27,7 @@ export function loyaltyModule({ catalog, sessions, vendors }: LoyaltyDeps): Gate
       '/api/loyalty': {
         get: {
           summary:
-            "The brand's programme (points per dollar, a point's worth, the welcome bonus), the member (null before joining) and the last 50 history lines (welcome, earned, redeemed, with their order)",
+            "The brand's programme (points per dollar, a point's worth, the welcome bonus), the member (null before joining: balance, held, available, pending until the order ships, owed) and the last 50 ledger lines (welcome, earned, pending, posted, reversed, redeemed, refunded, each with its order and, for a return, its return id)",
           upstream: true,
           responses: { '200': { description: 'LoyaltyResponse in @shop/contracts' }, ...refusals },
         },

@@ -7,12 +7,22 @@ import {
 } from '@shop/contracts';
 import type { LoyaltyClient, LoyaltyLedgerLine, LoyaltyMember } from '../../clients/loyalty';
 
-const KINDS = { welcome: 'welcome', earn: 'earned', redeem: 'redeemed' } as const;
+const KINDS = {
+  welcome: 'welcome',
+  earn: 'earned',
+  'earn-pending': 'pending',
+  'earn-posted': 'posted',
+  'earn-reversed': 'reversed',
+  redeem: 'redeemed',
+  'redeem-reversed': 'refunded',
+} as const satisfies Record<LoyaltyLedgerLine['kind'], LoyaltyHistoryLine['kind']>;
 
 const memberView = (member: LoyaltyMember): LoyaltyMemberView => ({
   balance: member.balance,
   held: member.held,
   available: Math.max(0, member.balance - member.held),
+  pending: member.pending,
+  owed: member.owed,
   joinedAt: member.joinedAt,
 });
 
@@ -20,6 +30,8 @@ const historyLine = (line: LoyaltyLedgerLine): LoyaltyHistoryLine => ({
   kind: KINDS[line.kind],
   points: line.points,
   ...(line.orderNumber ? { orderNumber: line.orderNumber } : {}),
+  ...(line.returnId ? { returnId: line.returnId } : {}),
+  ...(line.owed ? { owed: line.owed } : {}),
   at: line.at,
 });
 

@@ -4,6 +4,7 @@ import {
   type OrderShipment,
   type OrderStatus,
   type OrderSummary,
+  carrierTrackingUrl,
 } from '@shop/contracts';
 import type { CommerceOrder, CommerceOrderHead } from '../../clients/commercetools';
 import { FIELDS } from '../checkout/checkout-fields';
@@ -22,14 +23,6 @@ const SHIPMENT_STATES: ReadonlyArray<OrderShipment['state']> = [
   'Canceled',
 ];
 
-/** Carriers whose public tracking page takes the number in its address. */
-const TRACKING_PAGES: Record<string, string> = {
-  ups: 'https://www.ups.com/track?tracknum=',
-  usps: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=',
-  fedex: 'https://www.fedex.com/fedextrack/?trknbr=',
-  dhl: 'https://www.dhl.com/us-en/home/tracking.html?tracking-id=',
-};
-
 /** What the shopper is told: cancelled, held for review, or how far the shipment got. */
 export function statusOf(
   order: Pick<CommerceOrder, 'orderState' | 'shipmentState' | 'custom'>,
@@ -47,13 +40,13 @@ export function shipmentOf(order: CommerceOrder): OrderShipment {
     ? (order.shipmentState as OrderShipment['state'])
     : 'Pending';
   const parcel = outboundParcelOf(order);
-  const page = parcel?.carrier ? TRACKING_PAGES[parcel.carrier.toLowerCase()] : undefined;
+  const trackingUrl = carrierTrackingUrl(parcel?.carrier, parcel?.trackingId);
   const deliveredAt = order.custom[DELIVERED_AT];
   return {
     state,
     ...(parcel?.carrier ? { carrier: parcel.carrier } : {}),
     ...(parcel?.trackingId ? { trackingNumber: parcel.trackingId } : {}),
-    ...(page && parcel?.trackingId ? { trackingUrl: `${page}${encodeURIComponent(parcel.trackingId)}` } : {}),
+    ...(trackingUrl ? { trackingUrl } : {}),
     ...(state === 'Delivered' && typeof deliveredAt === 'string' ? { deliveredAt } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface IdempotencyRecord {
   state: 'started' | 'failed' | 'completed';
   /** The payment authorisation made under this key, once made (voided if the order is not placed). */
   authorizationId?: string;
+  /** The last decline under this key: the vendor's reason stays here and in the log, never in the answer. */
+  decline?: { authorizationId: string; reason: string };
   /** The fraud screen's answer, asked once per attempt. */
   fraud?: { id: string; decision: 'accept' | 'review' | 'reject' };
   /** The number chosen before the order is created: after a crash, whether the order exists is known by it. */

@@ -1,3 +1,4 @@
+import type { BrandId } from '@shop/contracts';
 import { IDEMPOTENCY_KEY_HEADER, deliverOrderSchema, placeOrderSchema, shipOrderSchema } from '@shop/contracts';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { createCartWriter } from '../cart/cart-writer';
 import { FIELDS } from '../checkout/checkout-fields';
 import { checkoutUseCases } from '../checkout/checkout-use-cases';
 import type { GatewayModule } from '../gateway-module';
+import { declineLimits } from './decline-limits';
 import { idempotencyRecords } from './idempotency-records';
 import { confirmationOf } from './order-confirmation';
 import { orderOperations } from './order-operations';
@@ -19,7 +21,19 @@ import { placeOrderUseCase } from './place-order';
 
 export type OrdersDeps = Pick<
   AppDeps,
-  'config' | 'catalog' | 'commerce' | 'sessions' | 'cartQueue' | 'cartStats' | 'logger' | 'vendors' | 'outbox'
+  | 'config'
+  | 'catalog'
+  | 'commerce'
+  | 'sessions'
+  | 'cartQueue'
+  | 'cartStats'
+  | 'logger'
+  | 'vendors'
+  | 'mailer'
+  | 'origins'
+  | 'flags'
+  | 'throttle'
+  | 'captcha'
 >;
 
 const errors = (...entries: Array<[string, string]>) =>
@@ -67,14 +81,18 @@ const openapi = (ops: boolean): PathsFragment => ({
         ...errors(
           [
             '400',
-            'IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_INVALID, CHECKOUT_INCOMPLETE (error.missing), INVALID_PARAMETER, CART_EMPTY',
+            'IDEMPOTENCY_KEY_REQUIRED, IDEMPOTENCY_KEY_INVALID, CHECKOUT_INCOMPLETE (error.missing), INVALID_PARAMETER, CART_EMPTY, CAPTCHA_FAILED (after a decline on the bag, without a good captchaToken)',
           ],
           ['401', 'SessionRequired'],
-          ['402', 'PAYMENT_DECLINED (error.reason): no order, the bag is untouched'],
+          ['402', 'PAYMENT_DECLINED (one message whatever the reason): no order, the bag is untouched'],
           ['403', 'SIGN_IN_REQUIRED (guest on a brand without guest ordering), ORDER_REJECTED (fraud screen)'],
           [
             '409',
             'IDEMPOTENCY_KEY_REUSED, CART_ALREADY_ORDERED, CHECKOUT_CHANGED (error.checkout), OUT_OF_STOCK, DISCOUNT_CODE_INVALID',
+          ],
+          [
+            '429',
+            'TOO_MANY_REQUESTS with Retry-After: 3 declines on the bag, 5 from the address or 3 on the card within 15 minutes',
           ],
         ),
       },
@@ -144,7 +162,11 @@ export function ordersModule({
   cartStats,
   logger,
   vendors,
-  outbox,
+  mailer,
+  origins,
+  flags,
+  throttle,
+  captcha,
 }: OrdersDeps): GatewayModule {
   const ttlMs = Math.max(config.catalogCacheTtlSeconds, 1) * 1000;
   const write = createCartWriter(cartQueue, cartStats, logger);
@@ -158,7 +180,18 @@ export function ordersModule({
     shippingMethodsOf: perStore(ttlMs, (_storeKey, correlationId) => commerce.shippingMethods({ correlationId })),
   });
   const records = idempotencyRecords(commerce);
-  const placeOrder = placeOrderUseCase({ commerce, vendors, checkout, records, write, outbox, logger });
+  const declines = declineLimits(throttle.limiter);
+  const placeOrder = placeOrderUseCase({
+    commerce,
+    vendors,
+    checkout,
+    records,
+    write,
+    mailer,
+    logger,
+    declines,
+    captcha,
+  });
 
   /** Rebuilt from the order itself, with the points the placement recorded. */
   const readConfirmation = async (_req: Request, res: Response, orderNumber: string) => {
@@ -186,7 +219,19 @@ export function ordersModule({
         ? [
             {
               path: '/ops',
-              router: opsRoutes(ops, orderOperations({ commerce, vendors, catalog })),
+              router: opsRoutes(
+                ops,
+                orderOperations({
+                  commerce,
+                  vendors,
+                  catalog,
+                  mailer,
+                  logger,
+                  originOf: (storeKey) => origins.canonical(storeKey as BrandId),
+                  returnsOn: (storeKey, orderNumber) =>
+                    flags.flags.evaluate(storeKey, 'returns', { targetingKey: orderNumber }).value === true,
+                }),
+              ),
               // Shared with the flags' back-office routes (a targeting rule is the largest body).
               body: { limit: '16kb' },
             },

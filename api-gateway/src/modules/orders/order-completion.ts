@@ -4,7 +4,7 @@ import type { CommerceOrder } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
 import { UpstreamUnavailableError } from '../../clients/upstream-guard';
 import { VendorRefusal } from '../../clients/vendor-http';
-import type { Mailer } from '../../data-access/outbox';
+import type { Mailer } from '../../data-access/mailer';
 import type { CheckoutScope, CheckoutUseCases } from '../checkout/checkout-use-cases';
 import { goodsTotalOf, redemptionOf } from '../checkout/checkout-view';
 import type { IdempotencyRecord, IdempotencyRecords } from './idempotency-records';
@@ -15,7 +15,7 @@ export interface OrderCompletionDeps {
   vendors: CheckoutVendors;
   checkout: CheckoutUseCases;
   records: IdempotencyRecords;
-  outbox: Mailer;
+  mailer: Mailer;
   logger: Logger;
 }
 
@@ -24,7 +24,7 @@ export interface OrderCompletionDeps {
  * idempotent per order number at the vendor), the order e-mail once, the record completed with
  * the confirmation. Run again after a crash, it does only what the record says is left.
  */
-export function orderCompletion({ vendors, checkout, records, outbox, logger }: OrderCompletionDeps) {
+export function orderCompletion({ vendors, checkout, records, mailer, logger }: OrderCompletionDeps) {
   /** Steps after the order exists: points, the e-mail, the record. Each is done once (the record says which). */
   return async function finish(
     scope: CheckoutScope,
@@ -60,14 +60,27 @@ export function orderCompletion({ vendors, checkout, records, outbox, logger }: 
       });
     }
     const confirmation = confirmationOf(order, await checkout.bagOf(scope, { ...order, state: 'Ordered' }), earned);
-    if (!record.emailed) await outbox.send(orderEmail(scope.brandName, confirmation, `${scope.origin}/order/track`));
+    // The order stands without its e-mail: a mail server that refuses it is logged, not the shopper's problem.
+    const emailed =
+      record.emailed ||
+      (await mailer.send(scope.storeKey, orderEmail(confirmation, `${scope.origin}/order/track`)).then(
+        () => true,
+        (error: unknown) => {
+          logger.error('Order e-mail not sent', {
+            correlationId: scope.correlationId,
+            orderNumber: order.orderNumber,
+            reason: error instanceof Error ? error.message : String(error),
+          });
+          return false;
+        },
+      ));
     await records.put(
       key,
       {
         ...record,
         state: 'completed',
         orderNumber: order.orderNumber,
-        emailed: true,
+        emailed,
         ...(earned !== undefined ? { earned } : {}),
         confirmation,
       },

@@ -1,8 +1,13 @@
 import type { BrandCatalog } from '@shop/brands';
+import { RETURN_WINDOW_DAYS, carrierTrackingUrl } from '@shop/contracts';
+import type { Logger } from '@shop/node-kit';
 import type { CommerceClient, CommerceOrder, CommercePayment } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
 import { VendorRefusal } from '../../clients/vendor-http';
+import type { Mail, Mailer } from '../../data-access/mailer';
+import { mailOnce } from '../../shared/order-mail';
 import { DomainError } from '../../shared/domain-error';
+import { redemptionOf } from '../checkout/checkout-view';
 
 export interface OrderState {
   orderNumber: string;
@@ -20,6 +25,8 @@ export const outboundParcelOf = (order: CommerceOrder) =>
 
 /** The order-b2c custom field the delivery time is kept in (the returns window starts there). */
 export const DELIVERED_AT = 'deliveredAt';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const stateOf = (order: CommerceOrder): OrderState => {
   const parcel = outboundParcelOf(order);
@@ -61,10 +68,20 @@ export function orderOperations({
   commerce,
   vendors,
   catalog,
+  mailer,
+  originOf,
+  returnsOn,
+  logger,
 }: {
   commerce: CommerceClient;
   vendors: CheckoutVendors;
   catalog: BrandCatalog;
+  mailer: Mailer;
+  /** The brand's canonical origin, which its mail links to. */
+  originOf: (storeKey: string) => string;
+  /** Whether the brand takes returns online now (its `returns` flag). */
+  returnsOn: (storeKey: string, orderNumber: string) => boolean;
+  logger: Logger;
 }) {
   /** Order numbers are unique in the project; the order is in one brand's store. */
   const find = async (orderNumber: string, correlationId: string) => {
@@ -73,6 +90,72 @@ export function orderOperations({
       if (order) return { storeKey, order };
     }
     throw new DomainError('ORDER_NOT_FOUND', `There is no order ${orderNumber}.`);
+  };
+
+  /**
+   * The order's loyalty points follow its state (docs: README "Loyalty points follow the order"):
+   * captured, its pending points post; cancelled, its redemption hold is let go, its earned points
+   * are taken back and its redeemed ones given back. Run after the state change and again on a
+   * repeat of the operation (the vendor does each once per order), so a crash or an unanswered
+   * vendor is mended by repeating the operation.
+   */
+  const settlePoints = async (
+    storeKey: string,
+    order: CommerceOrder,
+    step: 'capture' | 'cancel',
+    correlationId: string,
+  ) => {
+    if (!order.customerId) return;
+    const holdId = step === 'cancel' ? redemptionOf(order)?.holdId : undefined;
+    if (holdId) await vendors.loyalty.release(holdId, correlationId);
+    await vendors.loyalty.settle(storeKey, order.customerId, order.orderNumber, { step }, correlationId);
+  };
+
+  /** The shopper hears of each move once (the order notes the mail: `mailed`). */
+  const notify = (storeKey: string, order: CommerceOrder, mail: Mail, correlationId: string) =>
+    mailOnce({ mailer, commerce, logger }, storeKey, order, mail.kind, mail, correlationId);
+
+  const linesOf = (order: CommerceOrder) =>
+    order.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      details: Object.values(line.attributes).join(', ') || undefined,
+    }));
+
+  const shippedMail = (storeKey: string, order: CommerceOrder): Mail | undefined => {
+    const parcel = outboundParcelOf(order);
+    if (!order.email || !parcel?.trackingId || !parcel.carrier) return undefined;
+    return {
+      kind: 'order-shipped',
+      to: order.email,
+      orderNumber: order.orderNumber,
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingId,
+      carrierUrl: carrierTrackingUrl(parcel.carrier, parcel.trackingId),
+      trackUrl: `${originOf(storeKey)}/order/track`,
+      lines: linesOf(order),
+    };
+  };
+
+  const deliveredMail = (storeKey: string, order: CommerceOrder): Mail | undefined => {
+    const deliveredAt = order.custom[DELIVERED_AT];
+    if (!order.email || typeof deliveredAt !== 'string') return undefined;
+    const trackUrl = `${originOf(storeKey)}/order/track`;
+    return {
+      kind: 'order-delivered',
+      to: order.email,
+      orderNumber: order.orderNumber,
+      deliveredAt,
+      trackUrl,
+      ...(returnsOn(storeKey, order.orderNumber)
+        ? {
+            returns: {
+              url: trackUrl,
+              until: new Date(Date.parse(deliveredAt) + RETURN_WINDOW_DAYS * DAY_MS).toISOString(),
+            },
+          }
+        : {}),
+    };
   };
 
   const refuseCancelled = (order: CommerceOrder) => {
@@ -110,8 +193,12 @@ export function orderOperations({
     refuseCancelled(order);
     const parcel = outboundParcelOf(order);
     if (order.shipmentState && SHIPPED.has(order.shipmentState)) {
-      if (!tracking || (parcel?.trackingId === tracking.trackingNumber && parcel.carrier === tracking.carrier))
+      if (!tracking || (parcel?.trackingId === tracking.trackingNumber && parcel.carrier === tracking.carrier)) {
+        await settlePoints(storeKey, order, 'capture', correlationId);
+        const mail = shippedMail(storeKey, order);
+        if (mail) await notify(storeKey, order, mail, correlationId);
         return stateOf(order);
+      }
       throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has shipped with other tracking.`);
     }
     await capture(order, correlationId);
@@ -140,6 +227,9 @@ export function orderOperations({
       ],
       { correlationId },
     );
+    await settlePoints(storeKey, updated, 'capture', correlationId);
+    const mail = shippedMail(storeKey, updated);
+    if (mail) await notify(storeKey, updated, mail, correlationId);
     return stateOf(updated);
   };
 
@@ -171,7 +261,11 @@ export function orderOperations({
     async deliver(orderNumber: string, deliveredAt: Date | undefined, correlationId: string): Promise<OrderState> {
       const { storeKey, order } = await find(orderNumber, correlationId);
       refuseCancelled(order);
-      if (order.shipmentState === 'Delivered') return stateOf(order);
+      if (order.shipmentState === 'Delivered') {
+        const mail = deliveredMail(storeKey, order);
+        if (mail) await notify(storeKey, order, mail, correlationId);
+        return stateOf(order);
+      }
       if (order.shipmentState !== 'Shipped')
         throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has not shipped yet.`);
       const at = deliveredAt ?? new Date();
@@ -185,12 +279,17 @@ export function orderOperations({
         [{ changeShipmentState: 'Delivered' }, { setCustomField: { name: DELIVERED_AT, value: at.toISOString() } }],
         { correlationId },
       );
+      const mail = deliveredMail(storeKey, updated);
+      if (mail) await notify(storeKey, updated, mail, correlationId);
       return stateOf(updated);
     },
 
     async cancel(orderNumber: string, correlationId: string): Promise<OrderState> {
       const { storeKey, order } = await find(orderNumber, correlationId);
-      if (order.orderState === 'Cancelled') return stateOf(order);
+      if (order.orderState === 'Cancelled') {
+        await settlePoints(storeKey, order, 'cancel', correlationId);
+        return stateOf(order);
+      }
       if (order.shipmentState === 'Shipped' || order.shipmentState === 'Delivered')
         throw new DomainError('ORDER_STATE_CONFLICT', `Order ${orderNumber} has shipped; return it instead.`);
       const { payment, id } = authorizationOf(order);
@@ -216,6 +315,7 @@ export function orderOperations({
       const updated = await commerce.updateOrder(storeKey, order, [{ changeOrderState: 'Cancelled' }], {
         correlationId,
       });
+      await settlePoints(storeKey, updated, 'cancel', correlationId);
       return stateOf(updated);
     },
   };

@@ -78,6 +78,9 @@ export function orderRoutes({ catalog, sessions, placeOrder, confirmation }: Ord
       // At placement a code that no longer applies was used up by another order meanwhile: a conflict, not bad input.
       if (error instanceof DomainError && error.code === 'DISCOUNT_CODE_INVALID')
         throw new HttpError(409, error.code, `${error.message} Nothing was charged.`);
+      // Card attempts used up (decline-limits.ts): the shopper is told when to come back.
+      if (error instanceof DomainError && error.code === 'TOO_MANY_REQUESTS' && error.details?.retryAfterSeconds)
+        res.set('retry-after', String(error.details.retryAfterSeconds));
       throw error;
     }
     const { confirmation: placed, replayed } = placement;

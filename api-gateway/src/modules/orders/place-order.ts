@@ -7,7 +7,7 @@ import {
   CommerceRequestError,
 } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
-import type { Mailer } from '../../data-access/outbox';
+import type { Mailer } from '../../data-access/mailer';
 import { DomainError } from '../../shared/domain-error';
 import { cartQueueKey } from '../cart/cart-use-cases';
 import type { CartWriter } from '../cart/cart-writer';
@@ -17,8 +17,11 @@ import type { CheckoutScope, CheckoutUseCases } from '../checkout/checkout-use-c
 import { checkoutAddressOf, goodsTotalOf, missingOf, redemptionOf, totalsOf } from '../checkout/checkout-view';
 import { quoteRequestOf, taxActionsOf } from '../checkout/tax-lines';
 import { type IdempotencyRecord, type IdempotencyRecords, recordKeyOf, requestHashOf } from './idempotency-records';
+import { cardFingerprintOf } from './card-fingerprint';
 import { newOrderNumber } from './order-number';
 import { orderCompletion } from './order-completion';
+import type { DeclineLimits } from './decline-limits';
+import type { CaptchaClient } from '../../clients/captcha/captcha-client';
 import { orderPayments } from './order-payment';
 
 export interface PlaceOrderDeps {
@@ -27,8 +30,12 @@ export interface PlaceOrderDeps {
   checkout: CheckoutUseCases;
   records: IdempotencyRecords;
   write: CartWriter;
-  outbox: Mailer;
+  mailer: Mailer;
   logger: Logger;
+  /** Declines counted per bag, address and card (card testing). */
+  declines: DeclineLimits;
+  /** The invisible captcha, asked for once the bag has had a card declined. */
+  captcha: Pick<CaptchaClient, 'verify'>;
 }
 
 export interface Placement {
@@ -37,16 +44,11 @@ export interface Placement {
   replayed: boolean;
 }
 
-const DECLINE_REASONS = {
-  card_declined: 'declined',
-  insufficient_funds: 'insufficient_funds',
-  processing_error: 'processing_error',
-} as const;
-const DECLINE_MESSAGES = {
-  declined: 'Your card was declined. Nothing was charged; use another card.',
-  insufficient_funds: 'Your card was declined for insufficient funds. Nothing was charged; use another card.',
-  processing_error: 'The card could not be processed. Nothing was charged; try again or use another card.',
-} as const;
+/**
+ * One answer for every decline: naming the reason (declined, insufficient funds) would tell a card
+ * tester which stolen numbers are live. The reason goes to the log and the attempt's record.
+ */
+const DECLINE_MESSAGE = 'Your card was declined. Nothing was charged; use another card.';
 
 /** Order number clashes retried before giving up (ten random digits: a clash is already rare). */
 const NUMBER_ATTEMPTS = 5;
@@ -63,18 +65,33 @@ const ownerIdOf = (scope: CheckoutScope) =>
  * 1. the record: the same key with another cart or total is 409; a completed one is replayed;
  * 2. taxes quoted again, the total compared with what the shopper saw, and every line still sold
  *    by the brand (a product withdrawn from sale meanwhile is not ordered) (CHECKOUT_CHANGED);
- * 3. the fraud screen (reject: 403, nothing authorised);
+ * 3. the fraud screen, with the card's fingerprint and the client address (reject: 403, nothing authorised);
  * 4. the card authorised for the total plus 1 cent per line (TAX_SETTINGS) under a key derived
  *    from the Idempotency-Key, token and amount (the vendor authorises once per key);
- *    a decline is 402 and no order;
+ *    a decline is 402 and no order, with one message whatever the reason (which is logged and
+ *    recorded); past the decline limits of the bag, address or card, 429 before the card is tried;
  * 5. a commerce Payment with the Authorization transaction, added to the cart;
  * 6. the order from the cart with a number the gateway draws (a clash draws again); a refusal
  *    (stock, a code used up meanwhile) voids the authorisation and says why;
  * 7. loyalty redeemed and earned, the order e-mail, the record completed.
  */
-export function placeOrderUseCase({ commerce, vendors, checkout, records, write, outbox, logger }: PlaceOrderDeps) {
-  const { authorize, paymentOf, voidAuthorization } = orderPayments({ commerce, vendors });
-  const finish = orderCompletion({ vendors, checkout, records, outbox, logger });
+export function placeOrderUseCase({
+  commerce,
+  vendors,
+  checkout,
+  records,
+  write,
+  mailer,
+  logger,
+  declines,
+  captcha,
+}: PlaceOrderDeps) {
+  const { authorize, paymentOf, voidAuthorization, releaseUnorderedHolds } = orderPayments({
+    commerce,
+    vendors,
+    declines,
+  });
+  const finish = orderCompletion({ vendors, checkout, records, mailer, logger });
   const call = (scope: CheckoutScope, expected: string[] = []) => ({
     correlationId: scope.correlationId,
     expected: ['ConcurrentModification', ...expected],
@@ -108,9 +125,15 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
   const changed = async (scope: CheckoutScope, cart: CheckoutCart, message: string) =>
     new DomainError('CHECKOUT_CHANGED', message, undefined, { checkout: await checkout.respond(scope, cart) });
 
-  /** The cart, priced and taxed as it will be ordered (line prices current, taxes quoted again). */
+  /** The cart, priced and taxed as it will be ordered (line prices current, taxes quoted again for its goods). */
   const priced = async (scope: CheckoutScope, cart: CheckoutCart): Promise<CheckoutCart> => {
-    const request = quoteRequestOf(cart, scope.correlationId);
+    if (!cart.shippingAddress) return cart;
+    const goods = await commerce.getBagVariants(
+      scope.storeKey,
+      cart.lines.map((line) => line.sku),
+      call(scope),
+    );
+    const request = quoteRequestOf(cart, goods, scope.correlationId);
     if (!request) return cart;
     const quote = await vendors.tax.quote(request);
     // Lines take their product's current price first: a price changed since they were added shows in the total.
@@ -131,7 +154,7 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
     cart: CheckoutCart,
   ): Promise<{ order: CommerceOrder; version: number; record: IdempotencyRecord }> => {
     for (let attempt = 1; attempt <= NUMBER_ATTEMPTS; attempt += 1) {
-      const orderNumber = newOrderNumber();
+      const orderNumber = newOrderNumber(scope.orderNumberPrefix);
       const next = { ...record, orderNumber };
       const nextVersion = await records.put(key, next, version, scope.correlationId);
       const made = await commerce.createOrderFromCart(
@@ -189,6 +212,13 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
           throw new DomainError('CART_EMPTY', 'Your bag is empty. Add something to it before you check out.');
         throw await changed(scope, current, 'Your bag changed. Check the order again before you place it.');
       }
+      // After a decline on this bag or from this address the captcha steps up: every further card
+      // try needs a fresh answer (the checkout page sends one with each attempt).
+      if ((await declines.declinedBefore(current.id, ipAddress)) && !(await captcha.verify(request.captchaToken)))
+        throw new DomainError(
+          'CAPTCHA_FAILED',
+          'We could not confirm this attempt. Wait a moment, then place your order again. Nothing was charged.',
+        );
       if (!current.lines.length)
         throw new DomainError('CART_EMPTY', 'Your bag is empty. Add something to it before you check out.');
 
@@ -197,6 +227,7 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
         cartId: current.id,
         state: 'started',
         ...(stored?.record.authorizationId ? { authorizationId: stored.record.authorizationId } : {}),
+        ...(stored?.record.decline ? { decline: stored.record.decline } : {}),
       };
       let version = await records.put(key, record, stored?.version ?? 0, scope.correlationId);
 
@@ -204,6 +235,14 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
       const cart = await priced(scope, current);
       const card: CardSummary | undefined = await checkout.cardOf(scope, cart);
       const missing = missingOf(cart, card);
+      if (missing.includes('payment')) {
+        const released = await releaseUnorderedHolds(scope, cart);
+        if (released.length)
+          logger.warn('Card holds of an unfinished placement released', {
+            correlationId: scope.correlationId,
+            authorizationIds: released,
+          });
+      }
       if (missing.length)
         return fail(
           scope,
@@ -254,6 +293,8 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
       const billingAddress = checkoutAddressOf(cart.billingAddress);
       if (!shippingAddress || !billingAddress || !cart.email)
         throw new Error('missingOf let an incomplete cart through');
+      // The card and the client address are what a script cannot cheaply change (fraud-rules.ts).
+      const cardFingerprint = await cardFingerprintOf(vendors, scope, cart);
       const decision = await vendors.fraud.decide(
         {
           sessionId: scope.fraudSessionId,
@@ -261,6 +302,7 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
           email: cart.email,
           ...('customerId' in scope.owner ? { customerId: scope.owner.customerId } : {}),
           ...(ipAddress ? { ipAddress } : {}),
+          ...(cardFingerprint ? { cardFingerprint } : {}),
           shippingAddress,
           billingAddress,
         },
@@ -287,7 +329,7 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
 
       // 4. The card, for the total plus SPEC §9's cent per line.
       const amount = total + cart.lines.length * TAX_SETTINGS.authorizationAllowanceCentsPerLine;
-      const authorization = await authorize(scope, key, cart, amount);
+      const authorization = await authorize(scope, key, cart, amount, ipAddress);
       if (record.authorizationId && record.authorizationId !== authorization.id)
         // An earlier attempt under this key authorised another amount or card that never became an order.
         await vendors.payment.void(record.authorizationId, scope.correlationId).catch((error: Error) =>
@@ -297,13 +339,19 @@ export function placeOrderUseCase({ commerce, vendors, checkout, records, write,
           }),
         );
       if (authorization.status === 'declined') {
-        const reason = DECLINE_REASONS[authorization.declineCode ?? 'card_declined'];
+        const reason = authorization.declineCode ?? 'card_declined';
+        logger.warn('Card declined', {
+          correlationId: scope.correlationId,
+          authorizationId: authorization.id,
+          reason,
+          cartId: cart.id,
+        });
         return fail(
           scope,
           key,
-          { ...record, authorizationId: undefined },
+          { ...record, authorizationId: undefined, decline: { authorizationId: authorization.id, reason } },
           version,
-          new DomainError('PAYMENT_DECLINED', DECLINE_MESSAGES[reason], undefined, { reason }),
+          new DomainError('PAYMENT_DECLINED', DECLINE_MESSAGE),
         );
       }
       record = { ...record, authorizationId: authorization.id };

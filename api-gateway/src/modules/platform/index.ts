@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { RELAXED_ENVIRONMENTS } from '@shop/node-kit';
 import { brandOf, originOf } from '../../entry-points/http/middleware/brand';
 import { readTrackingSession } from '../../entry-points/http/middleware/tracking-session';
 import type { AppDeps } from '../app-deps';
@@ -11,10 +12,23 @@ import { type ConsentFor, type RemotesFor, platformApi } from './platform-routes
 import { effectiveConsent } from '../privacy/consent';
 import { resolveRemotes } from './resolve-remotes';
 import { staticFiles } from './static-files';
+import { buildAccess } from './build-access';
+import { releasedVersions } from './released-versions';
+import { browseLimit } from '../../shared/browse-limit';
 
 export type PlatformDeps = Pick<
   AppDeps,
-  'config' | 'catalog' | 'logger' | 'registry' | 'store' | 'content' | 'sessions' | 'commerce' | 'cache'
+  | 'config'
+  | 'catalog'
+  | 'logger'
+  | 'registry'
+  | 'store'
+  | 'content'
+  | 'sessions'
+  | 'commerce'
+  | 'cache'
+  | 'throttle'
+  | 'revocations'
 >;
 
 /** The remote registry and boot config (/api/remotes, /api/brand), the shell's and remotes' files, and every page. */
@@ -28,8 +42,10 @@ export function platformModule({
   sessions,
   commerce,
   cache,
+  throttle,
+  revocations,
 }: PlatformDeps): GatewayModule {
-  const remotesFor: RemotesFor = (req: Request, res: Response, shopperKey = readTrackingSession(req)) => {
+  const remotesFor: RemotesFor = (req: Request, res: Response, shopperKey = readTrackingSession(req, res)) => {
     const { id, brand } = brandOf(res, catalog);
     return resolveRemotes(id, brand.config, originOf(req), shopperKey, {
       registry,
@@ -45,7 +61,15 @@ export function platformModule({
       { path: '/remotes', router: remotes },
       { path: '/brand', router: brand },
     ],
-    site: [health(catalog, config), staticFiles(catalog, config.shellDist, store.root)],
+    site: [
+      health(catalog, config),
+      staticFiles(catalog, config.shellDist, store.root, {
+        isReleased: releasedVersions(registry, catalog, logger),
+        access: buildAccess({ config, commerce, revocations, sessions, logger }),
+        // Development and test serve them to anyone (the team's own machines and test runs).
+        publicSourceMaps: RELAXED_ENVIRONMENTS.includes(config.environment),
+      }),
+    ],
     pages: pages(
       catalog,
       config,
@@ -57,6 +81,7 @@ export function platformModule({
       config.renderer
         ? pageRenderer({ ...config.renderer, shellDist: config.shellDist, remotesDir: store.root }, logger)
         : undefined,
+      browseLimit(throttle),
     ),
     openapi: {
       '/api/remotes': {

@@ -10,10 +10,16 @@ import { shellTemplatePath } from './static-files';
 import type { ContentSource } from '../../clients/content';
 import type { PageFinder } from './page-finder';
 import type { RenderPage } from './page-renderer';
-import { isServerRendered } from '@shop/contracts';
+import { type RouteEntry, isServerRendered } from '@shop/contracts';
+import { type BrowseLimit, tooManyPagesHtml } from '../../shared/browse-limit';
+import { brandOf } from '../../entry-points/http/middleware/brand';
 
 /** Remotes every page needs at once (header slots), worth a preload hint. */
 const PRELOADED = ['catalog', 'cartCheckout'] as const;
+
+/** Listing and search pages: each a render with a catalog search behind it, limited per address. */
+const isListing = (entry: RouteEntry) =>
+  entry.page === 'search' || entry.page === 'category' || entry.page.startsWith('category-landing');
 
 /** Whether the request carries a signed-in shopper's session. */
 export type SignedIn = (req: Request) => Promise<boolean>;
@@ -34,6 +40,7 @@ export function pages(
   signedIn: SignedIn,
   findPage: PageFinder,
   renderPage?: RenderPage,
+  limit?: Pick<BrowseLimit, 'page'>,
 ): Router {
   const router = Router();
   const loadTemplate = templateLoader(config);
@@ -46,6 +53,19 @@ export function pages(
     const resolved = remotesFor(req, res, token);
     const boot = await bootConfigFor(req, res, catalog, config, () => resolved, content, consentFor);
     const found = await findPage(res, boot.brand, req.path);
+    const verdict = found && limit && isListing(found.entry) ? await limit.page(req) : { allowed: true as const };
+    if (!verdict.allowed) {
+      res
+        .status(429)
+        .set({
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': String(verdict.retryAfterSeconds),
+          'x-robots-tag': 'noindex',
+        })
+        .send(tooManyPagesHtml(brandOf(res, catalog).brand.config.name, verdict.retryAfterSeconds));
+      return;
+    }
     // SPEC §2/§6: the same sign-in, with the same query, that the shell's route guard navigates
     // to; as a real redirect the shopper's browser never loads a page it cannot show.
     if (found?.entry.authorized && !(await signedIn(req))) {

@@ -8,7 +8,7 @@ import type { ContentSource } from '../../clients/content';
 
 const BARE_CHROME: ChromeContent = {
   nav: { links: [] },
-  footer: { columns: [], social: [], signup: { title: 'E-mail offers', text: '' }, legal: '' },
+  footer: { columns: [], social: [], signup: { title: 'E-mail updates', text: '' }, legal: '' },
 };
 
 /**

@@ -17,6 +17,8 @@ export interface RemoteOverview {
   remote: RemoteName;
   /** What the brand's shoppers get; `inherited` when it is the global release, not the brand's own. */
   live?: { version: string; inherited: boolean };
+  /** The release for all brands: what the brand gets once it follows that release again. */
+  allBrandsLive?: string;
   canary?: Canary;
   /** The brand's own earlier live versions, newest last: what a rollback goes back to. */
   history: string[];
@@ -26,9 +28,10 @@ export interface RemoteOverview {
 const scopeName = (scope: RegistryScope) => (scope === '*' ? 'all brands' : scope);
 
 /**
- * Releases, canaries, promotions and rollbacks of remote versions, for the CLI and the admin
- * alike. A version goes live or into a canary only when it is published and compatible with the
- * shell that is deployed; every change is made at the registry version its caller read.
+ * Releases, canaries, promotions and rollbacks of remote versions, and a brand's return to the
+ * release for all brands, for the CLI and the admin alike. A version goes live or into a canary
+ * only when it is published and compatible with the shell that is deployed; every change is made
+ * at the registry version its caller read.
  */
 export function remoteReleases({
   registry,
@@ -72,6 +75,34 @@ export function remoteReleases({
     return record;
   };
 
+  /**
+   * A rollback with no earlier release to go back to, saying what can be done instead: a brand
+   * whose only own release is live can follow the release for all brands again.
+   */
+  const nothingToRollBack = (scope: RegistryScope, remote: RemoteName): DomainError => {
+    const none = `${remote} has no earlier release for ${scopeName(scope)} to roll back to.`;
+    if (scope === '*') return new DomainError('REGISTRY_STATE_CONFLICT', none);
+    const scopes = registry.entries();
+    const own = scopes[scope]?.[remote]?.live;
+    const allBrands = scopes['*']?.[remote]?.live;
+    if (!own)
+      return new DomainError(
+        'REGISTRY_STATE_CONFLICT',
+        `${none} ${scope} has no release of its own: it follows the release for all brands${allBrands ? ` (${allBrands})` : ''}, and rolling that back changes every brand.`,
+      );
+    if (!allBrands)
+      return new DomainError(
+        'REGISTRY_STATE_CONFLICT',
+        `${none} ${scope} runs its own release ${own} and there is no release for all brands to follow: release an earlier published version for ${scope} instead.`,
+      );
+    return new DomainError(
+      'REGISTRY_STATE_CONFLICT',
+      `${none} ${scope} runs its own release ${own}: it can follow the release for all brands (${allBrands}) again, or release an earlier published version for ${scope}.`,
+      undefined,
+      { canFollowAllBrands: true, allBrandsLive: allBrands },
+    );
+  };
+
   return {
     release(scope: RegistryScope, remote: RemoteName, version: string, change: RegistryChange) {
       assertFresh(change);
@@ -108,12 +139,33 @@ export function remoteReleases({
 
     rollback(scope: RegistryScope, remote: RemoteName, change: RegistryChange) {
       assertFresh(change);
-      const nothing = `${remote} has no earlier release for ${scopeName(scope)} to roll back to.`;
       const previous = registry.entries()[scope]?.[remote]?.history.at(-1);
-      if (!previous) throw new DomainError('REGISTRY_STATE_CONFLICT', nothing);
+      if (!previous) throw nothingToRollBack(scope, remote);
       // The shell may have moved on since that version was live.
       assertCanRun(remote, previous, 'live again');
-      return done(registry.rollback(scope, remote, change), nothing);
+      const record = registry.rollback(scope, remote, change);
+      if (!record) throw nothingToRollBack(scope, remote);
+      return record;
+    },
+
+    /**
+     * The brand drops its own live version and follows the release for all brands again. Already
+     * following, there is nothing to change: the answer is undefined and nothing is recorded.
+     */
+    followGlobal(brand: BrandId, remote: RemoteName, change: RegistryChange): RegistryAuditRecord | undefined {
+      assertFresh(change);
+      const scopes = registry.entries();
+      const own = scopes[brand]?.[remote]?.live;
+      if (!own) return undefined;
+      const allBrands = scopes['*']?.[remote]?.live;
+      if (!allBrands)
+        throw new DomainError(
+          'REGISTRY_STATE_CONFLICT',
+          `There is no release of ${remote} for all brands to follow: ${brand} keeps its own release ${own}.`,
+        );
+      // It runs for the other brands, but the shell may have moved on since it was released.
+      assertCanRun(remote, allBrands, `live for ${brand}`);
+      return registry.followGlobal(brand, remote, change);
     },
 
     /** Every remote of a brand: what runs, what was, and each published version with its verdict. */
@@ -132,9 +184,11 @@ export function remoteReleases({
               : history.includes(version)
                 ? 'previous'
                 : 'published';
+        const allBrandsLive = scopes['*']?.[remote]?.live;
         return {
           remote,
           ...(live ? { live: { version: live, inherited: !own?.live } } : {}),
+          ...(allBrandsLive ? { allBrandsLive } : {}),
           ...(canary ? { canary } : {}),
           history,
           versions: store

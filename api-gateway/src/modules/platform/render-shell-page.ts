@@ -1,4 +1,4 @@
-import { type ShellBootConfig, fontFileUrl } from '@shop/contracts';
+import { EARLY_INPUT_SCRIPT, type ShellBootConfig, fontFileUrl } from '@shop/contracts';
 import { themeToCss } from '@shop/brands';
 import escapeHtml from 'escape-html';
 import type { ServerRender } from './page-renderer';
@@ -27,6 +27,8 @@ export function renderShellPage(
   const { brand } = boot;
   const tags = server?.head.tags;
   const head = [
+    // First, so that it listens before anything can be tapped (ADR 0025); allowed by its hash (CSP).
+    `<script>${EARLY_INPUT_SCRIPT}</script>`,
     `<title>${escapeHtml(server?.head.title ?? brand.name)}</title>`,
     ...(noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta name="description" content="${escapeHtml((tags?.description ?? brand.tagline).slice(0, 300))}"${tags ? ' data-server-head' : ''} />`,

@@ -26,8 +26,9 @@ export interface ResolvedRemotes {
  *
  * While a brand runs a canary of a remote, the shoppers whose bucket for it is below its percent
  * get the canary, the others the live version. The bucket comes from `shopperKey` (the tracking
- * session's token), so the page, its server render and the browser's registry answer of one
- * shopper agree, and a shopper keeps their version across reloads. Without a key: live.
+ * session's token, which the gateway issues and signs: a value the shopper writes into the cookie
+ * is never one), so the page, its server render and the browser's registry answer of one shopper
+ * agree, and a shopper keeps their version across reloads. Without a key: live.
  */
 export function resolveRemotes(
   brand: BrandId,

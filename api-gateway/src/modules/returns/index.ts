@@ -1,13 +1,18 @@
+import type { BrandId } from '@shop/contracts';
 import { createReturnSchema } from '@shop/contracts';
 import { z } from 'zod';
 import type { PathsFragment } from '../../openapi/operation';
 import type { AppDeps } from '../app-deps';
 import type { GatewayModule } from '../gateway-module';
 import { createOrderAccess } from '../orders/order-access';
+import { returnsOpsRoutes } from './returns-ops-routes';
 import { returnsRoutes } from './returns-routes';
 import { returnsUseCases } from './returns-use-cases';
 
-export type ReturnsDeps = Pick<AppDeps, 'catalog' | 'commerce' | 'sessions' | 'vendors'>;
+export type ReturnsDeps = Pick<
+  AppDeps,
+  'config' | 'catalog' | 'commerce' | 'sessions' | 'vendors' | 'logger' | 'mailer' | 'origins'
+>;
 
 const errors = (...entries: Array<[string, string]>) =>
   Object.fromEntries(entries.map(([status, description]) => [status, { description, schema: 'error' as const }]));
@@ -64,9 +69,24 @@ const fragment = (prefix: string, who: string): PathsFragment => ({
  * Returns (SPEC §9, issue 14): the rules in @shop/contracts `returns-rules`, recorded on the
  * commerce order, labels from the label vendor. Every read goes through the order-access rule.
  */
-export function returnsModule({ catalog, commerce, sessions, vendors }: ReturnsDeps): GatewayModule {
+export function returnsModule({
+  config,
+  catalog,
+  commerce,
+  sessions,
+  vendors,
+  logger,
+  mailer,
+  origins,
+}: ReturnsDeps): GatewayModule {
   const access = createOrderAccess(commerce);
-  const returns = returnsUseCases({ commerce, labels: vendors.labels });
+  const returns = returnsUseCases({
+    commerce,
+    labels: vendors.labels,
+    loyalty: { client: vendors.loyalty, logger },
+    mail: { mailer, originOf: (storeKey) => origins.canonical(storeKey as BrandId), logger },
+    payment: vendors.payment,
+  });
   const body = { limit: '8kb', urlencoded: true } as const;
   return {
     name: 'returns',
@@ -82,10 +102,39 @@ export function returnsModule({ catalog, commerce, sessions, vendors }: ReturnsD
         router: returnsRoutes({ catalog, sessions, access, returns, who: 'guest' }),
         body: { limit: '2kb' },
       },
+      ...(config.opsApiKey
+        ? [
+            {
+              path: '/ops',
+              router: returnsOpsRoutes(config.opsApiKey, catalog, commerce, returns),
+              body: { limit: '16kb' },
+            },
+          ]
+        : []),
     ],
     openapi: {
       ...fragment('/api/account/orders', 'a signed-in customer’s order'),
       ...fragment('/api/order', 'an order this session looked up (number and e-mail)'),
+      ...(config.opsApiKey
+        ? {
+            '/api/ops/returns/{returnId}/refund': {
+              post: {
+                summary:
+                  'Back office: the return is back; refund its value to the card and mail the shopper (safe to repeat)',
+                params: z.object({ returnId: z.string().describe('{orderNumber}-R{n}') }),
+                upstream: true,
+                responses: {
+                  '200': { description: '{ orderNumber, returnId, refundCents, items }' },
+                  ...errors(
+                    ['401', 'UNAUTHORIZED'],
+                    ['404', 'RETURN_NOT_FOUND'],
+                    ['409', 'ORDER_STATE_CONFLICT (never charged), RETURN_CONFLICT (try again)'],
+                  ),
+                },
+              },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -17,7 +17,7 @@ export function trackingModule({ sink, throttle, sessions }: TrackingDeps): Gate
         post: {
           summary: 'Record one SPEC §3 tracking event (same-origin only, application/json only; takes no CSRF token)',
           description:
-            'Needs Sec-Fetch-Site: same-origin, or without it an Origin equal to this origin. The sessionToken cookie (SPEC §4) is issued with page loads, and with this answer when the request has none; the record is logged under it. At most 120 events a minute per session and 600 per address. ADD_TO_CART keeps sku and quantity, ORDER keeps orderNumber, payment, shipping and begin-checkout keep nothing else; other events are passed whole (JSON values, strings at most 2,048 characters). The log rotates past TRACKING_LOG_MAX_BYTES, keeping TRACKING_LOG_FILES files.',
+            'Needs Sec-Fetch-Site: same-origin, or without it an Origin equal to this origin. The sessionToken cookie (SPEC §4) is issued and signed by the gateway with page loads, and with this answer when the request has none or one the gateway did not issue (a value the browser makes up is replaced); the record is logged under it. At most 120 events a minute per session and 600 per address. ADD_TO_CART keeps sku and quantity, ORDER keeps orderNumber, payment, shipping and begin-checkout keep nothing else; other events are passed whole (JSON values, strings at most 2,048 characters). The log rotates past TRACKING_LOG_MAX_BYTES, keeping TRACKING_LOG_FILES files.',
           headers: [
             { name: 'Sec-Fetch-Site', in: 'header', schema: z.enum(['same-origin']) },
             { name: 'Origin', in: 'header', schema: z.string(), description: 'Checked when Sec-Fetch-Site is absent' },

@@ -1,2 +1,3 @@
 export { eventually } from './eventually';
 export type { EventuallyOptions } from './eventually';
+export { ownCardNumber } from './cards';

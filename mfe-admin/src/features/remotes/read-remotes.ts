@@ -10,6 +10,7 @@ interface RawRemote {
   name?: string;
   remote?: string;
   live?: string | { version: string; inherited?: boolean } | null;
+  allBrandsLive?: string | null;
   canary?: { version: string; percent: number } | null;
   history?: AdminRemote['history'];
   published?: RawVersion[];
@@ -45,6 +46,7 @@ export function readRemotes(raw: {
         name: remote.name ?? remote.remote ?? '',
         live: live ? live.version : ((remote.live as string | null | undefined) ?? null),
         liveInherited: live?.inherited ?? false,
+        allBrandsLive: remote.allBrandsLive ?? null,
         canary: remote.canary ? { version: remote.canary.version, percent: remote.canary.percent } : null,
         history: remote.versions ? [...history].reverse() : history,
         published: (remote.published ?? remote.versions ?? []).map(readVersion),

@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string> = {
   promote: 'Promotion',
   'abort-canary': 'Canary aborted',
   rollback: 'Rollback',
+  'follow-global': 'Follows all brands again',
 };
 
 const servedText = (served: ServedVersions | undefined) =>

@@ -28,7 +28,7 @@ describe('placing the order', () => {
     const outcome = await store.dispatch(placeOrder(ready));
     expect(outcome).toEqual({ kind: 'placed', order });
     const [sent] = gateway.to('POST /api/orders');
-    expect(sent.body).toEqual({ cartId: 'cart-1', expectedTotal: 6043 });
+    expect(sent.body).toEqual({ cartId: 'cart-1', expectedTotal: 6043, captchaToken: 'captcha-1' });
     expect(sent.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.headers.get('x-csrf-token')).toBe('csrf-1');
     expect(currentAttempt()).toBeUndefined();

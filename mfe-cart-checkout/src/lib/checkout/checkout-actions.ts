@@ -89,8 +89,30 @@ export type PlaceOrderOutcome =
   /** The gateway answered: nothing was placed or charged. */
   | { kind: 'refused'; problem: CheckoutProblem };
 
+/**
+ * A fresh invisible-captcha answer for this attempt: the gateway asks for one once the bag has had
+ * a card declined (card testing). Undefined when it cannot be had: the gateway then decides.
+ */
+async function captchaToken(): Promise<string | undefined> {
+  try {
+    const response = await fetch(new URL('/api/captcha/challenge', window.location.href), {
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return undefined;
+    const { token } = (await response.json()) as { token?: unknown };
+    return typeof token === 'string' && token ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function send(dispatch: AppDispatch, attempt: OrderAttempt): Promise<PlaceOrderOutcome> {
-  const order: PlaceOrderRequest = { cartId: attempt.cartId, expectedTotal: attempt.expectedTotal };
+  const captcha = await captchaToken();
+  const order: PlaceOrderRequest = {
+    cartId: attempt.cartId,
+    expectedTotal: attempt.expectedTotal,
+    ...(captcha ? { captchaToken: captcha } : {}),
+  };
   const answer = await dispatch(
     checkoutApi.endpoints.cartCheckoutPlaceOrder.initiate({ order, idempotencyKey: attempt.key }, { track: false }),
   );

@@ -61,7 +61,11 @@ export const checkoutApi = api.injectEndpoints({
           sendWithCsrf<OrderConfirmation>(baseQuery, {
             url: '/orders',
             method: 'POST',
-            body: { cartId: order.cartId, expectedTotal: order.expectedTotal },
+            body: {
+              cartId: order.cartId,
+              expectedTotal: order.expectedTotal,
+              ...(order.captchaToken ? { captchaToken: order.captchaToken } : {}),
+            },
             headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
           }),
         ),

@@ -6,6 +6,7 @@ import type {
   OrderErrorBody,
 } from '@shop/contracts/browser';
 import { type CartProblem, describeCartError } from '../cart/cart-errors';
+import { addressErrors, addressOf, draftOf } from './address-form';
 
 /** A failed checkout or order request, as the shopper is told about it, with the extras the contract names. */
 export interface CheckoutProblem extends CartProblem {
@@ -35,6 +36,17 @@ function fieldErrors(value: unknown): Record<string, string> | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
+/**
+ * A suggested address, only when the form could send it as it is (the gateway's own address
+ * rules): anything else is treated as no suggestion, so the shopper is never offered an address
+ * that cannot be saved.
+ */
+function suggestedAddress(value: unknown): CheckoutAddress | undefined {
+  if (!isRecord(value) || value.country !== 'US') return undefined;
+  const draft = draftOf(value as Partial<CheckoutAddress>);
+  return Object.keys(addressErrors(draft)).length ? undefined : addressOf(draft);
+}
+
 const REASONS = new Set(['declined', 'insufficient_funds', 'processing_error']);
 const ADDRESSES = new Set(['shippingAddress', 'billingAddress']);
 
@@ -49,10 +61,8 @@ export function describeCheckoutError(error: unknown): CheckoutProblem {
   if (fields) problem.fields = fields;
   const verification = detail.verification;
   if (isRecord(verification) && ADDRESSES.has(verification.address as string)) {
-    problem.verification = {
-      address: verification.address,
-      suggestion: isRecord(verification.suggestion) ? verification.suggestion : undefined,
-    };
+    const suggestion = suggestedAddress(verification.suggestion);
+    problem.verification = { address: verification.address, ...(suggestion ? { suggestion } : {}) };
   }
   if (Array.isArray(detail.missing)) problem.missing = detail.missing.filter((step) => typeof step === 'string');
   if (typeof detail.reason === 'string' && REASONS.has(detail.reason)) problem.reason = detail.reason;

@@ -323,4 +323,53 @@ DROP SEQUENCE IF EXISTS order_number_seq;
 CREATE INDEX orders_store ON orders(store_key, created_at DESC);
 `,
   },
+  {
+    // Promotions as commercetools stacks them (issue 28): code-only cart discounts stop the ones
+    // after them (so a bag takes its best code, not the sum of all), and the codes handed out
+    // for e-mail signups and ID verification carry the groups whose rules commerce enforces
+    // (first-order; one-per-customer). A fresh database gets the same from the seed and the gateway.
+    name: '009_discount_stacking_and_code_groups',
+    sql: `
+UPDATE cart_discounts SET data = jsonb_set(data, '{stackingMode}', '"StopAfterThisDiscount"')
+WHERE (data->>'requiresDiscountCode')::boolean;
+UPDATE discount_codes SET data = jsonb_set(data, '{groups}', '["welcome", "first-order"]')
+WHERE key LIKE '%-welcome-%';
+UPDATE discount_codes SET data = jsonb_set(data, '{groups}', '["id-verification", "one-per-customer"]')
+WHERE key LIKE 'idme-%';
+`,
+  },
+  {
+    // Tax categories as commercetools has them (issue 29): every product names one
+    // (Product.taxCategory) so the tax service can tell clothing, which some states exempt, from
+    // the rest. The shop taxes in the External mode, so a category carries no rates.
+    name: '010_tax_categories',
+    sql: `
+CREATE TABLE tax_categories (
+  id uuid PRIMARY KEY,
+  key text NOT NULL UNIQUE,
+  version int NOT NULL DEFAULT 1,
+  data jsonb NOT NULL
+);
+
+-- A database seeded before this migration: add the two categories and give each product the one
+-- of its product type (garments are clothing; balls, hoops, training gear and any other type are
+-- general merchandise). A fresh database has no stores yet and gets all of this from the seed.
+WITH wanted (key, name, description) AS (VALUES
+  ('clothing', 'Clothing and footwear', 'Garments, underwear, socks and footwear: exempt, or exempt up to a price, in some states.'),
+  ('general', 'General merchandise', 'Sporting goods, equipment and everything else: taxed at the full rate.')
+), shaped AS (
+  SELECT gen_random_uuid() AS id, key, name, description, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+  FROM wanted WHERE EXISTS (SELECT 1 FROM stores)
+)
+INSERT INTO tax_categories (id, key, data)
+SELECT id, key, jsonb_build_object('id', id, 'version', 1, 'key', key, 'name', name, 'description', description,
+  'rates', '[]'::jsonb, 'createdAt', at, 'lastModifiedAt', at)
+FROM shaped;
+UPDATE products AS p SET data = p.data || jsonb_build_object('taxCategory', jsonb_build_object('typeId', 'tax-category', 'id', t.id))
+FROM tax_categories AS t
+WHERE NOT p.data ? 'taxCategory'
+  AND t.key = CASE WHEN p.data->>'productType' IN ('bra', 'panty', 'shapewear', 'cami', 'underwear', 'leggings', 'shorts',
+    'top', 'hoodie', 'pants', 'sports-bra', 'socks', 'jersey') THEN 'clothing' ELSE 'general' END;
+`,
+  },
 ];

@@ -392,11 +392,25 @@ export const SDL = /* GraphQL */ `
     hasStagedChanges: Boolean!
   }
 
+  "What kind of goods a product is to the tax service (clothing, general); no rates: carts take external ones."
+  type TaxCategory {
+    id: String!
+    key: String
+    version: Long!
+    name: String!
+    description: String
+    rates: [TaxRate!]!
+    createdAt: DateTime!
+    lastModifiedAt: DateTime!
+  }
+
   type Product {
     id: String!
     key: String
     version: Long!
     productType: KeyReference!
+    taxCategoryRef: Reference
+    taxCategory: TaxCategory
     masterData: ProductCatalogData!
     createdAt: DateTime!
     lastModifiedAt: DateTime!
@@ -407,6 +421,8 @@ export const SDL = /* GraphQL */ `
     key: String
     version: Long!
     productType: KeyReference!
+    taxCategoryRef: Reference
+    taxCategory: TaxCategory
     name(locale: Locale, acceptLanguage: [Locale!]): String
     description(locale: Locale, acceptLanguage: [Locale!]): String
     slug(locale: Locale, acceptLanguage: [Locale!]): String
@@ -862,6 +878,8 @@ export const SDL = /* GraphQL */ `
     maxApplications: Long
     maxApplicationsPerCustomer: Long
     cartPredicate: String
+    "Free-form groups; first-order and one-per-customer carry rules (ADR 0010)."
+    groups: [String!]
   }
 
   type CartQueryResult {

@@ -136,6 +136,8 @@ export function productProjectionShape(ctx: ShapeContext, product: Product, matc
     key: product.key,
     version: product.version ?? 1,
     productType: { typeId: 'product-type', key: product.productType },
+    taxCategoryRef: product.taxCategory ?? null,
+    taxCategory: () => (product.taxCategory ? (ctx.catalog.taxCategory(product.taxCategory.id) ?? null) : null),
     name: localized(product.name),
     description: localized(product.description),
     slug: localized(product.slug),

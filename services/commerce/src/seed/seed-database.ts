@@ -32,11 +32,18 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
     })),
   );
   await db.transaction(async (tx) => {
+    const now = new Date().toISOString();
     await insertRows(
       tx,
       'stores',
       ['key', 'data'],
       catalog.stores.map((s) => [s.key, s]),
+    );
+    await insertRows(
+      tx,
+      'tax_categories',
+      ['id', 'key', 'data'],
+      catalog.taxCategories.map((t) => [t.id, t.key, { ...t, version: 1, createdAt: now, lastModifiedAt: now }]),
     );
     // Parents before children: categories are generated top-down.
     await insertRows(
@@ -91,7 +98,6 @@ export async function seedIfEmpty(db: Db, products: number): Promise<{ seeded: b
       ['id', 'key', 'store_key', 'data'],
       catalog.shippingMethods.map((m) => [m.id, m.key, m.storeKey, m]),
     );
-    const now = new Date().toISOString();
     const discounts = discountRows(catalog, now);
     await insertRows(tx, 'cart_discounts', ['id', 'key', 'data'], discounts.cartDiscounts);
     await insertRows(tx, 'discount_codes', ['id', 'code', 'data', 'created_at'], discounts.discountCodes);

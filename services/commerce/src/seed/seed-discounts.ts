@@ -33,7 +33,7 @@ export function cartDiscountDocument(seed: SeedCartDiscount, at: string): CartDi
     stores: [{ typeId: 'store', key: seed.storeKey }],
     isActive: true,
     requiresDiscountCode: true,
-    stackingMode: 'Stacking',
+    stackingMode: 'StopAfterThisDiscount',
     references: [],
     createdAt: at,
     lastModifiedAt: at,

@@ -20,10 +20,13 @@ import { verifyAddress } from './verify-address';
  * - `corrected`: deliverable, but written differently ("123 main street" -> "123 MAIN ST");
  *   `suggestion` is the standard form.
  * - `invalid`, with `issues`: UNKNOWN_ZIP, ZIP_STATE_MISMATCH, ZIP_CITY_MISMATCH,
- *   NO_HOUSE_NUMBER (the rules are in verify-address.ts); `suggestion` when one can be derived.
+ *   ZIP_STREET_MISMATCH, NO_HOUSE_NUMBER (the rules are in verify-address.ts); `suggestion` only
+ *   when the data knows the answer (the street ranges' ZIP code for the house number, or the
+ *   state where the ZIP code and the city agree), never a guess from the city's ZIP codes.
  * - Other fields of the address (names, phone) are accepted and ignored: only the postal part
  *   is verified, and nothing is stored or logged.
- * - ZIP data: the `zipcodes` package (about 42,000 US codes), loaded on the first call.
+ * - ZIP data: the `zipcodes` package (about 42,000 US codes), loaded on the first call, and
+ *   the street ranges of a few streets (street-ranges.ts).
  * - 400 INVALID_REQUEST naming the field (a state that is not a US state code, a malformed ZIP
  *   code, an empty street); 401 UNAUTHORIZED.
  */

@@ -147,6 +147,9 @@ export interface StreetLine {
   standard: string;
   /** False when the line neither starts with a house number nor is a PO box. */
   hasHouseNumber: boolean;
+  /** The house number and the street without it or the unit (`350`, `5TH AVE`); not for a PO box. */
+  house?: string;
+  street?: string;
 }
 
 /**
@@ -181,6 +184,7 @@ export function standardizeStreet(text: string): StreetLine {
   if (name.length >= 2 && SUFFIX.has(name[name.length - 1])) suffix = SUFFIX.get(name.pop() as string);
   let pre: string | undefined;
   if (name.length >= 2 && DIRECTIONAL.has(name[0])) pre = DIRECTIONAL.get(name.shift() as string);
-  const standard = [words[0], pre, ...name, suffix, post, unit].filter(Boolean).join(' ');
-  return { standard, hasHouseNumber: true };
+  const streetOnly = [pre, ...name, suffix, post].filter(Boolean).join(' ');
+  const standard = [words[0], streetOnly, unit].filter(Boolean).join(' ');
+  return { standard, hasHouseNumber: true, house: words[0], street: streetOnly };
 }

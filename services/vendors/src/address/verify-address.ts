@@ -11,19 +11,14 @@ export interface AddressInput {
 }
 
 export type IssueField = 'streetName' | 'city' | 'state' | 'postalCode';
-export type IssueCode = 'UNKNOWN_ZIP' | 'ZIP_STATE_MISMATCH' | 'ZIP_CITY_MISMATCH' | 'NO_HOUSE_NUMBER';
+export type IssueCode =
+  'UNKNOWN_ZIP' | 'ZIP_STATE_MISMATCH' | 'ZIP_CITY_MISMATCH' | 'ZIP_STREET_MISMATCH' | 'NO_HOUSE_NUMBER';
 
 export interface Verification {
   verdict: 'valid' | 'corrected' | 'invalid';
   standardized?: AddressInput;
   issues: Array<{ field: IssueField; code: IssueCode; message: string }>;
   suggestion?: AddressInput;
-}
-
-/** Of a city's ZIP codes, the one numerically closest to what was entered. */
-function nearestZip(zips: readonly string[], entered: string): string {
-  const target = Number(entered);
-  return zips.reduce((best, zip) => (Math.abs(Number(zip) - target) < Math.abs(Number(best) - target) ? zip : best));
 }
 
 /**
@@ -34,12 +29,18 @@ function nearestZip(zips: readonly string[], entered: string): string {
  * - invalid, ZIP_CITY_MISMATCH: the ZIP code is not the city's while the city has ZIP codes of
  *   its own in that state (a city the data does not know, such as a neighbourhood, is instead
  *   corrected to the ZIP's city);
+ * - invalid, ZIP_STREET_MISMATCH: the ZIP code is the city's, but the street ranges put the house
+ *   number in another of the city's ZIP codes;
  * - invalid, NO_HOUSE_NUMBER: the street line neither starts with a house number nor is a PO box;
  * - corrected: deliverable, and the standard form differs from the input by more than case and
  *   spacing (a suffix, a directional, a unit designator, punctuation, the city's name);
  * - valid: deliverable, and the standard form differs from the input in case and spacing only.
- * A suggestion comes with an invalid address when one can be derived (the city's ZIP code in
- * the state, or the ZIP's state), and with every corrected one (the standard form).
+ *
+ * An invalid address comes with a suggestion only when the data knows the answer: the street
+ * ranges' ZIP code for that house number, street and city, or, when the ZIP code and the city
+ * agree, the state they are in. A city's ZIP codes alone never make one: New York has about a
+ * hundred, and the one nearest to a wrong number is as good as a guess. Every corrected address
+ * comes with its standard form as the suggestion.
  */
 export function verifyAddress(input: AddressInput, zips: ZipData): Verification {
   const issues: Verification['issues'] = [];
@@ -47,8 +48,15 @@ export function verifyAddress(input: AddressInput, zips: ZipData): Verification 
   const unit = input.additionalStreetInfo?.trim() ? standardizeUnit(input.additionalStreetInfo) : undefined;
   const zip = input.postalCode.slice(0, 5);
   const place = zips.get(zip);
-  const cityZips = zips.zipsOfCity(input.state, input.city);
-  const cityZip = cityZips.length ? zips.get(nearestZip(cityZips, zip)) : undefined;
+  const cityIsKnown = zips.zipsOfCity(input.state, input.city).length > 0;
+  const houseNumber = /^(\d+)[A-Z]?$/.exec(street.house ?? '')?.[1];
+  /** The ZIP code the street ranges give this house number in a city, with that ZIP code's place. */
+  const streetZipIn = (state: string, city: string) => {
+    const known =
+      houseNumber && street.street ? zips.zipOfStreet(state, city, street.street, Number(houseNumber)) : undefined;
+    const at = known ? zips.get(known) : undefined;
+    return at && at.state === state ? at : undefined;
+  };
   const standardWith = (at: ZipPlace, postalCode: string): AddressInput => ({
     streetName: street.standard,
     ...(unit ? { additionalStreetInfo: unit } : {}),
@@ -57,6 +65,7 @@ export function verifyAddress(input: AddressInput, zips: ZipData): Verification 
     postalCode,
     country: 'US',
   });
+  const onStreet = (at: ZipPlace | undefined) => (at ? standardWith(at, at.zip) : undefined);
 
   let suggestion: AddressInput | undefined;
   if (!street.hasHouseNumber) {
@@ -68,7 +77,7 @@ export function verifyAddress(input: AddressInput, zips: ZipData): Verification 
   }
   if (!place) {
     issues.push({ field: 'postalCode', code: 'UNKNOWN_ZIP', message: `${zip} is not a US ZIP code.` });
-    if (cityZip) suggestion = standardWith(cityZip, cityZip.zip);
+    suggestion = onStreet(streetZipIn(input.state, input.city));
   } else if (place.state !== input.state) {
     const cityIsTheZips = cityKey(place.city) === cityKey(input.city);
     issues.push({
@@ -76,15 +85,27 @@ export function verifyAddress(input: AddressInput, zips: ZipData): Verification 
       code: 'ZIP_STATE_MISMATCH',
       message: `ZIP code ${zip} is in ${place.state}, not ${input.state}.`,
     });
-    if (cityIsTheZips) suggestion = standardWith(place, input.postalCode);
-    else if (cityZip) suggestion = standardWith(cityZip, cityZip.zip);
-  } else if (cityKey(place.city) !== cityKey(input.city) && cityZip) {
+    suggestion = cityIsTheZips
+      ? (onStreet(streetZipIn(place.state, place.city)) ?? standardWith(place, input.postalCode))
+      : onStreet(streetZipIn(input.state, input.city));
+  } else if (cityKey(place.city) !== cityKey(input.city) && cityIsKnown) {
     issues.push({
       field: 'postalCode',
       code: 'ZIP_CITY_MISMATCH',
       message: `ZIP code ${zip} is ${place.city}'s, not ${caseAndSpacing(input.city)}'s.`,
     });
-    suggestion = standardWith(cityZip, cityZip.zip);
+    suggestion = onStreet(streetZipIn(input.state, input.city));
+  } else {
+    // The city is the ZIP's (or is corrected to it): the street ranges may still know better.
+    const onTheStreet = streetZipIn(place.state, place.city);
+    if (onTheStreet && onTheStreet.zip !== zip) {
+      issues.push({
+        field: 'postalCode',
+        code: 'ZIP_STREET_MISMATCH',
+        message: `${street.house} ${street.street}, ${place.city} is in ZIP code ${onTheStreet.zip}, not ${zip}.`,
+      });
+      suggestion = onStreet(onTheStreet);
+    }
   }
   if (issues.length > 0) {
     // A suggestion must be deliverable: without a house number there is none to offer.

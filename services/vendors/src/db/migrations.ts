@@ -181,4 +181,75 @@ CREATE TABLE return_labels (
 );
 `,
   },
+  {
+    name: 'fraud_002_card_and_address_velocity',
+    // The card's fingerprint (an HMAC from the payment vendor, never the number) and the client
+    // address of each decision, for the card and address velocity rules.
+    sql: `
+ALTER TABLE fraud_decisions
+  ADD COLUMN card_fingerprint text,
+  ADD COLUMN ip_address text;
+CREATE INDEX fraud_decisions_card ON fraud_decisions(card_fingerprint, created_at);
+CREATE INDEX fraud_decisions_ip ON fraud_decisions(ip_address, created_at);
+`,
+  },
+  {
+    name: 'loyalty_002_pending_points_and_reversals',
+    // Points an order earns wait in `pending` until the order is captured; a cancel or a return
+    // takes them back. What was already spent is recorded in `owed` (never a negative balance) and
+    // paid from the next points that post. loyalty_orders is one row per order a member earned or
+    // redeemed on; orders earned before this migration had posted at once, so they count as captured.
+    sql: `
+ALTER TABLE loyalty_members
+  ADD COLUMN pending int NOT NULL DEFAULT 0,
+  ADD COLUMN owed int NOT NULL DEFAULT 0,
+  ADD CONSTRAINT loyalty_members_pending_and_owed CHECK (pending >= 0 AND owed >= 0);
+ALTER TABLE loyalty_ledger DROP CONSTRAINT loyalty_ledger_kind_check;
+ALTER TABLE loyalty_ledger
+  ADD CONSTRAINT loyalty_ledger_kind CHECK (kind IN
+    ('welcome', 'earn', 'earn-pending', 'earn-posted', 'earn-reversed', 'redeem', 'redeem-reversed')),
+  ADD COLUMN order_number text,
+  ADD COLUMN owed_change int NOT NULL DEFAULT 0;
+UPDATE loyalty_ledger SET order_number = reference WHERE kind = 'earn';
+UPDATE loyalty_ledger l SET order_number = h.redeem_reference
+  FROM loyalty_holds h WHERE l.kind = 'redeem' AND h.id = l.reference;
+CREATE INDEX loyalty_ledger_by_order ON loyalty_ledger(brand, customer_id, order_number);
+CREATE TABLE loyalty_orders (
+  brand text NOT NULL,
+  customer_id text NOT NULL,
+  order_number text NOT NULL,
+  earned int CHECK (earned >= 0),
+  amount int,
+  captured boolean NOT NULL DEFAULT false,
+  cancelled boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (brand, customer_id, order_number),
+  FOREIGN KEY (brand, customer_id) REFERENCES loyalty_members(brand, customer_id)
+);
+INSERT INTO loyalty_orders (brand, customer_id, order_number, earned, amount, captured)
+  SELECT brand, customer_id, reference, points, amount, true FROM loyalty_ledger WHERE kind = 'earn';
+`,
+  },
+  {
+    name: 'pay_002_token_binding',
+    // A token is bound to the bag, session and brand of the client secret it was made with, and
+    // consumed by its first authorisation. Tokens made before this carry no binding: refused.
+    sql: `
+ALTER TABLE pay_tokens
+  ADD COLUMN bound_reference text,
+  ADD COLUMN bound_session text,
+  ADD COLUMN bound_brand text,
+  ADD COLUMN used_at timestamptz;
+`,
+  },
+  {
+    name: 'pay_003_refund_idempotency',
+    // A refund asked for again under its key (a retry after a lost answer) is the same refund,
+    // never a second one; refunds made before this have no key.
+    sql: `
+ALTER TABLE pay_refunds ADD COLUMN idempotency_key text;
+CREATE UNIQUE INDEX pay_refunds_idempotency_key ON pay_refunds(authorization_id, idempotency_key);
+`,
+  },
 ];

@@ -96,6 +96,42 @@ export function fraudRepository(db: () => Promise<Db>) {
       return n;
     },
 
+    /** Other e-mail addresses screened with a card (payment fingerprint) in the last 24 hours. */
+    async cardOtherEmailsLastDay(cardFingerprint: string, emailLower: string): Promise<number> {
+      const [{ n }] = await (
+        await db()
+      ).query<{ n: number }>(
+        `SELECT count(DISTINCT email_lower)::int AS n FROM fraud_decisions
+         WHERE card_fingerprint = $1 AND email_lower <> $2 AND created_at > now() - interval '24 hours'`,
+        [cardFingerprint, emailLower],
+      );
+      return n;
+    },
+
+    /** Decisions for a card (payment fingerprint) in the last hour. */
+    async cardDecisionsLastHour(cardFingerprint: string): Promise<number> {
+      const [{ n }] = await (
+        await db()
+      ).query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM fraud_decisions
+         WHERE card_fingerprint = $1 AND created_at > now() - interval '1 hour'`,
+        [cardFingerprint],
+      );
+      return n;
+    },
+
+    /** Other e-mail addresses screened from a client address in the last hour. */
+    async ipOtherEmailsLastHour(ipAddress: string, emailLower: string): Promise<number> {
+      const [{ n }] = await (
+        await db()
+      ).query<{ n: number }>(
+        `SELECT count(DISTINCT email_lower)::int AS n FROM fraud_decisions
+         WHERE ip_address = $1 AND email_lower <> $2 AND created_at > now() - interval '1 hour'`,
+        [ipAddress, emailLower],
+      );
+      return n;
+    },
+
     async insertDecision(decision: {
       id: string;
       orgId: string;
@@ -103,6 +139,8 @@ export function fraudRepository(db: () => Promise<Db>) {
       emailLower: string;
       customerId?: string;
       deviceId: string | null;
+      cardFingerprint: string | null;
+      ipAddress: string | null;
       amount: number;
       decision: string;
       score: number;
@@ -111,8 +149,9 @@ export function fraudRepository(db: () => Promise<Db>) {
       await (
         await db()
       ).query(
-        `INSERT INTO fraud_decisions (id, org_id, session_id, email_lower, customer_id, device_id, amount, decision, score, reasons)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
+        `INSERT INTO fraud_decisions (id, org_id, session_id, email_lower, customer_id, device_id, amount, decision, score, reasons,
+           card_fingerprint, ip_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)`,
         [
           decision.id,
           decision.orgId,
@@ -124,6 +163,8 @@ export function fraudRepository(db: () => Promise<Db>) {
           decision.decision,
           decision.score,
           JSON.stringify(decision.reasons),
+          decision.cardFingerprint,
+          decision.ipAddress,
         ],
       );
     },

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { randomId } from '../http/ids';
 import { reference, usd } from '../http/schemas';
 import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, requireBearer } from '../http/vendor-http';
-import { type Hold, type LoyaltyRepository, type Member, NOT_A_MEMBER, WELCOME_BONUS } from './loyalty-repository';
+import {
+  type Hold,
+  type LoyaltyRepository,
+  type Member,
+  NOT_A_MEMBER,
+  ORDER_CANCELLED,
+  WELCOME_BONUS,
+} from './loyalty-repository';
 
 /**
  * Loyalty stand-in, mounted at /loyalty/v1. Key: `LOYALTY_API_KEY` as `Authorization: Bearer <key>`.
@@ -13,13 +20,14 @@ import { type Hold, type LoyaltyRepository, type Member, NOT_A_MEMBER, WELCOME_B
  * GET    /programmes/:brand -> { brand, pointsPerDollar, centsPerPoint, welcomeBonus }: how the
  *        brand's programme earns, for a page that invites a customer to join.
  * PUT    /members/:brand/:customerId
- *        -> 201 { brand, customerId, balance, held, available, joinedAt, pointsPerDollar, centsPerPoint }
+ *        -> 201 { brand, customerId, balance, held, available, pending, owed, joinedAt, pointsPerDollar, centsPerPoint }
  *        Joins the programme with a welcome bonus of 1000 points; joining again answers 200 with
  *        the member as they are (no second bonus, however many joins race).
  * GET    /members/:brand/:customerId -> the member as above; 404 NOT_A_MEMBER before joining.
  * GET    /members/:brand/:customerId/history?limit=1..100 (default 50)
- *        -> { lines: [{ kind: 'welcome' | 'earn' | 'redeem', points, orderNumber?, at }] }, newest
- *        first; redeemed points are negative.
+ *        -> { lines: [{ kind, points, orderNumber?, returnId?, owed?, at }] }, newest first; kind
+ *        is welcome, earn (posted at once, before pending points), earn-pending, earn-posted,
+ *        earn-reversed, redeem or redeem-reversed; points taken are negative.
  * POST   /members/:brand/:customerId/holds { points, reference }
  *        -> 201 { id: 'hold_…', points, amount: { centAmount, currencyCode: 'USD' }, reference, status: 'held' }
  *        Sets points aside for a cart; `held` never exceeds `balance`, however many holds race
@@ -31,9 +39,26 @@ import { type Hold, type LoyaltyRepository, type Member, NOT_A_MEMBER, WELCOME_B
  *        same (200, `Idempotent-Replayed: true`); 409 HOLD_REDEEMED for another reference,
  *        409 HOLD_RELEASED for a released hold.
  * POST   /members/:brand/:customerId/earn { reference, amount: { centAmount, currencyCode? } }
- *        -> { earned, balance }: the brand's points per whole dollar. Once per reference (the order
- *        number): a repeat answers what was earned (`Idempotent-Replayed: true`); the same
- *        reference with another amount is 409 REFERENCE_REUSED.
+ *        -> { earned, balance, pending, posted }: the brand's points per whole dollar, PENDING
+ *        (not redeemable) until the order is captured; posted at once when the capture came
+ *        first; 0 for a cancelled order. Once per reference (the order number): a repeat answers
+ *        what was earned (`Idempotent-Replayed: true`); the same reference with another amount is
+ *        409 REFERENCE_REUSED.
+ * POST   /members/:brand/:customerId/orders/:orderNumber/capture (no body)
+ *        -> { order, member }: the order was captured; its pending points post (earn-posted),
+ *        paying what the member owes first.
+ * POST   /members/:brand/:customerId/orders/:orderNumber/cancel (no body)
+ *        -> { order, member }: once per order, the earned points are taken back (earn-reversed:
+ *        from pending, or from the balance once posted) and the redeemed ones given back
+ *        (redeem-reversed); later earns and redemptions of the order take nothing (409
+ *        ORDER_CANCELLED for a hold).
+ * POST   /members/:brand/:customerId/orders/:orderNumber/returns
+ *        { returnId, returned: { centAmount }, goods: { centAmount } } -> { reversed, order, member }:
+ *        once per return id, the returned units' share of the earned points is taken back
+ *        (earn-reversed with the return id).
+ *        A take-back never makes the balance negative: it takes what the member can spend
+ *        (balance - held) and records the rest in `owed`, which the next points to post pay.
+ *        Repeats answer `Idempotent-Replayed: true`.
  * Holds and earning are for members only (404 NOT_A_MEMBER).
  * 404 UNKNOWN_BRAND, HOLD_NOT_FOUND; 400 INVALID_REQUEST naming the field; 401 UNAUTHORIZED.
  */
@@ -64,6 +89,12 @@ const historyQuery = z.strictObject({
     .pipe(z.number().int().min(1).max(100))
     .optional(),
 });
+const returnSchema = z.strictObject({
+  returnId: reference,
+  returned: z.strictObject({ centAmount: z.number().int().min(0).max(100_000_000), currencyCode: usd.optional() }),
+  goods: z.strictObject({ centAmount: z.number().int().min(1).max(100_000_000), currencyCode: usd.optional() }),
+});
+const emptySchema = z.strictObject({}).optional();
 const notAMember = () => new VendorError(404, 'NOT_A_MEMBER', 'The customer has not joined the programme.');
 
 const memberView = (member: Member) => ({
@@ -190,6 +221,8 @@ export function loyaltyRoutes({
       const body = parseInput(redeemSchema, req.body);
       const result = await repository.redeem(id, body.reference);
       if (!result) throw new VendorError(404, 'HOLD_NOT_FOUND', 'No such hold.');
+      if (result === ORDER_CANCELLED)
+        throw new VendorError(409, 'ORDER_CANCELLED', `Order ${body.reference} was cancelled: it redeems nothing.`);
       const { hold } = result;
       if (hold.status === 'released') throw new VendorError(409, 'HOLD_RELEASED', 'The hold was released.');
       if (hold.redeemReference !== body.reference) {
@@ -225,7 +258,61 @@ export function loyaltyRoutes({
         throw new VendorError(409, 'REFERENCE_REUSED', `Points were earned for ${body.reference} on another amount.`);
       }
       if (!result.changed) res.set('Idempotent-Replayed', 'true');
-      res.json({ earned: result.earned, balance: result.balance });
+      res.json({
+        earned: result.earned,
+        balance: result.member.balance,
+        pending: result.member.pending,
+        posted: result.posted,
+      });
+    }),
+  );
+
+  const orderOf = (req: Request) => ({
+    ...memberOf(req),
+    orderNumber: parseInput(reference, String(req.params.orderNumber)),
+  });
+
+  router.post(
+    '/members/:brand/:customerId/orders/:orderNumber/capture',
+    json,
+    run(async (req, res) => {
+      const { orderNumber, ...who } = orderOf(req);
+      parseInput(emptySchema, req.body);
+      const result = await repository.capture(who, orderNumber);
+      if (result === NOT_A_MEMBER) throw notAMember();
+      res.json({ order: result.order, member: memberView(result.member) });
+    }),
+  );
+
+  router.post(
+    '/members/:brand/:customerId/orders/:orderNumber/cancel',
+    json,
+    run(async (req, res) => {
+      const { orderNumber, ...who } = orderOf(req);
+      parseInput(emptySchema, req.body);
+      const result = await repository.cancel(who, orderNumber);
+      if (result === NOT_A_MEMBER) throw notAMember();
+      if (!result.changed) res.set('Idempotent-Replayed', 'true');
+      else logger.info('Loyalty order cancelled', { orderNumber, reversed: result.order.reversed });
+      res.json({ order: result.order, member: memberView(result.member) });
+    }),
+  );
+
+  router.post(
+    '/members/:brand/:customerId/orders/:orderNumber/returns',
+    json,
+    run(async (req, res) => {
+      const { orderNumber, ...who } = orderOf(req);
+      const body = parseInput(returnSchema, req.body);
+      const result = await repository.returned(who, {
+        orderNumber,
+        returnId: body.returnId,
+        returnedCents: body.returned.centAmount,
+        goodsCents: body.goods.centAmount,
+      });
+      if (result === NOT_A_MEMBER) throw notAMember();
+      if (!result.changed) res.set('Idempotent-Replayed', 'true');
+      res.json({ reversed: result.reversed, order: result.order, member: memberView(result.member) });
     }),
   );
 

@@ -4,10 +4,19 @@ const escapeAttribute = (value: string) =>
 /**
  * The hosted card field: three labelled inputs (card number, expiry MM/YY, security code), each
  * with its error under it in a polite live region, and a form-level alert. The parent page's
- * origin and the publishable key ride on data attributes for the script; no inline script or
+ * origin, the publishable key and the bag's client secret ride on data attributes for the script; no inline script or
  * style, so the page's CSP can forbid both.
  */
-export function cardFieldPage({ origin, publishableKey }: { origin: string; publishableKey: string }): string {
+export function cardFieldPage({
+  origin,
+  publishableKey,
+  clientSecret,
+}: {
+  origin: string;
+  publishableKey: string;
+  /** The bag's client secret: the tokens this page makes are bound to its bag, session and brand. */
+  clientSecret: string;
+}): string {
   const field = (id: string, label: string, attributes: string) => `
     <div class="field field-${id}">
       <label for="card-${id}">${label}</label>
@@ -15,7 +24,7 @@ export function cardFieldPage({ origin, publishableKey }: { origin: string; publ
       <p id="card-${id}-error" class="field-error" aria-live="polite"></p>
     </div>`;
   return `<!doctype html>
-<html lang="en" data-origin="${escapeAttribute(origin)}" data-pk="${escapeAttribute(publishableKey)}">
+<html lang="en" data-origin="${escapeAttribute(origin)}" data-pk="${escapeAttribute(publishableKey)}" data-client-secret="${escapeAttribute(clientSecret)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -19,6 +19,7 @@ function cardField(messages: typeof CARD_FIELD_MESSAGES, rules: CardRules) {
   const root = document.documentElement;
   const parentOrigin = root.dataset.origin ?? '';
   const publishableKey = root.dataset.pk ?? '';
+  const clientSecret = root.dataset.clientSecret ?? '';
   const form = document.getElementById('card-form') as HTMLFormElement;
   const formError = document.getElementById('card-form-error') as HTMLElement;
   const fields: Record<Field, HTMLInputElement> = {
@@ -134,6 +135,7 @@ function cardField(messages: typeof CARD_FIELD_MESSAGES, rules: CardRules) {
         cache: 'no-store',
         body: JSON.stringify({
           pk: publishableKey,
+          clientSecret,
           number: rules.digitsOf(fields.number.value),
           expMonth: expiry.month,
           expYear: expiry.year,
@@ -145,8 +147,9 @@ function cardField(messages: typeof CARD_FIELD_MESSAGES, rules: CardRules) {
         post(messages.token, { token: body.token, card: body.card });
       } else {
         const field = order.find((name) => name === body?.error?.field);
+        // A field's problem, or a form that expired (its client secret): the shopper is told which.
         const message =
-          field && typeof body.error.message === 'string'
+          (field || body?.error?.code === 'CLIENT_SECRET_INVALID') && typeof body.error.message === 'string'
             ? body.error.message
             : 'We could not check this card. Check the details and try again.';
         fail(message, field);

@@ -6,40 +6,47 @@ import { type OriginPattern, canonicalOrigin, originAllowed } from '../http/allo
 import { randomId } from '../http/ids';
 import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, sendError } from '../http/vendor-http';
 import { cardFieldScript } from './card-field-script';
+import { clientSecrets } from './client-secret';
 import { CARD_FIELD_CSS, cardFieldPage } from './card-field-page';
 import { rules } from './card-rules';
 import type { PaymentRepository } from './payment-repository';
 import { outcomeOf } from './test-cards';
 
-/** Tokens are good for an hour (GET /payments/v1/tokens answers 410 TOKEN_EXPIRED after). */
-export const TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Tokens are good for 15 minutes (GET /payments/v1/tokens answers 410 TOKEN_EXPIRED after), and pay once. */
+export const TOKEN_TTL_MS = 15 * 60 * 1000;
 
 /**
  * The payment stand-in's browser-facing origin (PAYMENT_HOSTED_PORT), apart from the shop's so
  * the card number never touches a page the shop serves:
  *
- * GET  /hosted/card-field?pk=<publishable key>&origin=<the checkout page's origin>
+ * GET  /hosted/card-field?pk=<publishable key>&origin=<the checkout page's origin>&clientSecret=<pcs_…>
  *      The card field page, to be framed by that origin only: `origin` must be an exact origin
  *      matching PAYMENT_ALLOWED_ORIGINS, and the page's CSP says `frame-ancestors <origin>`,
- *      `default-src 'none'`, scripts, styles and fetches from this origin only.
- *      400 INVALID_REQUEST (missing or malformed parameter); 401 UNKNOWN_PUBLISHABLE_KEY;
+ *      `default-src 'none'`, scripts, styles and fetches from this origin only. The client secret
+ *      (POST /payments/v1/client-secrets, client-secret.ts) binds the tokens the page makes to one
+ *      bag, session and brand. 400 INVALID_REQUEST (missing or malformed parameter);
+ *      401 UNKNOWN_PUBLISHABLE_KEY; 401 CLIENT_SECRET_INVALID (not ours, or expired: reload);
  *      403 ORIGIN_NOT_ALLOWED.
  * GET  /hosted/card-field.js, /hosted/card-field.css: the page's script and style.
- * POST /hosted/v1/tokens { pk, number, expMonth, expYear, cvc } (called by the frame itself)
- *      -> 200 { token: 'tok_…', card: { brand, last4, expMonth, expYear } }
+ * POST /hosted/v1/tokens { pk, clientSecret, number, expMonth, expYear, cvc } (called by the frame itself)
+ *      -> 200 { token: 'tok_…', card: { brand, last4, expMonth, expYear } }: the token is bound to
+ *      the client secret's bag, session and brand, lives 15 minutes and pays once.
  *      400 with `field` ('number' | 'expiry' | 'cvc') and a message for the shopper:
  *      INVALID_NUMBER (digits, length for the brand, Luhn), INVALID_EXPIRY / CARD_EXPIRED
  *      (month 1-12, not past, at most 20 years ahead), INVALID_CVC (3 digits, Amex 4);
- *      401 UNKNOWN_PUBLISHABLE_KEY; 403 ORIGIN_NOT_ALLOWED when a browser on another origin calls.
+ *      401 UNKNOWN_PUBLISHABLE_KEY; 401 CLIENT_SECRET_INVALID; 403 ORIGIN_NOT_ALLOWED when a
+ *      browser on another origin calls.
  *      Nothing but brand, last four digits, expiry, the test outcome and an HMAC fingerprint is
  *      stored; the number and CVC are neither stored nor logged.
  */
 const pageQuery = z.object({
   pk: z.string().max(200),
   origin: z.string().max(300),
+  clientSecret: z.string().max(1000),
 });
 const tokenBody = z.strictObject({
   pk: z.string().max(200),
+  clientSecret: z.string().max(1000),
   number: z.string().max(40),
   expMonth: z.number().int(),
   expYear: z.number().int(),
@@ -72,6 +79,19 @@ export function paymentHostedApp({
   const checkKey = (pk: string) => {
     if (pk !== publishableKey) throw new VendorError(401, 'UNKNOWN_PUBLISHABLE_KEY', 'Unknown publishable key.');
   };
+  const secrets = clientSecrets(secretKey);
+  const bindingOf = (clientSecret: string) => {
+    const binding = secrets.read(clientSecret, now());
+    if (binding === 'invalid' || binding === 'expired')
+      throw new VendorError(
+        401,
+        'CLIENT_SECRET_INVALID',
+        binding === 'expired'
+          ? 'This card form has expired. Reload the page to enter your card.'
+          : 'This card form is not valid. Reload the page to enter your card.',
+      );
+    return binding;
+  };
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     next();
@@ -81,8 +101,9 @@ export function paymentHostedApp({
   app.get(
     '/hosted/card-field',
     handle(logger, 'payment', async (req, res) => {
-      const { pk, origin } = parseInput(pageQuery, req.query);
+      const { pk, origin, clientSecret } = parseInput(pageQuery, req.query);
       checkKey(pk);
+      bindingOf(clientSecret);
       const parent = canonicalOrigin(origin);
       if (!parent)
         throw new VendorError(400, 'INVALID_REQUEST', 'origin: must be an origin such as https://shop.example');
@@ -104,7 +125,7 @@ export function paymentHostedApp({
             `frame-ancestors ${parent}`,
           ].join('; '),
         })
-        .send(cardFieldPage({ origin: parent, publishableKey }));
+        .send(cardFieldPage({ origin: parent, publishableKey, clientSecret }));
     }),
   );
   // Only the card field page loads these; another site gets nothing it can use.
@@ -141,6 +162,7 @@ export function paymentHostedApp({
     handle(logger, 'payment', async (req, res) => {
       const body = parseInput(tokenBody, req.body);
       checkKey(body.pk);
+      const binding = bindingOf(body.clientSecret);
       const numberProblem = rules.numberProblem(body.number);
       if (numberProblem) throw cardError('INVALID_NUMBER', numberProblem, 'number');
       const digits = rules.digitsOf(body.number);
@@ -165,6 +187,7 @@ export function paymentHostedApp({
         outcome: outcomeOf(digits),
         fingerprint: createHmac('sha256', secretKey).update(`card-fingerprint:${digits}`).digest('base64url'),
         expiresAt: new Date(now().getTime() + TOKEN_TTL_MS),
+        binding,
       });
       logger.info('Card tokenised', { brand });
       res.set('Cache-Control', 'no-store').json({ token, card });

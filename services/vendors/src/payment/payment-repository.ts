@@ -10,6 +10,12 @@ export interface StoredToken {
   expYear: number;
   outcome: CardOutcome;
   expiresAt: Date;
+  /** HMAC of the card number: the same card gives the same fingerprint, whoever tokenises it. */
+  fingerprint: string;
+  /** The bag, session and brand of the client secret the token was made with (none on tokens made before binding). */
+  binding?: { reference: string; session: string; brand: string };
+  /** When an authorisation consumed it (a token pays once). */
+  usedAt?: Date;
 }
 
 export type AuthorizationStatus = 'authorized' | 'review' | 'declined' | 'captured' | 'voided' | 'refunded';
@@ -41,7 +47,51 @@ const toToken = (row: Row): StoredToken => ({
   expYear: Number(row.exp_year),
   outcome: row.outcome as CardOutcome,
   expiresAt: date(row.expires_at),
+  fingerprint: row.fingerprint as string,
+  ...(row.bound_reference
+    ? {
+        binding: {
+          reference: row.bound_reference as string,
+          session: row.bound_session as string,
+          brand: row.bound_brand as string,
+        },
+      }
+    : {}),
+  ...(row.used_at ? { usedAt: date(row.used_at) } : {}),
 });
+
+const TOKEN_COLUMNS = `token, brand, last4, exp_month, exp_year, fingerprint, outcome, expires_at,
+  bound_reference, bound_session, bound_brand, used_at`;
+
+type NewAuthorization = {
+  id: string;
+  idempotencyKey: string;
+  requestHash: string;
+  token: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'review' | 'declined';
+  declineCode?: string;
+  response: Record<string, unknown>;
+};
+const INSERT_AUTHORIZATION = `INSERT INTO pay_authorizations (id, idempotency_key, request_hash, token, reference, amount, currency, status, decline_code, response)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+  ON CONFLICT ON CONSTRAINT pay_authorizations_idempotency_key DO NOTHING RETURNING id`;
+const authorizationParams = (input: NewAuthorization) => [
+  input.id,
+  input.idempotencyKey,
+  input.requestHash,
+  input.token,
+  input.reference,
+  input.amount,
+  input.currency,
+  input.status,
+  input.declineCode ?? null,
+  JSON.stringify(input.response),
+];
+/** Thrown inside the transaction to undo a token's claim when the authorisation was not recorded. */
+class NotRecorded extends Error {}
 
 const toAuthorization = (row: Row): StoredAuthorization => ({
   id: row.id as string,
@@ -64,12 +114,13 @@ const AUTHORIZATION_COLUMNS = `id, request_hash, token, reference, amount, curre
 /** Tokens, authorisations and refunds in the pay_ tables. No card number or CVC goes in. */
 export function paymentRepository(db: () => Promise<Db>) {
   return {
-    async insertToken(token: StoredToken & { fingerprint: string }): Promise<void> {
+    async insertToken(token: StoredToken): Promise<void> {
       await (
         await db()
       ).query(
-        `INSERT INTO pay_tokens (token, brand, last4, exp_month, exp_year, fingerprint, outcome, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO pay_tokens (token, brand, last4, exp_month, exp_year, fingerprint, outcome, expires_at,
+           bound_reference, bound_session, bound_brand)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           token.token,
           token.brand,
@@ -79,16 +130,15 @@ export function paymentRepository(db: () => Promise<Db>) {
           token.fingerprint,
           token.outcome,
           token.expiresAt.toISOString(),
+          token.binding?.reference ?? null,
+          token.binding?.session ?? null,
+          token.binding?.brand ?? null,
         ],
       );
     },
 
     async token(token: string): Promise<StoredToken | undefined> {
-      const [row] = await (
-        await db()
-      ).query(`SELECT token, brand, last4, exp_month, exp_year, outcome, expires_at FROM pay_tokens WHERE token = $1`, [
-        token,
-      ]);
+      const [row] = await (await db()).query(`SELECT ${TOKEN_COLUMNS} FROM pay_tokens WHERE token = $1`, [token]);
       return row ? toToken(row) : undefined;
     },
 
@@ -120,38 +170,35 @@ export function paymentRepository(db: () => Promise<Db>) {
      * constraint decides, so of concurrent requests with one key exactly one inserts (the others
      * wait for its commit, insert nothing and get false).
      */
-    async insertAuthorization(input: {
-      id: string;
-      idempotencyKey: string;
-      requestHash: string;
-      token: string;
-      reference: string;
-      amount: number;
-      currency: string;
-      status: 'authorized' | 'review' | 'declined';
-      declineCode?: string;
-      response: Record<string, unknown>;
-    }): Promise<boolean> {
-      const inserted = await (
-        await db()
-      ).query(
-        `INSERT INTO pay_authorizations (id, idempotency_key, request_hash, token, reference, amount, currency, status, decline_code, response)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
-         ON CONFLICT ON CONSTRAINT pay_authorizations_idempotency_key DO NOTHING RETURNING id`,
-        [
-          input.id,
-          input.idempotencyKey,
-          input.requestHash,
-          input.token,
-          input.reference,
-          input.amount,
-          input.currency,
-          input.status,
-          input.declineCode ?? null,
-          JSON.stringify(input.response),
-        ],
-      );
+    async insertAuthorization(input: NewAuthorization): Promise<boolean> {
+      const inserted = await (await db()).query(INSERT_AUTHORIZATION, authorizationParams(input));
       return inserted.length === 1;
+    },
+
+    /**
+     * Consumes the token and records the authorisation in one transaction: of concurrent requests
+     * for one token, the first to claim it records (the others wait for its commit and find it
+     * used: 'used'); a request whose key another request recorded meanwhile claims nothing
+     * ('replay'). A token pays once.
+     */
+    async authorizeWithToken(input: NewAuthorization): Promise<'recorded' | 'used' | 'replay'> {
+      try {
+        return await (
+          await db()
+        ).transaction(async (tx) => {
+          const claimed = await tx.query(
+            'UPDATE pay_tokens SET used_at = now() WHERE token = $1 AND used_at IS NULL RETURNING token',
+            [input.token],
+          );
+          if (claimed.length !== 1) return 'used' as const;
+          const inserted = await tx.query(INSERT_AUTHORIZATION, authorizationParams(input));
+          if (inserted.length !== 1) throw new NotRecorded();
+          return 'recorded' as const;
+        });
+      } catch (error) {
+        if (error instanceof NotRecorded) return 'replay';
+        throw error;
+      }
     },
 
     /** Moves an authorisation on only from the states given (so two captures cannot both succeed). */
@@ -180,8 +227,27 @@ export function paymentRepository(db: () => Promise<Db>) {
       id: string,
       refundId: string,
       amount: number,
-    ): Promise<{ authorization: StoredAuthorization; refundId: string } | undefined> {
+      idempotencyKey?: string,
+    ): Promise<{ authorization: StoredAuthorization; refundId: string; amount: number } | undefined> {
       return (await db()).transaction(async (tx) => {
+        if (idempotencyKey) {
+          // The authorisation's row first, so two requests with one key wait for each other here.
+          await tx.query('SELECT id FROM pay_authorizations WHERE id = $1 FOR UPDATE', [id]);
+          const [earlier] = await tx.query(
+            'SELECT id, amount FROM pay_refunds WHERE authorization_id = $1 AND idempotency_key = $2',
+            [id, idempotencyKey],
+          );
+          if (earlier) {
+            const [current] = await tx.query(`SELECT ${AUTHORIZATION_COLUMNS} FROM pay_authorizations WHERE id = $1`, [
+              id,
+            ]);
+            return {
+              authorization: toAuthorization(current),
+              refundId: String(earlier.id),
+              amount: Number(earlier.amount),
+            };
+          }
+        }
         const [row] = await tx.query(
           `UPDATE pay_authorizations
            SET refunded_amount = refunded_amount + $2,
@@ -192,12 +258,11 @@ export function paymentRepository(db: () => Promise<Db>) {
           [id, amount],
         );
         if (!row) return undefined;
-        await tx.query('INSERT INTO pay_refunds (id, authorization_id, amount) VALUES ($1, $2, $3)', [
-          refundId,
-          id,
-          amount,
-        ]);
-        return { authorization: toAuthorization(row), refundId };
+        await tx.query(
+          'INSERT INTO pay_refunds (id, authorization_id, amount, idempotency_key) VALUES ($1, $2, $3, $4)',
+          [refundId, id, amount, idempotencyKey ?? null],
+        );
+        return { authorization: toAuthorization(row), refundId, amount };
       });
     },
   };

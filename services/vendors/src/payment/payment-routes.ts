@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { randomId } from '../http/ids';
 import { reference, usd } from '../http/schemas';
 import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, requireBearer } from '../http/vendor-http';
+import { type CardBinding, clientSecrets, sameBinding } from './client-secret';
 import type { PaymentRepository, StoredAuthorization, StoredToken } from './payment-repository';
 import { authorizationStatus } from './test-cards';
 
@@ -13,24 +14,34 @@ import { authorizationStatus } from './test-cards';
  * as `Authorization: Bearer <key>`. The card itself never comes here: the hosted card field
  * (hosted-app.ts, on its own origin) turns it into a token in the shopper's browser.
  *
- * GET  /tokens/:token -> { token, card: { brand, last4, expMonth, expYear }, expiresAt }
- *      404 TOKEN_NOT_FOUND; 410 TOKEN_EXPIRED (tokens live 60 minutes; a token may be used again
- *      within that time, e.g. after a placement that failed for stock).
+ * POST /client-secrets { reference, session, brand } -> 201 { clientSecret: 'pcs_…', expiresAt }
+ *      The hosted card field's client secret for one bag (the reference: the cart id), the
+ *      shopper's session (an opaque hash) and the brand (client-secret.ts): the same three within
+ *      one half hour give the same secret; it lives 30-60 minutes.
+ * GET  /tokens/:token?reference=&session=&brand= -> { token, card: { brand, last4, expMonth, expYear }, fingerprint, expiresAt }
+ *      404 TOKEN_NOT_FOUND; 410 TOKEN_EXPIRED (tokens live 15 minutes); 410 TOKEN_USED (an
+ *      authorisation consumed it: a token pays once); 409 TOKEN_NOT_BOUND (made for another bag,
+ *      session or brand). `fingerprint` is an HMAC of the card number: one card, one fingerprint.
  * POST /authorizations, header `Idempotency-Key` (1-255 printable characters, required)
- *      { token, amount: { centAmount, currencyCode: 'USD' }, reference }
- *      -> 201 { id: 'auth_…', status: 'authorized' | 'review' | 'declined', declineCode?, amount, card, reference, createdAt }
+ *      { token, amount: { centAmount, currencyCode: 'USD' }, reference, session, brand }
+ *      -> 201 { id: 'auth_…', status: 'authorized' | 'review' | 'declined', declineCode?, amount, card, fingerprint, reference, createdAt }
  *      The test card decides the status (test-cards.ts); a decline is an answer, not an error.
+ *      The token must have been made for this reference, session and brand (409 TOKEN_NOT_BOUND)
+ *      and not be used (409 TOKEN_USED): the authorisation consumes it, whatever its status.
  *      The same key with the same body answers the first answer again (200, `Idempotent-Replayed: true`);
  *      with another body 409 IDEMPOTENCY_KEY_REUSED. Concurrent requests with one key authorise
  *      once: a unique constraint on the key decides which one records it, the others replay it.
- *      400 IDEMPOTENCY_KEY_REQUIRED; 404 TOKEN_NOT_FOUND; 410 TOKEN_EXPIRED (nothing recorded).
+ *      400 IDEMPOTENCY_KEY_REQUIRED; 404 TOKEN_NOT_FOUND; 410 TOKEN_EXPIRED; 409 TOKEN_NOT_BOUND;
+ *      409 TOKEN_USED (nothing recorded in each).
  * GET  /authorizations/:id -> the authorisation now: status, amount, capturedAmount, refundedAmount...
  * GET  /authorizations?reference=… -> { authorizations: [...] } (all made for one reference, oldest first)
  * POST /authorizations/:id/capture { amount? } (cents, or { centAmount, currencyCode }; at most
  *      what was authorised; the whole amount when absent) -> { id, status: 'captured', capturedAmount }
  *      Only from authorized or review; 409 INVALID_STATE (with `status`) otherwise; 400 AMOUNT_TOO_LARGE.
  * POST /authorizations/:id/void -> { id, status: 'voided' }: only from authorized or review; 409 INVALID_STATE.
- * POST /authorizations/:id/refunds { amount } -> 201 { id: 're_…', authorizationId, status: 'refunded', amount }
+ * POST /authorizations/:id/refunds { amount }, header `Idempotency-Key` (optional)
+ *      -> 201 { id: 're_…', authorizationId, status: 'refunded', amount }
+ *      The same key again answers the same refund (another amount: 409 IDEMPOTENCY_KEY_REUSED).
  *      Only once captured, up to what was captured less earlier refunds (400 AMOUNT_TOO_LARGE);
  *      the authorisation becomes `refunded` when all of it is refunded; 409 INVALID_STATE.
  * 404 AUTHORIZATION_NOT_FOUND; 400 INVALID_REQUEST naming the field; 401 UNAUTHORIZED.
@@ -42,10 +53,15 @@ const money = z.strictObject({ centAmount: cents, currencyCode: usd });
 const amountInput = z.union([cents, z.strictObject({ centAmount: cents, currencyCode: usd.optional() })]);
 const centsOf = (amount: z.infer<typeof amountInput>) => (typeof amount === 'number' ? amount : amount.centAmount);
 
+const session = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16-128 letters, digits, _ or -');
+const brand = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a brand key (lower-case letters, digits, -)');
+const bindingSchema = z.strictObject({ reference, session, brand });
 const authorizeSchema = z.strictObject({
   token: z.string().regex(TOKEN, 'must be a card token (tok_…)'),
   amount: money,
   reference,
+  session,
+  brand,
 });
 const captureSchema = z.strictObject({ amount: amountInput.optional() });
 const refundSchema = z.strictObject({ amount: amountInput });
@@ -83,6 +99,7 @@ export function paymentRoutes({
 }): Router {
   const router = Router();
   const json = jsonBody('8kb');
+  const secrets = clientSecrets(secretKey);
   const run = (work: (req: Request, res: Response) => Promise<unknown>) => handle(logger, 'payment', work);
   router.use(requireBearer(secretKey, 'payment secret'));
 
@@ -95,6 +112,17 @@ export function paymentRoutes({
     }
     return stored;
   };
+  /** The token, if it is live, unused and was made for this bag, session and brand. */
+  const boundToken = async (token: string, binding: CardBinding) => {
+    const stored = await liveToken(token);
+    if (!stored.binding || !sameBinding(stored.binding, binding)) {
+      logger.warn('Card token used outside its binding', { reference: binding.reference, brand: binding.brand });
+      throw new VendorError(409, 'TOKEN_NOT_BOUND', 'This card token was made for another bag or session.');
+    }
+    if (stored.usedAt) throw tokenUsed();
+    return stored;
+  };
+  const tokenUsed = () => new VendorError(410, 'TOKEN_USED', 'This card token has already paid: enter the card again.');
   const existing = async (id: string) => {
     const authorization = await repository.authorization(id);
     if (!authorization) throw new VendorError(404, 'AUTHORIZATION_NOT_FOUND', 'No such authorization.');
@@ -105,11 +133,27 @@ export function paymentRoutes({
       status: authorization.status,
     });
 
+  router.post(
+    '/client-secrets',
+    json,
+    run(async (req, res) => {
+      const binding = parseInput(bindingSchema, req.body ?? {});
+      const { clientSecret, expiresAt } = secrets.issue(binding, now());
+      res.status(201).set('Cache-Control', 'no-store').json({ clientSecret, expiresAt: expiresAt.toISOString() });
+    }),
+  );
+
   router.get(
     '/tokens/:token',
     run(async (req, res) => {
-      const token = await liveToken(String(req.params.token));
-      res.json({ token: token.token, card: cardOf(token), expiresAt: token.expiresAt.toISOString() });
+      const binding = parseInput(bindingSchema, req.query);
+      const token = await boundToken(String(req.params.token), binding);
+      res.json({
+        token: token.token,
+        card: cardOf(token),
+        fingerprint: token.fingerprint,
+        expiresAt: token.expiresAt.toISOString(),
+      });
     }),
   );
 
@@ -141,7 +185,16 @@ export function paymentRoutes({
       const earlier = await repository.authorizationByKey(key);
       if (earlier) return replay(earlier);
 
-      const token = await liveToken(body.token);
+      let token: Awaited<ReturnType<typeof boundToken>>;
+      try {
+        token = await boundToken(body.token, body);
+      } catch (error) {
+        // A request with this key may have used the token and committed since the look above:
+        // answer as it did, not as a stranger with a used token.
+        const winner = await repository.authorizationByKey(key);
+        if (winner) return replay(winner);
+        throw error;
+      }
       const { status, declineCode } = authorizationStatus(token.outcome);
       const id = randomId('auth_');
       const response = {
@@ -150,10 +203,11 @@ export function paymentRoutes({
         ...(declineCode ? { declineCode } : {}),
         amount: body.amount,
         card: cardOf(token),
+        fingerprint: token.fingerprint,
         reference: body.reference,
         createdAt: now().toISOString(),
       };
-      const recorded = await repository.insertAuthorization({
+      const recorded = await repository.authorizeWithToken({
         id,
         idempotencyKey: key,
         requestHash,
@@ -165,11 +219,13 @@ export function paymentRoutes({
         declineCode,
         response,
       });
-      if (!recorded) {
+      if (recorded !== 'recorded') {
         // Another request with this key got there first (and has committed): answer as it did.
+        // Without one, another authorisation consumed the token.
         const winner = await repository.authorizationByKey(key);
-        if (!winner) throw new Error('An authorization vanished under its idempotency key');
-        return replay(winner);
+        if (winner) return replay(winner);
+        if (recorded === 'used') throw tokenUsed();
+        throw new Error('An authorization vanished under its idempotency key');
       }
       logger.info('Authorization', { id, status, declineCode, reference: body.reference });
       return res.status(201).json(response);
@@ -230,12 +286,17 @@ export function paymentRoutes({
     json,
     run(async (req, res) => {
       const amount = centsOf(parseInput(refundSchema, req.body ?? {}).amount);
+      const key = req.get('idempotency-key');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+        throw new VendorError(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 printable characters.');
       const authorization = await existing(String(req.params.id));
-      if (authorization.status !== 'captured') throw wrongState(authorization, 'refunded');
-      const left = authorization.capturedAmount - authorization.refundedAmount;
-      if (amount > left)
-        throw new VendorError(400, 'AMOUNT_TOO_LARGE', `amount: at most the ${left} cents not refunded`);
-      const refunded = await repository.refund(authorization.id, randomId('re_'), amount);
+      const refunded = await repository.refund(authorization.id, randomId('re_'), amount, key);
+      if (refunded && refunded.amount !== amount)
+        throw new VendorError(
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for a refund of another amount: use a new key for a new refund.',
+        );
       if (!refunded) {
         // Another refund got in first: say why this one cannot follow it.
         const current = await existing(authorization.id);

@@ -1,3 +1,5 @@
+import { CLOTHING_RULES, type ClothingRule } from './clothing-rules';
+
 /**
  * The stand-in's US sales tax table. Rates are written in thousandths of a percent (8875 =
  * 8.875 %) so every computation stays in integers.
@@ -11,6 +13,7 @@
  * - Shipping: taxed at the same rate in the states listed in {@link SHIPPING_TAXABLE} (states that
  *   tax separately stated delivery charges on taxable goods); elsewhere (California, Florida,
  *   Illinois, Massachusetts...) shipping is not taxed.
+ * - Clothing: the states of clothing-rules.ts exempt it, all of it or up to a price per item.
  *
  * These are illustrative figures for a stand-in, not tax advice: a hosted tax service replaces
  * the table by configuration (see services/README.md).
@@ -82,15 +85,19 @@ export interface LocalRate {
   prefix: string;
   name: string;
   rate: number;
+  /** The locality exempts clothing as its state does; without it, its rate applies to clothing in full. */
+  clothingExempt?: true;
 }
 
 /** Local rates on top of the state's, by ZIP prefix. */
 export const LOCAL_RATES: Readonly<Record<string, readonly LocalRate[]>> = {
   // New York City: 4.5 % city tax + 0.375 % Metropolitan Commuter Transportation District = 8.875 %.
+  // The city and the district exempt clothing under $110 an item, as the state does.
   NY: ['100', '101', '102', '103', '104', '111', '112', '113', '114', '116'].map((prefix) => ({
     prefix,
     name: 'New York City',
     rate: 4875,
+    clothingExempt: true,
   })),
   CA: [
     // San Francisco 8.625 %; Los Angeles 9.5 %.
@@ -157,6 +164,8 @@ export interface ResolvedRate {
   /** Thousandths of a percent. */
   rate: number;
   shippingTaxable: boolean;
+  /** The state's clothing rule, and the part of `rate` it lifts (the state's and a following local rate). */
+  clothing?: { rule: ClothingRule; rate: number };
 }
 
 /** The combined rate for a ZIP code in a state (the ZIP is assumed to belong to the state). */
@@ -166,9 +175,11 @@ export function rateFor(state: string, postalCode: string, stateName: string): R
     .filter((entry) => postalCode.startsWith(entry.prefix))
     .sort((a, b) => b.prefix.length - a.prefix.length)[0];
   const name = base === 0 && !local ? `${stateName}: no sales tax` : `${stateName} sales tax`;
+  const rule = CLOTHING_RULES[state] as ClothingRule | undefined;
   return {
     name: local ? `${name} + ${local.name}` : name,
     rate: base + (local?.rate ?? 0),
     shippingTaxable: SHIPPING_TAXABLE.has(state),
+    ...(rule ? { clothing: { rule, rate: base + (local?.clothingExempt ? local.rate : 0) } } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { VendorError, bodyErrors, handle, jsonBody, notFound, parseInput, requireBearer } from '../http/vendor-http';
 import { cents, line, postalCode, stateCode, usd } from '../http/schemas';
 import type { ZipData } from '../zip-data';
-import { asFraction, quoteTax } from './tax-quote';
+import { TAX_CATEGORIES, asFraction, quoteTax } from './tax-quote';
 import { rateFor } from './tax-rates';
 
 /**
@@ -13,14 +13,21 @@ import { rateFor } from './tax-rates';
  *
  * POST /quote
  *   { currency: 'USD', address: { country: 'US', state, postalCode, city? },
- *     lines: [{ id, quantity, unitAmounts: number[] }], shipping?: { amount } }
- *   -> 200 { rate: { name, amount, state, postalCode }, lines: [{ id, rate, tax }], shipping?: { rate, tax }, totalTax }
+ *     lines: [{ id, quantity, unitAmounts: number[], taxCategory?: 'clothing' | 'general' }], shipping?: { amount } }
+ *   -> 200 { rate: { name, amount, state, postalCode }, lines: [{ id, rate, tax, exemptAmount }],
+ *            shipping?: { rate, tax }, totalTax }
  *
  * - `unitAmounts` are the net cents of each unit after discounts, one per unit (length = quantity).
+ * - `taxCategory` is what the goods are (a hosted service's tax code): `clothing` takes the state's
+ *   clothing rule per unit (clothing-rules.ts: NY under $110, MA the first $175, PA/NJ/MN all);
+ *   `general`, the default, is taxed in full. `exemptAmount` is the line's cents it exempts.
  * - Rates come from the table in tax-rates.ts: the state's base rate plus a local rate for a few
- *   ZIP prefixes; `amount` is a fraction (0.08875 for 8.875 %).
+ *   ZIP prefixes; `amount` is a fraction (0.08875 for 8.875 %). A line's `rate` is the one that,
+ *   applied to each unit and rounded half up, gives the unit's tax: the address's for goods taxed
+ *   in full, 0 for exempt clothing, between them for Massachusetts' part over $175.
  * - SPEC §9: each unit's tax is rounded half up on its own; a line's tax is the sum over its units.
- * - Shipping is taxed at the same rate in the states of SHIPPING_TAXABLE, else its rate is 0.
+ * - Shipping is taxed in the states of SHIPPING_TAXABLE, at the goods' average rate (nothing when
+ *   they are all exempt clothing), else its rate is 0.
  * - 400 UNKNOWN_ZIP (`field: 'postalCode'`): the ZIP code does not exist or is not in the state.
  *   400 INVALID_REQUEST: anything else wrong with the body, naming the field. 401 UNAUTHORIZED.
  */
@@ -39,6 +46,7 @@ const quoteSchema = z
           id: line(256, 1),
           quantity: z.number().int().min(1).max(9999),
           unitAmounts: z.array(cents).min(1).max(9999),
+          taxCategory: z.enum(TAX_CATEGORIES, { message: `must be one of ${TAX_CATEGORIES.join(', ')}` }).optional(),
         }),
       )
       .min(1)

@@ -11,15 +11,18 @@ export function Footer() {
   const brand = useBrand();
   const { footer } = useChrome();
   const signup = useFlag('emailSignup', true);
+  // The welcome offer only while the brand's bag takes codes.
+  const offers = useFlag('discounts', false);
+  const copy = (offers && footer.signup.offer) || footer.signup;
   const visible = useFeatureLinks();
   return (
     <footer className="footer">
       {signup && (
         <section className="footer__signup" aria-labelledby="footer-signup-title">
           <h2 id="footer-signup-title" className="footer__title">
-            {footer.signup.title}
+            {copy.title}
           </h2>
-          <p>{footer.signup.text}</p>
+          <p>{copy.text}</p>
           <RemoteOutlet
             remote="content"
             expose="EmailSignupForm"

@@ -62,6 +62,43 @@ describe('RemoteOutlet', () => {
   });
 });
 
+describe('RemoteOutlet placeholder', () => {
+  afterEach(cleanup);
+
+  it('hands what was typed into it, and the caret, to the part when it arrives (ADR 0025)', async () => {
+    let arrive: (module: unknown) => void = () => undefined;
+    load.mockReturnValue(new Promise((resolve) => (arrive = resolve)) as never);
+    function Search() {
+      const [term, setTerm] = useState('');
+      return (
+        <>
+          <input aria-label="Search" name="q" value={term} onChange={(event) => setTerm(event.target.value)} />
+          <output>{term}</output>
+        </>
+      );
+    }
+    render(
+      <RemoteOutlet
+        remote="catalog"
+        expose="QuickSearch"
+        props={{}}
+        loading={<input aria-label="Search (placeholder)" name="q" />}
+      />,
+    );
+    const placeholder = screen.getByRole('textbox', { name: 'Search (placeholder)' }) as HTMLInputElement;
+    placeholder.focus();
+    placeholder.value = 'bras';
+    placeholder.dispatchEvent(new Event('input', { bubbles: true }));
+    await act(async () => arrive({ default: Search }));
+    await flush();
+    const field = screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement;
+    expect(field.value).toBe('bras');
+    expect(document.querySelector('output')?.textContent).toBe('bras');
+    expect(document.activeElement).toBe(field);
+    expect(field.selectionStart).toBe(4);
+  });
+});
+
 describe('RemoteOutlet started when idle', () => {
   const idle: Array<() => void> = [];
   beforeEach(() => {

@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useCarriedFields } from '../early-input/use-carried-fields';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { remoteVersion } from './remote-runtime';
 import { useServerModules } from './server-modules';
@@ -57,6 +58,7 @@ export function RemoteOutlet<P extends object, R extends RemoteName = RemoteName
       : undefined;
   const area = useRef<HTMLDivElement>(null);
   const onWoken = useHeldUntilWoken(area, waking);
+  useCarriedFields(area, state.status === 'loading' && !waking);
 
   let content: ReactNode;
   if (waking)
@@ -71,6 +73,8 @@ export function RemoteOutlet<P extends object, R extends RemoteName = RemoteName
       data-remote-area={remote}
       data-remote-version={server ? server.versions[remote] : remoteVersion(remote)}
       aria-busy={state.status === 'loading' && !waking}
+      // A part that wakes up after the page (ADR 0025): the same on the server, so hydration keeps it.
+      data-wakes-later={start === 'idle' ? '' : undefined}
     >
       {start === 'idle' ? <Suspense fallback={null}>{content}</Suspense> : content}
     </div>

@@ -36,6 +36,7 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       { method: 'POST' as const, path: '/api/ops/flags/{brand}/audit/{number}/rollback' },
       { method: 'POST' as const, path: '/api/ops/products/{style}/withdraw' },
       { method: 'POST' as const, path: '/api/ops/products/{style}/restore' },
+      { method: 'POST' as const, path: '/api/ops/returns/{returnId}/refund' },
     ].map((route) => ({
       ...route,
       reason:

@@ -3,7 +3,7 @@ import { loadBrandCatalog } from '@shop/brands';
 import express from 'express';
 import request from 'supertest';
 import { loadConfig } from '../../../config';
-import { securityHeaders } from './security-headers';
+import { EARLY_INPUT_SCRIPT_SOURCE, securityHeaders } from './security-headers';
 
 const brandsDir = resolve(__dirname, '..', '..', '..', '..', '..', 'brands');
 
@@ -41,12 +41,24 @@ describe('the CSP with the checkout vendors', () => {
     });
     expect(csp['frame-src']).toEqual(['https://js.payments.example', 'https://collect.fraud.example:8443']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://collect.fraud.example:8443']);
-    // The payment vendor's origin is a frame, never a script or a fetch target of the page.
-    expect(csp['script-src']).toEqual(["'self'"]);
+    // The payment vendor's origin is a frame, never a script or a fetch target of the page; the
+    // one inline script is allowed by its hash alone (ADR 0025).
+    expect(csp['script-src']).toEqual(["'self'", EARLY_INPUT_SCRIPT_SOURCE]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:']);
+  });
+});
+
+describe('the one inline script of a page', () => {
+  it('is allowed by the hash of exactly the script the page carries', async () => {
+    const { EARLY_INPUT_SCRIPT } = await import('@shop/contracts');
+    const { createHash } = await import('node:crypto');
+    const csp = await policyWith({});
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    expect(csp['script-src']).toContain(`'sha256-${hash}'`);
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
   });
 });

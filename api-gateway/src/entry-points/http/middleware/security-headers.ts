@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { BrandCatalog } from '@shop/brands';
+import { EARLY_INPUT_SCRIPT } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from '../../../config';
+
+/** The one inline script a page runs (ADR 0025), allowed by its hash and nothing else. */
+export const EARLY_INPUT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 const originOf = (url: string) => {
   try {
@@ -42,7 +47,7 @@ export function securityHeaders(catalog: BrandCatalog, config: GatewayConfig): R
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => extra(res as never).join(' ')],
+        scriptSrc: ["'self'", EARLY_INPUT_SCRIPT_SOURCE, (_req, res) => extra(res as never).join(' ')],
         connectSrc: [
           "'self'",
           (_req, res) =>

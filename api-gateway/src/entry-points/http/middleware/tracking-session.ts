@@ -1,19 +1,33 @@
 import { TRACKING_SESSION_COOKIE, TRACKING_SESSION_MAX_AGE_SECONDS } from '@shop/contracts';
-import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import { isSecureRequest, readCookies } from '../../../sessions/cookies';
+import { type TrackingTokens, trackingTokens } from '../../../sessions/tracking-token';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Puts the gateway's tracking token signer on `res.locals` for the routes that issue or read the token. */
+export function trackingTokenSigner(secret: string): RequestHandler {
+  const tokens = trackingTokens(secret);
+  return (_req, res, next) => {
+    res.locals.trackingTokens = tokens;
+    next();
+  };
+}
+
+const tokensOf = (res: Response): TrackingTokens => {
+  // A programming error (the app-wide middleware was left out), never a shopper's: fail closed.
+  if (!res.locals.trackingTokens) throw new Error('The tracking token signer is not installed');
+  return res.locals.trackingTokens;
+};
 
 /**
- * The tracking session token (SPEC §4): the request's sessionToken cookie, or a fresh random one
- * set on the response. The gateway, not page script, creates it, so every record's token is one
- * the gateway handed out (or at least a well-formed one it can rate-limit by).
+ * The tracking session token (SPEC §4): the request's sessionToken cookie when the gateway
+ * issued it (signed, sessions/tracking-token.ts), else a fresh one set on the response. The
+ * gateway, not page script, creates it, and a value a shopper writes into the cookie is not one
+ * it issued: it is replaced, so no one picks the session their records (and canary buckets) fall in.
  */
 export function trackingSession(req: Request, res: Response): { token: string; issued: boolean } {
-  const existing = readTrackingSession(req);
+  const existing = readTrackingSession(req, res);
   if (existing) return { token: existing, issued: false };
-  const token = randomUUID();
+  const token = tokensOf(res).issue();
   res.cookie(TRACKING_SESSION_COOKIE, token, {
     // Page script reads it to put it in each record (SPEC §3), so not HttpOnly.
     httpOnly: false,
@@ -25,8 +39,8 @@ export function trackingSession(req: Request, res: Response): { token: string; i
   return { token, issued: true };
 }
 
-/** The request's tracking session token, when it carries a well-formed one; never issues one. */
-export function readTrackingSession(req: Request): string | undefined {
+/** The request's tracking session token, when it carries one this gateway issued; never issues one. */
+export function readTrackingSession(req: Request, res: Response): string | undefined {
   const existing = readCookies(req)[TRACKING_SESSION_COOKIE];
-  return existing && UUID.test(existing) ? existing : undefined;
+  return tokensOf(res).verify(existing) ? existing : undefined;
 }

@@ -4,7 +4,7 @@ import { fakeGateway, noticeText, renderInShop } from '../../../testing/render';
 import LoyaltyPage from './loyalty-page';
 
 const programme = { pointsPerDollar: 2, centsPerPoint: 1, welcomeBonus: 1000 };
-const member = { balance: 1000, held: 0, available: 1000, joinedAt: '2026-11-20T10:00:00.000Z' };
+const member = { balance: 1000, held: 0, available: 1000, pending: 0, owed: 0, joinedAt: '2026-11-20T10:00:00.000Z' };
 const welcome = { kind: 'welcome' as const, points: 1000, at: member.joinedAt };
 
 const show = (flags = { loyalty: true }) => renderInShop(<LoyaltyPage page="loyalty" />, { url: '/loyalty', flags });
@@ -68,6 +68,40 @@ describe('rewards page', () => {
     ]);
     expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/account/orders/VF0000000002');
     expect(screen.queryByRole('button', { name: 'Join Rewards' })).toBeNull();
+  });
+
+  it('shows pending points apart from the spendable balance, what is owed, and each reversal with its order', async () => {
+    fakeGateway({
+      'GET /api/loyalty': () => ({
+        status: 200,
+        body: {
+          programme,
+          member: { ...member, balance: 0, available: 0, pending: 136, owed: 36 },
+          history: [
+            {
+              kind: 'reversed',
+              points: -100,
+              orderNumber: 'EW0000000003',
+              returnId: 'EW0000000003-R1',
+              owed: 36,
+              at: '2026-11-23T10:00:00.000Z',
+            },
+            { kind: 'refunded', points: 300, orderNumber: 'EW0000000002', at: '2026-11-22T11:00:00.000Z' },
+            { kind: 'pending', points: 136, orderNumber: 'EW0000000004', at: '2026-11-22T10:00:00.000Z' },
+          ],
+        } satisfies LoyaltyResponse,
+      }),
+    });
+    show();
+    expect((await screen.findByTestId('loyalty-balance')).textContent).toBe('0 points');
+    expect(screen.getByTestId('loyalty-pending').textContent).toContain('136 points pending');
+    expect(screen.getByTestId('loyalty-owed').textContent).toContain('36 points owed');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Taken back: order EW0000000003 (return EW0000000003-R1), 36 points of it owed−100'),
+      expect.stringContaining('Given back: cancelled order EW0000000002+300'),
+      expect.stringContaining('Pending until it ships: order EW0000000004+136'),
+    ]);
   });
 
   it('asks a guest to sign in, says why a join failed, and is absent where the brand has no programme', async () => {

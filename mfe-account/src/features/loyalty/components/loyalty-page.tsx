@@ -132,6 +132,17 @@ function Balance({ member, programme }: { member: LoyaltyMemberView; programme: 
         Worth {worthText(member.available, programme.centsPerPoint)} at checkout.
         {member.held > 0 && ` ${pointsText(member.held)} are set aside by your bag until you order or remove them.`}
       </p>
+      {member.pending > 0 && (
+        <p data-testid="loyalty-pending">
+          {pointsText(member.pending)} pending: you can spend them once their order ships.
+        </p>
+      )}
+      {member.owed > 0 && (
+        <p data-testid="loyalty-owed">
+          {pointsText(member.owed)} owed: points of a cancelled or returned order you had already spent. Your next
+          points pay them first.
+        </p>
+      )}
       <p className="loyalty-balance__since">Member since {formatDate(member.joinedAt)}</p>
     </Card>
   );
@@ -168,6 +179,9 @@ function History({ data }: { data: LoyaltyResponse }) {
                       <Link to={`/account/orders/${encodeURIComponent(line.orderNumber)}`}>{line.orderNumber}</Link>
                     </>
                   )}
+                  {line.returnId && ` (return ${line.returnId})`}
+                  {line.owed !== undefined && line.owed > 0 && `, ${pointsText(line.owed)} of it owed`}
+                  {line.owed !== undefined && line.owed < 0 && `, ${pointsText(-line.owed)} of it paid what you owed`}
                 </td>
                 <td className="loyalty-history__points">
                   {line.points > 0 ? '+' : '−'}
@@ -195,7 +209,11 @@ function HowToEarn({ programme }: { programme: LoyaltyProgramme }) {
           Each point is worth {worthText(1, programme.centsPerPoint)}: redeem them at checkout in the Loyalty points
           section.
         </li>
-        <li>Points for an order are added as soon as it is placed.</li>
+        <li>
+          Points for an order show as pending when you place it and become yours to spend when it ships. A cancelled
+          order takes its points back and gives back the points you redeemed on it; a return takes back the points of
+          the items you return.
+        </li>
       </ul>
     </section>
   );

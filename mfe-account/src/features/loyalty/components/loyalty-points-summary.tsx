@@ -23,7 +23,8 @@ function Summary() {
       {data.member ? (
         <p>
           You have <strong data-testid="account-points">{pointsText(data.member.balance)}</strong>, worth{' '}
-          {worthText(data.member.available, data.programme.centsPerPoint)} at checkout.{' '}
+          {worthText(data.member.available, data.programme.centsPerPoint)} at checkout
+          {data.member.pending > 0 && ` (and ${pointsText(data.member.pending)} pending until their order ships)`}.{' '}
           <Link to="/loyalty">Points history</Link>
         </p>
       ) : (

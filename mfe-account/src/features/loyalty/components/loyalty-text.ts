@@ -11,5 +11,9 @@ export const worthText = (points: number, centsPerPoint: number) =>
 export const HISTORY_LABELS: Record<LoyaltyHistoryLine['kind'], string> = {
   welcome: 'Welcome bonus',
   earned: 'Earned on order',
+  pending: 'Pending until it ships: order',
+  posted: 'Now available: order',
+  reversed: 'Taken back: order',
   redeemed: 'Redeemed on order',
+  refunded: 'Given back: cancelled order',
 };

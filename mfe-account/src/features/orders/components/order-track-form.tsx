@@ -1,3 +1,4 @@
+import { useBrand } from '@shop/platform';
 import { Button, Notice, TextField } from '@shop/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Order number and e-mail: on a match the order opens on /order?orderNumber=… */
 export function OrderTrackForm() {
   const navigate = useNavigate();
+  const example = `${useBrand().orderNumberPrefix}0123456789`;
   const [lookup, { isLoading }] = ordersApi.useAccountLookupOrderMutation();
   const [errors, setErrors] = useState<{ orderNumber?: string; email?: string }>({});
   const [refusal, setRefusal] = useState<string>();
@@ -22,7 +24,7 @@ export function OrderTrackForm() {
     const orderNumber = String(form.get('orderNumber') ?? '').trim();
     const email = String(form.get('email') ?? '').trim();
     const found = {
-      ...(ORDER_NUMBER.test(orderNumber) ? {} : { orderNumber: 'Enter the order number, e.g. VF0123456789.' }),
+      ...(ORDER_NUMBER.test(orderNumber) ? {} : { orderNumber: `Enter the order number, e.g. ${example}.` }),
       ...(EMAIL.test(email) ? {} : { email: 'Enter the e-mail address the order was placed with.' }),
     };
     setErrors(found);

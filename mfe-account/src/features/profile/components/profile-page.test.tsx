@@ -16,6 +16,18 @@ const ok =
   (body: unknown, status = 200) =>
   () => ({ status, body });
 
+/** A saved address as the gateway answers it. */
+const albany = {
+  id: 'a1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  streetName: '12 Main St',
+  city: 'Albany',
+  state: 'NY' as const,
+  postalCode: '12207',
+  country: 'US' as const,
+};
+
 describe('ProfilePage', () => {
   it('shows the current values, not its own, when another tab changed the profile first', async () => {
     const current = { ...profile, firstName: 'Augusta', version: 4 };
@@ -46,18 +58,7 @@ describe('ProfilePage', () => {
     const saved = {
       ...profile,
       version: 4,
-      addresses: [
-        {
-          id: 'a1',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          streetName: '12 Main St',
-          city: 'Albany',
-          state: 'NY' as const,
-          postalCode: '12207',
-          country: 'US' as const,
-        },
-      ],
+      addresses: [albany],
     };
     const calls = fakeGateway(
       { 'GET /api/account/profile': ok(profile), 'POST /api/account/addresses': ok(saved, 201) },
@@ -71,7 +72,9 @@ describe('ProfilePage', () => {
     fill('Last name', 'Lovelace');
     fill('Street and number', '12 Main St');
     fill('City', 'Albany');
-    fill('State (two letters, e.g. NY)', 'NY');
+    // The state from the same list checkout has, not free text.
+    expect(form.getByRole('option', { name: 'New York' })).toBeTruthy();
+    fill('State', 'NY');
     fill('ZIP code', '12207');
     await act(async () => void fireEvent.click(form.getByRole('button', { name: 'Save address' })));
     expect(calls.find((call) => call.route === 'POST /api/account/addresses')?.body).toEqual({
@@ -88,6 +91,29 @@ describe('ProfilePage', () => {
     });
     expect(await noticeText('status')).toContain('The address is saved.');
     expect(screen.getByText(/12 Main St, Albany, NY 12207/)).toBeTruthy();
+  });
+
+  it('asks before removing a saved address, and removes nothing when the shopper keeps it', async () => {
+    const withAddress = { ...profile, addresses: [albany] };
+    const calls = fakeGateway(
+      {
+        'GET /api/account/profile': ok(withAddress),
+        'DELETE /api/account/addresses/a1': ok({ ...profile, version: 4 }),
+      },
+      session,
+    );
+    renderInShop(<ProfilePage page="account-profile" />, { url: '/account/profile' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove 12 Main St' }));
+    const ask = within(screen.getByRole('group', { name: 'Remove 12 Main St?' }));
+    expect(document.activeElement).toBe(ask.getByRole('button', { name: 'Keep it' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((call) => call.route.startsWith('DELETE'))).toBe(false);
+    expect(screen.getByText(/12 Main St, Albany/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 12 Main St' }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Yes, remove 12 Main St' })));
+    expect(calls.filter((call) => call.route.startsWith('DELETE'))).toHaveLength(1);
+    expect(await noticeText('status')).toContain('The address is removed.');
   });
 
   it('ties a wrong current password to its field when changing the e-mail address', async () => {

@@ -1,5 +1,5 @@
-import type { ProfileResponse, SavedAddress } from '@shop/contracts/browser';
-import { Button, TextField, VisuallyHidden } from '@shop/ui';
+import { type ProfileResponse, type SavedAddress, US_STATES } from '@shop/contracts/browser';
+import { Button, Select, TextField, VisuallyHidden } from '@shop/ui';
 import { type FormEvent, useState } from 'react';
 import { useAccountRemoveAddressMutation, useAccountSaveAddressMutation } from '../api/profile-api';
 import { OutcomeNotice } from './outcome-notice';
@@ -16,12 +16,14 @@ const FIELDS = [
   ['streetName', 'Street and number', 'address-line1'],
   ['additionalStreetInfo', 'Apartment, suite, unit (optional)', 'address-line2'],
   ['city', 'City', 'address-level2'],
-  ['state', 'State (two letters, e.g. NY)', 'address-level1'],
+  ['state', 'State', 'address-level1'],
   ['postalCode', 'ZIP code', 'postal-code'],
   ['phone', 'Phone (optional)', 'tel'],
 ] as const;
 
 const OPTIONAL = new Set(['additionalStreetInfo', 'phone']);
+/** The states by name, as checkout lists them. */
+const STATE_OPTIONS = Object.entries(US_STATES).sort(([, a], [, b]) => a.localeCompare(b));
 
 /** The saved addresses: listed, added, changed and removed; checkout offers them. */
 export function SavedAddresses({ profile, onProfile }: Props) {
@@ -29,6 +31,8 @@ export function SavedAddresses({ profile, onProfile }: Props) {
   const [remove] = useAccountRemoveAddressMutation();
   const { outcome, run } = useProfileWrite(onProfile);
   const [editing, setEditing] = useState<SavedAddress | 'new'>();
+  // The address whose removal waits for the shopper's yes.
+  const [removing, setRemoving] = useState<string>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,14 +73,27 @@ export function SavedAddresses({ profile, onProfile }: Props) {
               <Button variant="secondary" onClick={() => setEditing(address)}>
                 Edit<VisuallyHidden> {address.streetName}</VisuallyHidden>
               </Button>{' '}
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  void run(() => remove({ id: address.id, version: profile.version }), 'The address is removed.')
-                }
-              >
-                Remove<VisuallyHidden> {address.streetName}</VisuallyHidden>
-              </Button>
+              {removing === address.id ? (
+                <span role="group" aria-label={`Remove ${address.streetName}?`}>
+                  Remove this address?{' '}
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setRemoving(undefined);
+                      void run(() => remove({ id: address.id, version: profile.version }), 'The address is removed.');
+                    }}
+                  >
+                    Yes, remove<VisuallyHidden> {address.streetName}</VisuallyHidden>
+                  </Button>{' '}
+                  <Button variant="secondary" autoFocus onClick={() => setRemoving(undefined)}>
+                    Keep it
+                  </Button>
+                </span>
+              ) : (
+                <Button variant="secondary" onClick={() => setRemoving(address.id)}>
+                  Remove<VisuallyHidden> {address.streetName}</VisuallyHidden>
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -89,17 +106,36 @@ export function SavedAddresses({ profile, onProfile }: Props) {
         >
           <fieldset>
             <legend>{editing === 'new' ? 'New address' : 'Change address'}</legend>
-            {FIELDS.map(([name, label, autoComplete]) => (
-              <TextField
-                key={name}
-                label={label}
-                name={name}
-                autoComplete={autoComplete}
-                defaultValue={editing === 'new' ? '' : (editing[name] ?? '')}
-                required={!OPTIONAL.has(name)}
-                error={outcome?.fields?.[name]}
-              />
-            ))}
+            {FIELDS.map(([name, label, autoComplete]) =>
+              name === 'state' ? (
+                <Select
+                  key={name}
+                  label={label}
+                  name={name}
+                  autoComplete={autoComplete}
+                  defaultValue={editing === 'new' ? '' : editing.state}
+                  required
+                  error={outcome?.fields?.[name]}
+                >
+                  <option value="">Choose a state</option>
+                  {STATE_OPTIONS.map(([code, stateName]) => (
+                    <option key={code} value={code}>
+                      {stateName}
+                    </option>
+                  ))}
+                </Select>
+              ) : (
+                <TextField
+                  key={name}
+                  label={label}
+                  name={name}
+                  autoComplete={autoComplete}
+                  defaultValue={editing === 'new' ? '' : (editing[name] ?? '')}
+                  required={!OPTIONAL.has(name)}
+                  error={outcome?.fields?.[name]}
+                />
+              ),
+            )}
             <Button type="submit" disabled={isLoading}>
               Save address
             </Button>{' '}

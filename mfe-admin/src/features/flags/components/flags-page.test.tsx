@@ -70,7 +70,10 @@ describe('a brand’s flags', () => {
     const put = calls.find((call) => call.route === 'PUT /api/admin/brands/hoopcraft/flags/loyalty');
     expect(put?.body).toEqual({ state: 'DISABLED', version: 3, reason: 'Points partner outage' });
     expect(put?.headers.get('x-csrf-token')).toBe('staff-csrf');
-    expect(within(row('loyalty')).getAllByRole('cell')[0].textContent).toBe('Disabled, default “on”');
+    // The row shows it once the flags are read again after the change.
+    await waitFor(() =>
+      expect(within(row('loyalty')).getAllByRole('cell')[0].textContent).toBe('Disabled, default “on”'),
+    );
     expect(screen.getByRole('button', { name: 'Enable loyalty' })).toBeTruthy();
   });
 
@@ -143,7 +146,8 @@ describe('a brand’s flags', () => {
       version: 3,
       reason: 'Try returns with a quarter of shoppers',
     });
-    expect(row('returns').textContent).toContain('“on” for 25% of shoppers, “off” for the rest');
+    // The row shows it once the flags are read again after the change.
+    await waitFor(() => expect(row('returns').textContent).toContain('“on” for 25% of shoppers, “off” for the rest'));
   });
 
   it('says why a refused change was refused, and claims nothing', async () => {

@@ -10,8 +10,9 @@ const audit = (brand: string) => ({ type: 'Remotes' as const, id: `${brand}/audi
 
 /**
  * A brand's remotes in the registry: what is live, a canary, history and the published versions
- * with their compatibility; releases, canaries, promotion, abort and rollback, each made from the
- * registry version the manager saw (a 409 reads it again).
+ * with their compatibility; releases, canaries, promotion, abort, rollback and following the
+ * release for all brands again, each made from the registry version the manager saw (a 409 reads
+ * it again).
  */
 export const remotesApi = api.injectEndpoints({
   endpoints: (build) => ({

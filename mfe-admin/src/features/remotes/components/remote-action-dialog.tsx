@@ -22,6 +22,7 @@ const TITLES: Record<RemoteAction, (name: string) => string> = {
   promote: (name) => `Promote the canary of ${name}`,
   'abort-canary': (name) => `Abort the canary of ${name}`,
   rollback: (name) => `Roll back ${name}`,
+  'follow-global': (name) => `Follow the release of ${name} for all brands`,
 };
 const SUBMIT: Record<RemoteAction, string> = {
   release: 'Release',
@@ -29,6 +30,7 @@ const SUBMIT: Record<RemoteAction, string> = {
   promote: 'Promote',
   'abort-canary': 'Abort the canary',
   rollback: 'Roll back',
+  'follow-global': 'Follow all brands',
 };
 
 /** One registry change for one remote of a brand, with its reason; the versions offered are only compatible ones. */
@@ -62,7 +64,13 @@ export function RemoteActionDialog({ brand, remote, action, registryVersion, onC
         return 'Not done: the registry changed since this page read it. The page now shows what is live; check it, then try again.';
       return `Not done: ${error.message}`;
     }
-    report(doneText(action, remote, brand, version, percent));
+    // Following when the brand already does changes nothing: the gateway answers `change: null`.
+    const unchanged = (answer.data as { change?: unknown } | undefined)?.change === null;
+    report(
+      unchanged
+        ? `${brand} already follows the release of ${remote.name} for all brands; nothing changed.`
+        : doneText(action, remote, brand, version, percent),
+    );
     return undefined;
   };
 
@@ -112,6 +120,13 @@ export function RemoteActionDialog({ brand, remote, action, registryVersion, onC
           The version live before {remote.live ?? 'this one'} goes live again for {brand}.
         </p>
       )}
+      {action === 'follow-global' && (
+        <p>
+          {brand} gets the release for all brands{remote.allBrandsLive ? ` (${remote.allBrandsLive})` : ''} in place of
+          its own {remote.live ?? 'version'}, and every later release for all brands. Its own version stays published,
+          and a rollback brings it back.
+        </p>
+      )}
     </ReasonDialog>
   );
 }
@@ -128,5 +143,7 @@ function doneText(action: RemoteAction, remote: AdminRemote, brand: string, vers
       return `The canary of ${remote.name} is aborted for ${brand}.`;
     case 'rollback':
       return `${remote.name} is rolled back for ${brand}.`;
+    case 'follow-global':
+      return `${brand} follows the release of ${remote.name} for all brands again.`;
   }
 }

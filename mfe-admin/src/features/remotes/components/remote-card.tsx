@@ -114,6 +114,11 @@ export function RemoteCard({ remote, canChange, onAction }: Props) {
               Roll back<VisuallyHidden> {remote.name}</VisuallyHidden>
             </Button>
           )}
+          {remote.live && !remote.liveInherited && remote.allBrandsLive && (
+            <Button size="small" variant="secondary" onClick={() => onAction('follow-global')}>
+              Follow the release for all brands<VisuallyHidden> of {remote.name}</VisuallyHidden>
+            </Button>
+          )}
         </div>
       )}
     </Card>

@@ -117,12 +117,91 @@ describe('a brand’s remotes', () => {
     expect(screen.getByTestId('admin-result').textContent).toBe('');
   });
 
+  it('puts the brand back on the release for all brands from its own release, and says so when it already follows', async () => {
+    const ownRelease = {
+      brand: 'hoopcraft',
+      registryVersion: 12,
+      remotes: [
+        {
+          remote: 'catalog',
+          live: { version: '1.1.0-cccc3333', inherited: false },
+          allBrandsLive: '1.0.0-aaaa1111',
+          history: [],
+          versions: [
+            { version: '1.1.0-cccc3333', status: 'live', compatibility: { compatible: true, problems: [] } },
+            { version: '1.0.0-aaaa1111', status: 'published', compatibility: { compatible: true, problems: [] } },
+          ],
+        },
+        {
+          remote: 'content',
+          live: { version: '1.0.0-eeee5555', inherited: true },
+          allBrandsLive: '1.0.0-eeee5555',
+          history: [],
+          versions: [{ version: '1.0.0-eeee5555', status: 'live', compatibility: { compatible: true, problems: [] } }],
+        },
+      ],
+    };
+    const answers = [
+      { action: 'follow-global', old: { live: '1.1.0-cccc3333' }, new: { live: '1.0.0-aaaa1111' } },
+      null,
+    ];
+    const calls = fakeGateway({
+      ...routes,
+      'GET /api/admin/brands/hoopcraft/remotes': () => json(200, ownRelease),
+      'POST /api/admin/brands/hoopcraft/remotes/catalog/follow-global': () =>
+        json(200, { change: answers.shift(), registryVersion: 13 }),
+    });
+    renderAdmin('/admin/brands/hoopcraft/remotes');
+    await screen.findByRole('heading', { name: 'catalog' });
+    // Its only own release has nothing to roll back to: following the release for all brands is what undoes it.
+    expect(within(card('catalog')).queryByRole('button', { name: /^Roll back/ })).toBeNull();
+    // A brand that already follows it is not offered the action.
+    expect(within(card('content')).queryByRole('button', { name: /^Follow/ })).toBeNull();
+
+    fireEvent.click(
+      within(card('catalog')).getByRole('button', { name: 'Follow the release for all brands of catalog' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Follow the release of catalog for all brands' })).toBeTruthy();
+    expect(dialog().textContent).toContain(
+      'hoopcraft gets the release for all brands (1.0.0-aaaa1111) in place of its own 1.1.0-cccc3333',
+    );
+    typeReason('Slow listing on hoopcraft');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Follow all brands' }));
+    expect(await resultText()).toBe('hoopcraft follows the release of catalog for all brands again.');
+    const follow = calls.find((call) => call.route.endsWith('/catalog/follow-global'));
+    expect(follow?.body).toEqual({ reason: 'Slow listing on hoopcraft', registryVersion: 12 });
+    expect(follow?.headers.get('x-csrf-token')).toBe('staff-csrf');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.route === 'GET /api/admin/brands/hoopcraft/remotes')).toHaveLength(2),
+    );
+
+    // Another manager got there first: the gateway answers that nothing needed changing, and the admin says so.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(
+      within(card('catalog')).getByRole('button', { name: 'Follow the release for all brands of catalog' }),
+    );
+    typeReason('Slow listing on hoopcraft');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Follow all brands' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-result').textContent).toBe(
+        'hoopcraft already follows the release of catalog for all brands; nothing changed.',
+      ),
+    );
+  });
+
   it('shows a viewer the registry without any action', async () => {
-    fakeGateway({ ...routes, 'GET /api/admin/brands/everwear/remotes': () => json(200, listing) });
+    // catalog runs the brand's own release, which a manager could put back on the release for all brands.
+    const ownRelease = {
+      ...listing,
+      remotes: listing.remotes.map((remote) =>
+        remote.name === 'catalog' ? { ...remote, allBrandsLive: '0.9.0-bbbb2222' } : remote,
+      ),
+    };
+    fakeGateway({ ...routes, 'GET /api/admin/brands/everwear/remotes': () => json(200, ownRelease) });
     renderAdmin('/admin/brands/everwear/remotes');
     await screen.findByRole('heading', { name: 'catalog' });
     expect(screen.queryAllByRole('group', { name: /^Change / })).toEqual([]);
-    expect(screen.queryAllByRole('button', { name: /Release|canary|Roll back/ })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: /Release|canary|Roll back|Follow/ })).toEqual([]);
   });
 
   it('reads the gateway’s listing (versions with their verdicts, an inherited live version) and its audit', async () => {

@@ -192,6 +192,67 @@ describe('the shipping address', () => {
     await waitFor(() => expect(assertive().textContent).toBe('This ZIP code is not in New York.'));
     expect(gateway.to('POST /api/cart')).toHaveLength(1);
   });
+
+  it('marks a wrong ZIP the service has no suggestion for on the ZIP field, offering no address (issue 29)', async () => {
+    const message = 'ZIP code 90210 is in CA, not NY.';
+    const gateway = checkoutGateway(checkoutOf(bag), {
+      'POST /api/cart': {
+        status: 400,
+        body: {
+          error: {
+            ...errorBody('ADDRESS_INVALID', `Check the shipping address: ${message}`).error,
+            fields: { 'shippingAddress.postalCode': message },
+            verification: { address: 'shippingAddress' },
+          },
+        },
+      },
+    });
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const shipping = await fillShipping({ ...entered, streetName: '123 Main St', postalCode: '90210' });
+    fireEvent.click(within(shipping).getByRole('button', { name: 'Continue' }));
+    const zip = within(shipping).getByRole('textbox', { name: /ZIP code/ });
+    await waitFor(() => expect(document.activeElement).toBe(zip));
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById('shipping-postalCode-error');
+    expect(error?.textContent).toBe(message);
+    expect(zip.getAttribute('aria-describedby')?.split(' ')).toContain('shipping-postalCode-error');
+    // Only the ZIP is marked; what was typed stays for the shopper to correct.
+    expect(
+      within(shipping)
+        .getByRole('textbox', { name: /Street address/ })
+        .getAttribute('aria-invalid'),
+    ).toBeNull();
+    expect((zip as HTMLInputElement).value).toBe('90210');
+    expect(within(shipping).queryByRole('group', { name: 'Did you mean this address?' })).toBeNull();
+    expect(within(shipping).queryByRole('button', { name: 'Use suggested address' })).toBeNull();
+    expect(within(shipping).queryByText('Suggested')).toBeNull();
+    await waitFor(() => expect(assertive().textContent).toBe(`Check the shipping address: ${message}`));
+    expect(gateway.to('POST /api/cart')).toHaveLength(1);
+  });
+
+  it('offers no suggestion the form could not send (one without a street)', async () => {
+    checkoutGateway(checkoutOf(bag), {
+      'POST /api/cart': {
+        status: 400,
+        body: {
+          error: {
+            ...errorBody('ADDRESS_INVALID', 'Check the shipping address.').error,
+            fields: { 'shippingAddress.postalCode': 'Wrong ZIP code.' },
+            verification: {
+              address: 'shippingAddress',
+              suggestion: { ...entered, streetName: '', postalCode: '10118' },
+            },
+          },
+        },
+      },
+    });
+    renderInShop(<CheckoutPage />, { url: '/checkout' });
+    const shipping = await fillShipping({ ...entered, postalCode: '90210' });
+    fireEvent.click(within(shipping).getByRole('button', { name: 'Continue' }));
+    const zip = within(shipping).getByRole('textbox', { name: /ZIP code/ });
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(shipping).queryByRole('button', { name: 'Use suggested address' })).toBeNull();
+  });
 });
 
 describe('the billing address', () => {

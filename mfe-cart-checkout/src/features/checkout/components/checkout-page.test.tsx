@@ -5,6 +5,8 @@ import { assertive, checkoutGateway, section, typeInto } from '../../../testing/
 import { bag, checkoutOf, ready } from '../../../testing/checkout-fixtures';
 import { errorBody, held } from '../../../testing/fake-gateway';
 import { renderInShop } from '../../../testing/render';
+import { createAppStore } from '@shop/platform';
+import { cartOpFailed, cartOpStarted } from '../../../lib/cart/cart-slice';
 import CheckoutPage from './checkout-page';
 
 const customer = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
@@ -45,6 +47,17 @@ describe('/checkout', () => {
       sessionToken: 'tok-1',
     });
     expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['begin_checkout']);
+  });
+
+  it('does not carry a code refused on the bag page over to checkout', async () => {
+    checkoutGateway(checkoutOf(bag));
+    const store = createAppStore();
+    // The bag page refused a code before the shopper went on to checkout.
+    store.dispatch(cartOpStarted({ op: { id: 'op-1', kind: 'code' } as never, scope: 'codes' }));
+    store.dispatch(cartOpFailed({ opId: 'op-1', scope: 'codes', message: 'The code BOGUS does not exist.' }));
+    renderInShop(<CheckoutPage />, { url: '/checkout', store });
+    await screen.findByRole('region', { name: 'Promo code' });
+    expect(screen.queryByText('The code BOGUS does not exist.')).toBeNull();
   });
 
   it('says in the review which line is no longer sold, with the way back to the bag', async () => {

@@ -223,7 +223,11 @@ describe('loyalty points', () => {
       });
       renderInShop(<CheckoutPage />, { url: '/checkout' });
       const region = await screen.findByRole('region', { name: 'Loyalty points' });
-      expect(within(region).getByText('You have 1,500 points ($15.00). This order earns 100 points.')).toBeTruthy();
+      expect(
+        within(region).getByText(
+          'You have 1,500 points ($15.00). This order earns 100 points, yours to spend once it ships.',
+        ),
+      ).toBeTruthy();
       const field = within(region).getByRole('textbox', { name: /Points to redeem/ }) as HTMLInputElement;
       expect(field.value).toBe('1200');
       fireEvent.change(field, { target: { value: '500' } });

@@ -84,7 +84,7 @@ export function LoyaltySection({ checkout }: { checkout: CheckoutResponse }) {
   return (
     <CheckoutSection id="loyalty" title="Loyalty points" busy={saving}>
       <p data-loyalty-balance={balance}>
-        You have {points(balance)} ({worth(balance)}). This order earns {points(earns)}.
+        You have {points(balance)} ({worth(balance)}). This order earns {points(earns)}, yours to spend once it ships.
       </p>
       {redemption ? (
         <div className="checkout-summary">

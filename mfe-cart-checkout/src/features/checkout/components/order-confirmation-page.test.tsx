@@ -26,7 +26,7 @@ describe('/orderconfirmation?order=…', () => {
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(next.textContent).toContain('Your order is confirmed. A confirmation is on its way to ann@example.com.');
     expect(next.textContent).toContain('Shipping: 3-5 business days.');
-    expect(next.textContent).toContain('You earned 60 loyalty points with this order.');
+    expect(next.textContent).toContain('This order earns 60 loyalty points, yours to spend once it ships.');
     const items = screen.getByRole('region', { name: 'Your order' });
     expect(
       within(items)

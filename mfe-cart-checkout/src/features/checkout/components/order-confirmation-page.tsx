@@ -1,4 +1,4 @@
-import { ORDER_NUMBER_PREFIX, type OrderConfirmation } from '@shop/contracts/browser';
+import { ORDER_NUMBER_FORMAT, type OrderConfirmation } from '@shop/contracts/browser';
 import { useAppDispatch, useBrand } from '@shop/platform';
 import { Button, LoadingStatus, Notice, PageShell, buttonClassName } from '@shop/ui';
 import { type ReactNode, useEffect } from 'react';
@@ -14,8 +14,8 @@ import { AddressSummary } from './address-summary';
 import { OrderTotals } from './order-totals';
 import './checkout.css';
 
-/** The gateway's order numbers: VF and digits (contracts ORDER_NUMBER_PREFIX). */
-const ORDER_NUMBER = new RegExp(`^${ORDER_NUMBER_PREFIX}\\d{6,20}$`);
+/** The gateway's order numbers: the brand's two capitals and digits (contracts ORDER_NUMBER_FORMAT). */
+const ORDER_NUMBER = ORDER_NUMBER_FORMAT;
 
 const page = (title: string, children: ReactNode) => (
   <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="order-confirmation" title={title}>
@@ -67,7 +67,7 @@ function NextSteps({ order }: { order: OrderConfirmation }) {
       </p>
       {order.loyalty && order.loyalty.earned > 0 && (
         <p data-loyalty-earned={order.loyalty.earned}>
-          You earned {order.loyalty.earned.toLocaleString('en-US')} loyalty points with this order.
+          This order earns {order.loyalty.earned.toLocaleString('en-US')} loyalty points, yours to spend once it ships.
         </p>
       )}
     </section>

@@ -35,7 +35,9 @@ describe('"Place order"', () => {
     fireEvent.click(placeOrderButton());
     answer.release({ status: 201, body: order });
     await waitFor(() => expect(location.current).toBe('/orderconfirmation?order=VF1234567890'));
-    expect(gateway.to('POST /api/orders').map((r) => r.body)).toEqual([{ cartId: 'cart-1', expectedTotal: 6043 }]);
+    expect(gateway.to('POST /api/orders').map((r) => r.body)).toEqual([
+      { cartId: 'cart-1', expectedTotal: 6043, captchaToken: 'captcha-1' },
+    ]);
     expect(keys(gateway)[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(gateway.to('POST /api/orders')[0].headers.get('x-csrf-token')).toBe('csrf-1');
     // The bag is read again for the header (now empty).
@@ -98,10 +100,14 @@ describe('"Place order"', () => {
     renderInShop(<CheckoutPage />, { url: '/checkout' });
     await waitFor(() => expect(location.current).toBe('/orderconfirmation?order=VF1234567890'));
     expect(replay.to('POST /api/orders')[0].headers.get('idempotency-key')).toBe(keys(gateway)[0]);
-    expect(replay.to('POST /api/orders')[0].body).toEqual({ cartId: 'cart-1', expectedTotal: 6043 });
+    expect(replay.to('POST /api/orders')[0].body).toEqual({
+      cartId: 'cart-1',
+      expectedTotal: 6043,
+      captchaToken: 'captcha-1',
+    });
   });
 
-  it('says clearly why a card was declined, keeps the bag, and uses a new key next time', async () => {
+  it('says the card was declined (never why), keeps the bag, and uses a new key next time', async () => {
     const declined = {
       status: 402,
       body: {
@@ -111,9 +117,7 @@ describe('"Place order"', () => {
     const gateway = await openReady({ 'POST /api/orders': declined });
     fireEvent.click(placeOrderButton());
     await waitFor(() =>
-      expect(
-        within(outcome() as HTMLElement).getByText(/^Your card was declined: there are not enough funds on it\./),
-      ).toBeTruthy(),
+      expect(within(outcome() as HTMLElement).getByText(/^Your card was declined\. Nothing was charged/)).toBeTruthy(),
     );
     expect(outcome()?.textContent).toContain('Nothing was charged and your bag is as it was.');
     expect(location.current).toBe('/checkout');
@@ -164,6 +168,21 @@ describe('"Place order"', () => {
     fireEvent.click(steps[1]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Payment' }));
     expect(gateway.to('POST /api/orders')).toEqual([]);
+  });
+
+  it('says to wait, and that nothing was charged, when placement turns away too many card attempts', async () => {
+    await openReady({
+      'POST /api/orders': {
+        status: 429,
+        body: errorBody('TOO_MANY_REQUESTS', 'Too many card attempts. Wait a few minutes before you try again.'),
+      },
+    });
+    fireEvent.click(placeOrderButton());
+    await waitFor(() =>
+      expect(outcome()?.textContent).toBe(
+        'Too many card attempts. Wait a few minutes before you try again. Nothing was charged by this attempt.',
+      ),
+    );
   });
 
   it('shows the gateway’s sentence for any other refusal', async () => {

@@ -4,7 +4,6 @@ import { Button, Notice, formatPrice, useAnnouncer } from '@shop/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type PlaceOrderOutcome, placeOrder } from '../../../lib/checkout/checkout-actions';
-import type { CheckoutProblem } from '../../../lib/checkout/checkout-errors';
 import { currentAttempt } from '../../../lib/checkout/idempotency-key';
 import { type SectionId, focusSection } from './checkout-section';
 import { useFocusAfterRender } from './use-focus-after-render';
@@ -16,12 +15,6 @@ const STEPS: Record<CheckoutStep, { text: string; section: SectionId }> = {
   payment: { text: 'Add a card', section: 'payment' },
   billingAddress: { text: 'Add a billing address', section: 'billing-address' },
   tax: { text: 'Wait for the tax to be worked out', section: 'review' },
-};
-
-const DECLINES: Record<NonNullable<CheckoutProblem['reason']>, string> = {
-  declined: 'Your card was declined.',
-  insufficient_funds: 'Your card was declined: there are not enough funds on it.',
-  processing_error: 'Your card could not be processed.',
 };
 
 const SIGN_IN = '/login?callbackUrl=/checkout';
@@ -81,6 +74,13 @@ export function PlaceOrder({ checkout }: { checkout: CheckoutResponse }) {
 
   const explain = (result: Exclude<PlaceOrderOutcome, { kind: 'placed' }>) => {
     const { problem } = result;
+    if (problem.status === 429) {
+      // The gateway turned this request away before trying the card (too many attempts: declines
+      // on the bag, the card or the address); its message says to wait.
+      const text = `${problem.message} Nothing was charged by this attempt.`;
+      show({ tone: 'error', body: <p>{text}</p> }, text);
+      return;
+    }
     if (result.kind === 'unanswered') {
       const text =
         problem.code === 'OFFLINE'
@@ -94,8 +94,9 @@ export function PlaceOrder({ checkout }: { checkout: CheckoutResponse }) {
       return;
     }
     if (problem.code === 'PAYMENT_DECLINED') {
-      const reason = DECLINES[problem.reason ?? 'declined'];
-      const text = `${reason} Nothing was charged and your bag is as it was. Use another card, or contact your bank.`;
+      // One message whatever the bank said: the reason stays in the shop's records, since naming it
+      // tells a card tester which stolen numbers are live.
+      const text = `Your card was declined. Nothing was charged and your bag is as it was. Use another card, or contact your bank.`;
       show(
         {
           tone: 'error',

@@ -1,10 +1,11 @@
 import type { CheckoutResponse } from '@shop/contracts/browser';
 import { useAppDispatch, useAppSelector } from '@shop/platform';
 import { Button, Notice, formatPrice } from '@shop/ui';
+import { useEffect } from 'react';
 import { CODE_STATE_TEXT } from '../../../components/discount-code-state';
 import { PromoCodeForm } from '../../../components/promo-code-form';
 import { removeDiscountCode } from '../../../lib/cart/cart-actions';
-import { selectProblems } from '../../../lib/cart/cart-slice';
+import { problemDismissed, selectProblems } from '../../../lib/cart/cart-slice';
 import { refreshCheckout } from '../../../lib/checkout/checkout-actions';
 import { CheckoutSection } from './checkout-section';
 
@@ -16,6 +17,10 @@ export function PromoSection({ checkout }: { checkout: CheckoutResponse }) {
   const dispatch = useAppDispatch();
   const problem = useAppSelector(selectProblems).codes;
   const codes = checkout.cart.discountCodes;
+  // A code refused on the bag page was answered there: checkout shows only its own refusals.
+  useEffect(() => {
+    dispatch(problemDismissed('codes'));
+  }, [dispatch]);
   return (
     <CheckoutSection id="promo" title="Promo code">
       {codes.length > 0 && (

@@ -5,6 +5,7 @@ import { Button, Drawer, Notice, PageShell, Select, Skeleton } from '@shop/ui';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogApi } from '../../../lib/catalog-api';
+import { useLatestAddress } from '../../../lib/use-latest-address';
 import { shimmerToggled } from '../../../lib/catalog-slice';
 import { type ListingState, apiQuery, clearFilters, listingSearch, parseListing, toggleFilter } from '../listing-url';
 import { AppliedFilters } from './applied-filters';
@@ -66,9 +67,14 @@ export function ListingPage({ page, category, basePath }: Props) {
 
   const go = (next: ListingState) => {
     const search = listingSearch(next).toString();
+    address.went(search ? `?${search}` : '');
     navigate(`${basePath}${search ? `?${search}` : ''}`);
   };
-  const toggle = (name: FilterName, value: string) => go(toggleFilter(state, name, value));
+  // A change starts from the address the last change went to: the router draws a new address as
+  // a transition, so a second tap right after a first must not start from the page drawn before it.
+  const address = useLatestAddress(location.search);
+  const latest = () => parseListing(new URLSearchParams(address.latest()));
+  const toggle = (name: FilterName, value: string) => go(toggleFilter(latest(), name, value));
   const title = category ? (data?.category?.name ?? '') : state.q ? `Results for “${state.q}”` : 'Search';
   const notFound = (error as { status?: number } | undefined)?.status === 404;
   const { origin } = useBootConfig();
@@ -124,7 +130,7 @@ export function ListingPage({ page, category, basePath }: Props) {
                 ...(state.priceMin !== undefined ? [['priceMin', String(state.priceMin)] as [string, string]] : []),
                 ...(state.priceMax !== undefined ? [['priceMax', String(state.priceMax)] as [string, string]] : []),
               ],
-              onSubmit: () => go({ ...state, offset: 0 }),
+              onSubmit: () => go({ ...latest(), offset: 0 }),
             }}
           />
         ) : (
@@ -154,7 +160,7 @@ export function ListingPage({ page, category, basePath }: Props) {
               form={data ? FILTER_FORM_ID : undefined}
               className="listing__sort"
               value={state.sort ?? 'relevance'}
-              onChange={(event) => go({ ...state, sort: event.target.value as Sort, offset: 0 })}
+              onChange={(event) => go({ ...latest(), sort: event.target.value as Sort, offset: 0 })}
             >
               {SORTS.map((sort) => (
                 <option key={sort} value={sort}>
@@ -163,7 +169,7 @@ export function ListingPage({ page, category, basePath }: Props) {
               ))}
             </Select>
           </div>
-          <AppliedFilters state={state} onRemove={toggle} onClear={() => go(clearFilters(state))} />
+          <AppliedFilters state={state} onRemove={toggle} onClear={() => go(clearFilters(latest()))} />
           {!data && error ? (
             <Notice as="div" role="alert">
               <p>We couldn’t load these products.</p>
@@ -177,7 +183,12 @@ export function ListingPage({ page, category, basePath }: Props) {
             </ul>
           ) : data.results.length === 0 ? (
             <div data-ready-for={ready ? `${location.pathname}${location.search}` : undefined}>
-              <EmptyState query={state.q} />
+              <EmptyState
+                query={state.q}
+                filtered={
+                  Object.keys(state.filters).length > 0 || state.priceMin !== undefined || state.priceMax !== undefined
+                }
+              />
             </div>
           ) : (
             <ul

@@ -6,14 +6,23 @@ interface Props {
   product: ProductDetail;
   selection: Selection;
   onChoose: (option: string, value: string) => void;
+  /** Each option's group gets this id, for the page to move focus to a choice still missing. */
+  idOf: (option: string) => string;
+  /** The message about a missing choice, when there is one. */
+  describedBy?: string;
 }
 
-/** One radio group per option; combinations that are sold out are disabled. */
-export function OptionPicker({ product, selection, onChoose }: Props) {
+/** One radio group per option; combinations that are sold out are disabled; none is checked until chosen. */
+export function OptionPicker({ product, selection, onChoose, idOf, describedBy }: Props) {
   return (
     <>
       {product.options.map((option) => (
-        <fieldset key={option.name} className="option-picker">
+        <fieldset
+          key={option.name}
+          id={idOf(option.name)}
+          className="option-picker"
+          aria-describedby={selection[option.name] === undefined ? describedBy : undefined}
+        >
           <legend>
             {option.label}: <strong>{selection[option.name] ?? 'choose'}</strong>
           </legend>

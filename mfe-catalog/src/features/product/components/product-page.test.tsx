@@ -1,6 +1,6 @@
 import type { ProductDetail, ShellBootConfig } from '@shop/contracts/browser';
 import { type AddToBagHandler, BootConfigProvider, createAppStore, provideAddToBag } from '@shop/platform';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ProductPage from './product-page';
@@ -37,7 +37,7 @@ const config = {
 } as unknown as ShellBootConfig;
 
 /** The product page at the product's address, over a gateway that answers `answers` by path (else 404; tracking 202). */
-function mountProductPage(answers: Record<string, () => Response>) {
+function mountProductPage(answers: Record<string, () => Response>, at = product.url) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
@@ -46,7 +46,7 @@ function mountProductPage(answers: Record<string, () => Response>) {
   render(
     <Provider store={createAppStore()}>
       <BootConfigProvider value={config}>
-        <MemoryRouter initialEntries={[product.url]}>
+        <MemoryRouter initialEntries={[at]}>
           <Routes>
             <Route path="/p/:category/:name/:id" element={<ProductPage />} />
           </Routes>
@@ -95,6 +95,62 @@ describe('Add to bag on the product page', () => {
     expect(alert.textContent).toBe('Not added to your bag. Only 1 is available.');
     const describedBy = button.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Not added to your bag. Only 1 is available.');
+  });
+});
+
+describe('choosing a size', () => {
+  const sized = (sku: string, band: string, cents: number, available = 8) => ({
+    sku,
+    attributes: { color: 'Black', bandSize: band, cupSize: 'B' },
+    price: usd(cents),
+    images: [{ url: '/media/p/1.svg', alt: 'Lace Bra' }],
+    available,
+    inStock: available > 0,
+  });
+  const twoBands: ProductDetail = {
+    ...product,
+    url: '/p/bras/lace-bra/100',
+    variants: [sized('100-000000-32B', '32', 4200), sized('100-000000-36B', '36', 4600)],
+    options: [
+      { name: 'color', label: 'Colour', values: ['Black'] },
+      { name: 'bandSize', label: 'Band', values: ['32', '36'] },
+      { name: 'cupSize', label: 'Cup', values: ['B'] },
+    ],
+  };
+  let withdraw: (() => void) | undefined;
+  afterEach(() => withdraw?.());
+
+  it('chooses no band for the shopper; Add to bag says which choice is missing and moves focus to it', async () => {
+    const handler = jest.fn<ReturnType<AddToBagHandler>, Parameters<AddToBagHandler>>();
+    withdraw = provideAddToBag(handler);
+    const answer = () => Response.json(twoBands);
+    mountProductPage({ '/api/products/100': answer, '/api/products/100-000000-36B': answer }, '/p/bras/lace-bra/100');
+    const button = await screen.findByRole('button', { name: 'Add to bag' });
+    const band = screen.getByRole('group', { name: /Band/ });
+    expect(
+      within(band)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toEqual([]);
+    // One cup and one colour: those are not the shopper's to choose.
+    expect((screen.getByRole('radio', { name: 'B' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Choose band to see if it is in stock.');
+    expect(screen.getAllByText('from')).not.toHaveLength(0);
+
+    await act(async () => fireEvent.click(button));
+    expect(handler).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Choose a band first.');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: '32' }));
+    expect(document.getElementById(band.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Choose a band first.',
+    );
+
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: '36' })));
+    await screen.findByText('In stock');
+    expect(screen.queryByRole('alert')).toBeNull();
+    handler.mockResolvedValue({ ok: true, cart: {} as never });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add to bag' })));
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ sku: '100-000000-36B', quantity: 1 }));
   });
 });
 

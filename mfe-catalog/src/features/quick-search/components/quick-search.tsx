@@ -97,12 +97,22 @@ export default function QuickSearch() {
   };
 
   return (
-    <form role="search" className="search-form quick-search" onSubmit={submit} data-remote-slot="quick-search">
+    // A real form (the listing's search), named as the shell's placeholder form is, so that what
+    // is typed there while this loads carries over (ADR 0025).
+    <form
+      role="search"
+      action="/c"
+      method="get"
+      className="search-form quick-search"
+      onSubmit={submit}
+      data-remote-slot="quick-search"
+    >
       <VisuallyHidden as="label" htmlFor={inputId}>
         Search products
       </VisuallyHidden>
       <input
         id={inputId}
+        name="q"
         type="search"
         role="combobox"
         aria-autocomplete="list"

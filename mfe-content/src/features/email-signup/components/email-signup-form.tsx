@@ -55,9 +55,11 @@ export function EmailSignupForm({ placement }: Props) {
         {result.status === 'subscribed' ? (
           <>
             <p className="signup-result__title">{copy?.successTitle ?? 'Welcome!'}</p>
-            <p className="signup-code" data-testid="welcome-code">
-              {result.code}
-            </p>
+            {result.code && (
+              <p className="signup-code" data-testid="welcome-code">
+                {result.code}
+              </p>
+            )}
             <p>{copy?.successText}</p>
           </>
         ) : (

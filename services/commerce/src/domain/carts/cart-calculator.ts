@@ -1,6 +1,7 @@
 import type { Money } from '@shop/catalog-seed';
 import type { Cart, DiscountedPriceForQuantity, ExternalTaxRate, TaxedPrice } from './cart-types';
 import { type UnitGroup, sumTaxedPrices, taxedItemPrice } from './tax-calculator';
+import { stackCodes } from '../discounts/discount-stacking';
 
 export const usd = (centAmount: number): Money => ({
   type: 'centPrecision',
@@ -57,14 +58,18 @@ const unitGroups = (unit: number, quantity: number, groups: DiscountedPriceForQu
  * taxed price with its own external rate and the cart's taxed price once every line, custom line
  * and the shipping have one (see tax-calculator.ts for the rounding levels).
  */
-export function recalculate(cart: Cart): Cart {
+export function recalculate(input: Cart): Cart {
+  const cart = { ...input, discountCodes: stackCodes(input.discountCodes) };
   const matching = cart.discountCodes.filter((code) => code.state === 'MatchesCart');
   const percentOff = Math.min(
     100,
     matching.reduce((sum, code) => sum + code.percentOff, 0),
   );
   const cartDiscounts = matching.flatMap(
-    (code) => code.cartDiscounts ?? [{ id: code.discountCode.id, permyriad: Math.round(code.percentOff * 100) }],
+    (code) =>
+      code.cartDiscounts?.map(({ id, permyriad }) => ({ id, permyriad })) ?? [
+        { id: code.discountCode.id, permyriad: Math.round(code.percentOff * 100) },
+      ],
   );
   const taxing = cart.taxMode === 'External';
   const settings = { roundingMode: cart.taxRoundingMode, calculationMode: cart.taxCalculationMode };

@@ -91,7 +91,7 @@ export interface CartDiscountCodeEntry {
   /** The sum of the cart discounts it grants here; 0 unless the state is MatchesCart. */
   percentOff: number;
   /** The cart discounts behind percentOff (hundredths of a percent each), for per-line portions. */
-  cartDiscounts?: Array<{ id: string; permyriad: number }>;
+  cartDiscounts?: Array<{ id: string; permyriad: number; sortOrder?: string; stackingMode?: string }>;
 }
 
 /**

@@ -18,6 +18,18 @@ export interface CategoryDocument {
   ancestors: Array<{ typeId: 'category'; id: string }>;
 }
 
+/** A commercetools TaxCategory as stored (no rates: the shop's carts take external rates). */
+export interface TaxCategoryDocument {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+  description?: string;
+  rates: [];
+  createdAt: string;
+  lastModifiedAt: string;
+}
+
 /** Catalog reads: the search index for products, categories in memory, inventory from the database. */
 type StockEntry = { key: string; available: number };
 
@@ -27,6 +39,7 @@ const STOCK_REFRESH_MS = 5000;
 export class CatalogService {
   readonly index = new SearchIndex();
   private categories: CategoryDocument[] = [];
+  private taxCategories = new Map<string, TaxCategoryDocument>();
   /** Stock per sku as shown on product listings: a read model refreshed from the database. */
   private stock = new Map<string, StockEntry[]>();
   private stockReadAt = new Date(0);
@@ -40,7 +53,7 @@ export class CatalogService {
     this.stockReadAt = new Date(0);
     await this.refreshStock();
     this.productsReadAt = new Date();
-    const [products, categories, assigned] = await Promise.all([
+    const [products, categories, assigned, taxCategories] = await Promise.all([
       this.db.query<{ data: Product; version: number }>('SELECT data, version FROM products'),
       this.db.query<{ data: Category }>('SELECT data FROM categories'),
       // A store sells the products of its active product selections (commercetools Store.productSelections).
@@ -52,7 +65,9 @@ export class CatalogService {
            JOIN product_selection_products a ON a.product_selection_id = ps.id
           WHERE (setting->>'active')::boolean`,
       ),
+      this.db.query<{ data: TaxCategoryDocument; version: number }>('SELECT data, version FROM tax_categories'),
     ]);
+    this.taxCategories = new Map(taxCategories.map((row) => [row.data.id, { ...row.data, version: row.version }]));
     const seeds = categories.map((row) => row.data);
     const assortments = new Map<string, Set<string>>();
     for (const row of assigned)
@@ -171,6 +186,11 @@ export class CatalogService {
 
   category(by: { id?: string | null; key?: string | null }) {
     return this.categories.find((c) => (by.id ? c.id === by.id : c.key === by.key));
+  }
+
+  /** The tax category a product references (`Product.taxCategory`). */
+  taxCategory(id: string): TaxCategoryDocument | undefined {
+    return this.taxCategories.get(id);
   }
 
   categoryQuery(where: string | null | undefined, limit = 20, offset = 0) {

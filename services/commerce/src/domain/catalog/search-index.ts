@@ -352,7 +352,7 @@ export class SearchIndex {
       this.base(request.storeProjection, staged, { text, fuzzy }, queryFilters),
     );
     const sorted = remember(this.sortedCache, JSON.stringify([...scope, request.filters, request.sorts]), () =>
-      this.apply(base.matches, postFilters).sort((a, b) => sort(a.product, b.product, base.scores)),
+      this.apply(base.matches, postFilters).sort((a, b) => sort(a, b, base.scores)),
     );
     const facetResults = remember(
       this.facetCache,
@@ -512,13 +512,14 @@ export class SearchIndex {
         throw invalidInput(`Unsupported sort "${sort}": use score, price, createdAt or name.en-US with asc or desc.`);
       return { field: match[1], direction: match[2] === 'asc' ? 1 : -1 };
     });
-    return (a: IndexedProduct, b: IndexedProduct, scores: Map<IndexedProduct, number>) => {
+    return (first: Match, second: Match, scores: Map<IndexedProduct, number>) => {
+      const [a, b] = [first.product, second.product];
       for (const { field, direction } of rules) {
         const difference =
           field === 'score'
             ? (scores.get(a) ?? 0) - (scores.get(b) ?? 0)
             : field === 'price'
-              ? a.minPrice - b.minPrice
+              ? matchPrice(first) - matchPrice(second)
               : field === 'createdAt'
                 ? a.createdAt - b.createdAt
                 : field === 'id'
@@ -534,6 +535,18 @@ export class SearchIndex {
       return (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b.createdAt - a.createdAt || a.ordinal - b.ordinal;
     };
   }
+}
+
+/**
+ * The price a product sorts by: the lowest a shopper pays now among the variants that matched the
+ * filters (all of them when none narrowed it), the one a listing card shows, so a sort by price
+ * is in the order of the prices on the cards.
+ */
+function matchPrice(match: Match): number {
+  if (match.full) return match.product.minPrice;
+  let lowest = Infinity;
+  for (const v of match.variants) if (v.price < lowest) lowest = v.price;
+  return lowest;
 }
 
 function variantMatches(v: IndexedVariant, filter: SearchFilter): boolean {

@@ -50,6 +50,10 @@ const draftSchema = z
     validUntil: dateTime.nullish(),
     maxApplications: limit,
     maxApplicationsPerCustomer: limit,
+    groups: z
+      .array(z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be 1 to 64 lower-case letters, digits or -'))
+      .max(10)
+      .nullish(),
     cartPredicate: z
       .string()
       .max(512)

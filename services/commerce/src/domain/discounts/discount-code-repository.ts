@@ -3,6 +3,21 @@ import type { CartDiscount, DiscountCode } from './discount-types';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
+/**
+ * The mailbox an e-mail (an SQL expression) reaches, as the first-order check compares addresses:
+ * lower case, trimmed; without a +tag (me+1@example.com reaches me@example.com at every large
+ * mail provider, so a shopper who ordered as me@ has ordered as me+anything@); and at gmail.com
+ * or googlemail.com, which ignore dots in the name and are one service, without dots and as
+ * gmail.com. Dots elsewhere are kept: other providers treat first.last@ and firstlast@ as two
+ * people. The cost of the +tag rule is that a different person at a provider that does not use
+ * tags, whose address only differs by one, gets no welcome discount.
+ */
+export function mailbox(expression: string): string {
+  const tagless = `regexp_replace(lower(trim(${expression})), '^([^@+]+)\\+[^@]*@', '\\1@')`;
+  return `(SELECT CASE WHEN split_part(m.e, '@', 2) IN ('gmail.com', 'googlemail.com')
+    THEN replace(split_part(m.e, '@', 1), '.', '') || '@gmail.com' ELSE m.e END FROM (SELECT ${tagless} AS e) m)`;
+}
+
 export interface StoredCode {
   code: DiscountCode;
   applicationCount: number;
@@ -94,5 +109,57 @@ export class DiscountCodeRepository {
       [codeId, customerId, limit],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Whether the customer, or anyone with this e-mail (a guest order, or the customer's own
+   * address), already has an order in the store: what a first-order code asks.
+   */
+  async hasOrdered(tx: Db, storeKey: string, customerId?: string, email?: string): Promise<boolean> {
+    const customer = customerId && isUuid(customerId) ? customerId : null;
+    const ordered = mailbox(`o.data->>'customerEmail'`);
+    const rows = await tx.query(
+      `SELECT 1 FROM orders o WHERE o.store_key = $1 AND (
+         ($2::uuid IS NOT NULL AND o.customer_id = $2::uuid)
+         OR ${ordered} = ${mailbox('$3::text')}
+         OR ${ordered} = (SELECT ${mailbox('email_lower')} FROM customers WHERE id = $2::uuid)
+       ) LIMIT 1`,
+      [storeKey, customer, email ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  /** The e-mail of the store's customer with this id, if there is one. */
+  async customerEmail(tx: Db, storeKey: string, customerId: string): Promise<string | undefined> {
+    if (!isUuid(customerId)) return undefined;
+    const [row] = await tx.query<{ email: string }>(
+      'SELECT email_lower AS email FROM customers WHERE id = $1::uuid AND store_key = $2',
+      [customerId, storeKey],
+    );
+    return row?.email;
+  }
+
+  /** How many times the customer redeemed codes of this group, other than `exceptCodeId`. */
+  async groupApplications(tx: Db, group: string, customerId: string, exceptCodeId: string): Promise<number> {
+    const [row] = await tx.query<{ applications: number | null }>(
+      `SELECT sum(a.applications)::int AS applications FROM discount_code_customer_applications a
+       JOIN discount_codes c ON c.id = a.discount_code_id
+       WHERE a.customer_id::text = $1 AND c.id <> $2::uuid AND c.data->'groups' ? $3`,
+      [customerId, exceptCodeId, group],
+    );
+    return row?.applications ?? 0;
+  }
+
+  /**
+   * Serialises placements of one shopper in one store (by customer id and by e-mail, taken in
+   * one order so two placements cannot wait on each other) until the transaction ends, so
+   * first-order and one-per-customer checks see each other's orders.
+   */
+  async lockShopper(tx: Db, storeKey: string, customerId?: string, email?: string): Promise<void> {
+    // The e-mail by its mailbox (as hasOrdered compares it), so me+1@ and me+2@ wait on each other.
+    const [row] = email ? await tx.query<{ who: string }>(`SELECT ${mailbox('$1::text')} AS who`, [email]) : [];
+    const names = [customerId, row?.who].filter((who): who is string => Boolean(who)).sort();
+    for (const who of names)
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`discount-shopper:${storeKey}:${who}`]);
   }
 }

@@ -4,10 +4,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { CommerceError, duplicateField, invalidInput } from '../../errors';
 import type { Cart, CartDiscountCodeEntry, DiscountCodeState } from '../carts/cart-types';
 import { parseDiscountCodeDraft } from './discount-code-draft';
-import { cartMatches } from './discount-code-predicate';
+import { cartMatches, parseCodePredicate } from './discount-code-predicate';
 import { DiscountCodeRepository } from './discount-code-repository';
 import { evaluate, nonApplicable, validDiscounts } from './discount-rules';
-import type { CartDiscount, DiscountCode } from './discount-types';
+import { CODE_GROUPS, type CartDiscount, type DiscountCode } from './discount-types';
 
 const STATES: readonly string[] = [
   'DoesNotMatchCart',
@@ -65,7 +65,7 @@ export class DiscountCodeService {
       stores: stores.map((key) => ({ typeId: 'store', key })),
       isActive: draft.isActive ?? true,
       references: [],
-      groups: [],
+      groups: [...new Set(draft.groups ?? [])],
       ...(draft.maxApplications ? { maxApplications: draft.maxApplications } : {}),
       ...(draft.maxApplicationsPerCustomer ? { maxApplicationsPerCustomer: draft.maxApplicationsPerCustomer } : {}),
       ...(draft.cartPredicate ? { cartPredicate: draft.cartPredicate } : {}),
@@ -127,7 +127,7 @@ export class DiscountCodeService {
   ): Promise<CartDiscountCodeEntry> {
     const at = this.now();
     const granted = await this.grantFor(tx, code, cart.store.key, at);
-    if (!cartMatches(code.cartPredicate, cart.customerId)) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
+    await this.checkPredicate(tx, cart, code, false);
     const usedUp = code.maxApplications !== undefined && applicationCount >= code.maxApplications;
     // Guest carts have no customer to count against, so only the overall limit applies to them.
     const usedUpByCustomer =
@@ -135,6 +135,7 @@ export class DiscountCodeService {
       code.maxApplicationsPerCustomer !== undefined &&
       (await this.repository.customerApplications(code.id, cart.customerId, tx)) >= code.maxApplicationsPerCustomer;
     if (usedUp || usedUpByCustomer) throw nonApplicable(code.code, 'MaxApplicationReached', code);
+    await this.checkGroups(tx, cart, code);
     return {
       discountCode: { typeId: 'discount-code', id: code.id, code: code.code },
       state: 'MatchesCart',
@@ -149,12 +150,17 @@ export class DiscountCodeService {
    */
   async recordApplications(tx: Db, cart: Cart): Promise<void> {
     const at = this.now();
-    for (const entry of cart.discountCodes) {
+    // A code another one stopped took nothing off: it is not counted (as in commercetools).
+    for (const entry of cart.discountCodes.filter((e) => e.state !== 'ApplicationStoppedByPreviousDiscount')) {
       const found = await this.repository.byId(entry.discountCode.id, tx);
       if (!found) throw nonApplicable(entry.discountCode.code, 'DoesNotExist');
       const { code } = found;
       await this.grantFor(tx, code, cart.store.key, at);
-      if (!cartMatches(code.cartPredicate, cart.customerId)) throw nonApplicable(code.code, 'DoesNotMatchCart', code);
+      await this.checkPredicate(tx, cart, code, true);
+      // Checked again with what the cart knows now (an e-mail set after the code was added), and
+      // under a lock per store and shopper, so two carts of one shopper cannot both place a first order with it.
+      await this.repository.lockShopper(tx, cart.store.key, cart.customerId, cart.customerEmail);
+      await this.checkGroups(tx, cart, code);
       const counted =
         (await this.repository.countApplication(tx, code.id)) &&
         (!cart.customerId ||
@@ -169,6 +175,42 @@ export class DiscountCodeService {
   }
 
   /**
+   * The code's cartPredicate against the cart: its customer, and its e-mail or else its signed-in
+   * customer's. A code issued for an e-mail (a welcome code) matches only carts with that e-mail;
+   * a guest cart with none yet passes until it has one, and not when the order is placed.
+   */
+  private async checkPredicate(tx: Db, cart: Cart, code: DiscountCode, placing: boolean) {
+    if (!code.cartPredicate) return;
+    const email =
+      cart.customerEmail ??
+      (cart.customerId ? await this.repository.customerEmail(tx, cart.store.key, cart.customerId) : undefined);
+    if (cartMatches(code.cartPredicate, { customerId: cart.customerId, email }, { emailRequired: placing })) return;
+    const forEmail = parseCodePredicate(code.cartPredicate).kind === 'email';
+    throw nonApplicable(code.code, 'DoesNotMatchCart', code, undefined, forEmail ? 'IssuedForAnotherEmail' : undefined);
+  }
+
+  /**
+   * The rules of the code's groups (CODE_GROUPS): a first-order code on a cart whose customer or
+   * e-mail already ordered in the store does not match it; a one-per-customer code is used up
+   * once the customer redeemed any code of that kind. A guest cart with no e-mail yet passes
+   * for now and is checked again once it has one, and when the order is placed.
+   */
+  private async checkGroups(tx: Db, cart: Cart, code: DiscountCode) {
+    const groups = code.groups ?? [];
+    if (
+      groups.includes(CODE_GROUPS.firstOrder) &&
+      (await this.repository.hasOrdered(tx, cart.store.key, cart.customerId, cart.customerEmail))
+    )
+      throw nonApplicable(code.code, 'DoesNotMatchCart', code, undefined, 'FirstOrderOnly');
+    if (
+      groups.includes(CODE_GROUPS.onePerCustomer) &&
+      cart.customerId &&
+      (await this.repository.groupApplications(tx, CODE_GROUPS.onePerCustomer, cart.customerId, code.id)) > 0
+    )
+      throw nonApplicable(code.code, 'MaxApplicationReached', code, undefined, 'OnePerCustomer');
+  }
+
+  /**
    * What the code takes off a cart of this store: only its cart discounts valid for the store
    * count (CartDiscount.stores; none listed means every store), so a code whose discounts are
    * all another brand's does not match the cart.
@@ -178,7 +220,10 @@ export class DiscountCodeService {
     code: DiscountCode,
     storeKey: string,
     at: number,
-  ): Promise<{ percentOff: number; cartDiscounts: Array<{ id: string; permyriad: number }> }> {
+  ): Promise<{
+    percentOff: number;
+    cartDiscounts: Array<{ id: string; permyriad: number; sortOrder: string; stackingMode: string }>;
+  }> {
     const granted = await this.repository.cartDiscounts(
       code.cartDiscounts.map((ref) => ref.id),
       tx,
@@ -194,6 +239,8 @@ export class DiscountCodeService {
       cartDiscounts: validDiscounts(forStore, at).map((discount) => ({
         id: discount.id,
         permyriad: discount.value.permyriad,
+        sortOrder: discount.sortOrder,
+        stackingMode: discount.stackingMode,
       })),
     };
   }

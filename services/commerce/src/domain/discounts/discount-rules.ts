@@ -28,7 +28,14 @@ export const validDiscounts = (cartDiscounts: CartDiscount[], at: number) =>
   cartDiscounts.filter((discount) => discount.isActive && within(at, discount.validFrom, discount.validUntil));
 
 /** The commercetools error for a code that cannot be applied, with the reason and, when known, the window. */
-export function nonApplicable(code: string, reason: NonApplicableReason, found?: DiscountCode, at?: number) {
+export function nonApplicable(
+  code: string,
+  reason: NonApplicableReason,
+  found?: DiscountCode,
+  at?: number,
+  /** Which shop rule refused it (FirstOrderOnly, OnePerCustomer), beside commercetools' reason. */
+  rule?: string,
+) {
   return new CommerceError(
     400,
     'DiscountCodeNonApplicable',
@@ -40,6 +47,7 @@ export function nonApplicable(code: string, reason: NonApplicableReason, found?:
       ...(found?.validFrom ? { validFrom: found.validFrom } : {}),
       ...(found?.validUntil ? { validUntil: found.validUntil } : {}),
       ...(reason === 'NotValid' && at !== undefined ? { validityCheckTime: new Date(at).toISOString() } : {}),
+      ...(rule ? { rule } : {}),
     },
   );
 }

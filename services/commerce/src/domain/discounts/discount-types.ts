@@ -10,6 +10,8 @@ export interface CartDiscountValue {
   permyriad: number;
 }
 
+export type StackingMode = 'Stacking' | 'StopAfterThisDiscount';
+
 export interface CartDiscount {
   id: string;
   version: number;
@@ -24,7 +26,12 @@ export interface CartDiscount {
   validFrom?: string;
   validUntil?: string;
   requiresDiscountCode: boolean;
-  stackingMode: 'Stacking';
+  /**
+   * commercetools' stacking: a code-only discount here is StopAfterThisDiscount, so once it
+   * applies no discount of a lower sortOrder does (the seed ranks sortOrder by percent, so a
+   * bag gets the best of its codes); Stacking lets the next one apply too.
+   */
+  stackingMode: StackingMode;
   references: [];
   createdAt: string;
   lastModifiedAt: string;
@@ -42,6 +49,7 @@ export interface DiscountCode {
   stores: StoreKeyReference[];
   isActive: boolean;
   references: [];
+  /** commercetools' free-form code groups; two of them carry rules here (CODE_GROUPS). */
   groups: string[];
   maxApplications?: number;
   maxApplicationsPerCustomer?: number;
@@ -56,3 +64,13 @@ export interface DiscountCode {
 /** Why a code cannot be used (commercetools DiscountCodeState names), or DoesNotExist. */
 export type NonApplicableReason =
   'DoesNotExist' | 'NotActive' | 'NotValid' | 'MaxApplicationReached' | 'DoesNotMatchCart';
+
+/**
+ * Code groups with a rule the platform enforces when the code is added, on every recalculation
+ * and when the order is placed:
+ * - `first-order`: only on a cart whose customer and e-mail have no earlier order in the store
+ *   (the welcome codes an e-mail signup hands out);
+ * - `one-per-customer`: a customer redeems one code of each such group of theirs, ever (the
+ *   ID-verification codes: one per customer whatever the verified group).
+ */
+export const CODE_GROUPS = { firstOrder: 'first-order', onePerCustomer: 'one-per-customer' } as const;

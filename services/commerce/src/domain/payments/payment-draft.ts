@@ -1,6 +1,6 @@
 import type { Money } from '@shop/catalog-seed';
 import { z } from 'zod';
-import { containsCardNumber } from '../platform/card-number-guard';
+import { containsCardNumber, opaqueValueHoldsCardNumber } from '../platform/card-number-guard';
 import { MAX_CENTS, parseWith } from '../platform/parse-input';
 import { TRANSACTION_STATES, TRANSACTION_TYPES } from './payment-types';
 
@@ -27,6 +27,17 @@ export const providerText = (max: number) =>
     .max(max)
     .refine((text) => !containsCardNumber(text), 'must not contain a payment card number');
 
+/**
+ * A provider's or caller's opaque reference (an authorisation id, an anonymous id): digit runs
+ * inside it are chance, so only a card number standing as the value or one of its parts is refused.
+ */
+export const opaqueReference = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => !opaqueValueHoldsCardNumber(text), 'must not contain a payment card number');
+
 export const localized = z
   .array(
     z.object({
@@ -46,7 +57,7 @@ export const transactionDraft = z.object({
   type: z.enum(TRANSACTION_TYPES),
   amount: moneyInput,
   state: z.enum(TRANSACTION_STATES).nullish(),
-  interactionId: providerText(256).nullish(),
+  interactionId: opaqueReference(256).nullish(),
   timestamp: dateTime.nullish(),
 });
 export type TransactionDraft = z.infer<typeof transactionDraft>;
@@ -64,8 +75,8 @@ const draftSchema = z.object({
     })
     .refine((ref) => Boolean(ref.id) !== Boolean(ref.key), 'name the customer by its id or by its key')
     .nullish(),
-  anonymousId: providerText(256).nullish(),
-  interfaceId: providerText(256).nullish(),
+  anonymousId: opaqueReference(256).nullish(),
+  interfaceId: opaqueReference(256).nullish(),
   paymentMethodInfo: z
     .object({
       paymentInterface: providerText(256).nullish(),

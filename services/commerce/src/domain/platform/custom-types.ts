@@ -44,6 +44,8 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
       cartTemplate: 'String',
       /** When the carrier delivered the order (ISO date-time; set with shipment state Delivered). */
       deliveredAt: 'String',
+      /** The order's mails already sent to the shopper (shipped, delivered: kinds, comma-separated). */
+      mailed: 'String',
     },
   },
   // The payment service provider's side of a Payment: its references and the card's public details only.
@@ -62,6 +64,20 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
     },
   },
 };
+
+/**
+ * Checkout fields holding opaque keys, hashes, tokens and provider references (the sha256 hex of
+ * the shopper's Idempotency-Key, a session or fraud id, a `tok_` token, an authorisation id):
+ * nobody types them, and digit runs inside them are chance, so only a whole card number is refused.
+ */
+const OPAQUE_FIELDS = new Set([
+  'idempotencyKey',
+  'gatewayReference',
+  'paymentToken',
+  'fraudSessionId',
+  'loyaltyHoldId',
+  'placedBySession',
+]);
 
 export interface CustomFields {
   type: { typeId: 'type'; key: string };
@@ -103,7 +119,8 @@ export function parseFieldValue(typeKey: string, name: string, raw: string | nul
     });
   }
   // The checkout types sit next to payments: a card number sent by mistake never reaches the database.
-  if (typeKey === 'payment' || typeKey === 'order-b2c') refuseCardNumber(name, value);
+  if (typeKey === 'payment' || typeKey === 'order-b2c')
+    refuseCardNumber(name, value, OPAQUE_FIELDS.has(name) ? 'opaque' : 'text');
   return value;
 }
 
