@@ -92,6 +92,13 @@ describe('search relevance (tools/catalog-seed/search-relevance.json)', () => {
     expect(pro.results.slice(0, 3).every((p) => /\bPro\b/.test(p.name))).toBe(true);
   });
 
+  it('finds hoops for "hoop" on hoopcraft, not every product of a brand whose name starts with it', async () => {
+    const hoops = await get<ProductListResponse>('hoopcraft', '/api/products?category=hoops&limit=1');
+    const { results, total } = await search('hoopcraft', 'hoop');
+    expect(results.map((p) => p.name).filter((name) => !/Hoop$/.test(name))).toEqual([]);
+    expect(total).toBe(hoops.total);
+  });
+
   it('tolerates one typo in a longer word, not in a short one', async () => {
     expect((await search('hoopcraft', 'baskteball')).results[0].name).toMatch(/Basketball$/);
     expect((await search('rallyathletic', 'hoodei')).results[0]?.name).toMatch(/Hoodie$/);

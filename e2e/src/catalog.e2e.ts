@@ -362,7 +362,20 @@ describe('browsing the catalog', () => {
     await page.goto(env.shop.url('hoopcraft', '/c/hoops'));
     await cards(page).first().locator('a').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/p/'));
+    const productAddress = page.url();
+    // The guide opens over the product page, which stays where it was; its own page is a link away.
     await page.getByRole('link', { name: 'Size guide' }).click();
+    const guide = page.getByRole('dialog', { name: 'Hoop size and rim height guide' });
+    await guide
+      .getByRole('table', { name: /^Rim height by age/ })
+      .getByRole('rowheader', { name: '10', exact: true })
+      .waitFor();
+    expect(page.url()).toBe(productAddress);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await guide.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Size guide' }).click();
+    await guide.getByRole('link', { name: 'How to measure, and the whole guide' }).click();
     await page.waitForURL((url) => url.pathname === '/size-guide/hoops');
     await page
       .getByRole('table', { name: /^Rim height by age/ })

@@ -36,15 +36,18 @@ export function App({ config, store, location }: { config: ShellBootConfig; stor
 }
 
 /**
- * Marks the document once React has taken over the page (hydrated a server render, or drawn it):
- * `<html data-interactive>`, which tools and browser tests wait for before they press anything.
- * Then, outside React's commit, what the shopper did while the page woke up is done again
- * (ADR 0025).
+ * Once React has taken over the page (hydrated a server render, or drawn it), outside React's
+ * commit, what the shopper did while the page woke up is done again (ADR 0025); then the document
+ * is marked `<html data-interactive>`, which tools and browser tests wait for before they press
+ * anything. Until then the page's first script still holds a press to do it again a moment later,
+ * so a tool pressing at the first mark would read the page before its press took effect.
  */
 function Interactive() {
   useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
-    const timer = setTimeout(() => void takeEarlyInput(), 0);
+    const mark = () => {
+      document.documentElement.dataset.interactive = 'true';
+    };
+    const timer = setTimeout(() => void takeEarlyInput().then(mark, mark), 0);
     return () => clearTimeout(timer);
   }, []);
   return null;

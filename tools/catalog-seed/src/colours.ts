@@ -23,6 +23,68 @@ export const COLOURS: Colour[] = [
   { name: 'Lavender', family: 'purple', hex: 'b497d6' },
 ];
 
+const named = (names: readonly string[]): Colour[] =>
+  names.map((name) => {
+    const colour = COLOURS.find((c) => c.name === name);
+    if (!colour) throw new Error(`No colour named ${name}`);
+    return colour;
+  });
+
+/**
+ * The colours each brand dyes in: a lingerie house's soft neutrals and jewel tones, an underwear
+ * and activewear maker's basics, an athletic brand's team colours, a basketball brand's court
+ * colours. A product's colours come from its brand's palette only (no court orange on lingerie).
+ */
+export const BRAND_PALETTES: Record<string, Colour[]> = {
+  vanityfair: named([
+    'Black',
+    'Midnight Navy',
+    'Blush',
+    'Rose',
+    'Ivory',
+    'White',
+    'Nude',
+    'Mocha',
+    'Crimson',
+    'Lavender',
+  ]),
+  everwear: named([
+    'Black',
+    'White',
+    'Heather Grey',
+    'Midnight Navy',
+    'Royal',
+    'Forest',
+    'Teal',
+    'Crimson',
+    'Lavender',
+    'Blush',
+  ]),
+  rallyathletic: named([
+    'Black',
+    'White',
+    'Heather Grey',
+    'Midnight Navy',
+    'Royal',
+    'Crimson',
+    'Forest',
+    'Sunflower',
+    'Court Orange',
+    'Teal',
+  ]),
+  hoopcraft: named([
+    'Court Orange',
+    'Black',
+    'White',
+    'Royal',
+    'Crimson',
+    'Midnight Navy',
+    'Sunflower',
+    'Heather Grey',
+    'Forest',
+  ]),
+};
+
 export const RETAILERS = [
   { retailer: 'amazon', label: 'Amazon', domain: 'amazon.com' },
   { retailer: 'belk', label: 'Belk', domain: 'belk.com' },

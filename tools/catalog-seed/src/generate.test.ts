@@ -1,4 +1,5 @@
 import { generateCatalog } from './generate';
+import { BRAND_PALETTES } from './colours';
 import { productImageSvg } from './svg';
 import type { RetailerLinkAttributeValue } from './types';
 
@@ -116,5 +117,44 @@ describe('seed catalog generator', () => {
       const [, colourHex, view] = /^([0-9a-f]{6})-([a-z]+)\.svg$/.exec(file) ?? [];
       expect({ url, drawn: Boolean(productImageSvg(type, colourHex, view)) }).toEqual({ url, drawn: true });
     }
+  });
+});
+
+describe('names and colours a shopper can tell apart', () => {
+  const catalog = generateCatalog();
+  const byBrand = (store: string) => catalog.products.filter((p) => p.storeKey === store);
+  const coloursOf = (products: ReturnType<typeof byBrand>) =>
+    new Set(
+      products.flatMap((p) =>
+        [p.masterVariant, ...p.variants].map((v) => String(v.attributes.find((a) => a.name === 'color')?.value)),
+      ),
+    );
+
+  it('gives no two products of a brand the same name', () => {
+    for (const store of catalog.stores.map((s) => s.key)) {
+      const names = byBrand(store).map((p) => p.name['en-US']);
+      expect({ store, repeated: names.filter((name, i) => names.indexOf(name) !== i) }).toEqual({
+        store,
+        repeated: [],
+      });
+    }
+  });
+
+  it("dyes each brand's products in its own palette only", () => {
+    for (const store of catalog.stores.map((s) => s.key)) {
+      const palette = new Set(BRAND_PALETTES[store].map((c) => c.name));
+      expect([...coloursOf(byBrand(store))].filter((colour) => !palette.has(colour))).toEqual([]);
+    }
+    expect(coloursOf(byBrand('vanityfair')).has('Court Orange')).toBe(false);
+    expect(coloursOf(byBrand('hoopcraft')).has('Court Orange')).toBe(true);
+  });
+
+  it('sells an underwear 3-pack as a product of its own, not as a length', () => {
+    const underwear = catalog.products.filter((p) => p.productType === 'underwear');
+    const variants = underwear.flatMap((p) => [p.masterVariant, ...p.variants]);
+    expect(variants.some((v) => v.attributes.some((a) => a.name === 'length'))).toBe(false);
+    const packs = underwear.filter((p) => / 3-Pack /.test(p.name['en-US']));
+    expect(packs.length).toBeGreaterThan(10);
+    expect(packs.length).toBeLessThan(underwear.length);
   });
 });

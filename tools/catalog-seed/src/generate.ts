@@ -1,5 +1,5 @@
 import { BRAND_CATALOGS, type BrandCatalogSpec } from './brand-catalogs';
-import { COLOURS, RETAILERS } from './colours';
+import { BRAND_PALETTES, RETAILERS } from './colours';
 import { KINDS, type Kind } from './kinds';
 import { type Random, createRandom, slugify, stableId } from './random';
 import { IMAGE_VIEWS, type ImageView } from './svg';
@@ -118,16 +118,20 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
   const sale = brand.saleCategory ? category(brand.saleCategory, 'Sale', root.id, '0.9') : undefined;
 
   const now = Date.UTC(2026, 10, 1);
+  const palette = BRAND_PALETTES[brand.store];
+  if (!palette) throw new Error(`No colour palette for ${brand.store}`);
+  const names: NameBook = { taken: new Set(), editions: new Map() };
   for (let n = 0; n < count; n += 1) {
     const { category: leaf, kind } = leaves[n % leaves.length];
     const line = random.pick(brand.lines);
     const style = random.pick(kind.styles);
     const masterStyle = `${brand.styleCode}${String(10000 + n).padStart(5, '0')}`;
-    const name = `${line} ${style} ${kind.noun}`;
     const price = retailPrice(random, kind.priceRange);
     const onSale = random.chance(0.25);
-    const colours = random.sample(COLOURS, random.int(kind.colours[0], kind.colours[1]));
+    const colours = random.sample(palette, random.int(kind.colours[0], kind.colours[1]));
+    const variety = kind.variety?.(random);
     const sizes = kind.sizes(random);
+    const name = uniqueName(names, kind, line, style, variety);
     const variants: SeedVariant[] = [];
     for (const colour of colours) {
       for (const row of sizes) {
@@ -190,6 +194,44 @@ function addBrand(catalog: Omit<SeedCatalog, 'customers'>, brand: BrandCatalogSp
     assortment.productIds.push(product.id);
   }
   addCommerceSettings(catalog, brand.store);
+}
+
+const wordsOf = (text: string) => text.toLowerCase().split(/[\s-]+/);
+
+/** The names a brand has given, and the last edition number of each name base (large catalogues). */
+interface NameBook {
+  taken: Set<string>;
+  editions: Map<string, number>;
+}
+
+/**
+ * A name no other product of the brand has: the line, style and noun the draw gave, else with the
+ * first of the kind's features that makes it new (one sharing a word with the line or style would
+ * read twice), else the same with the kind's next style; a catalogue larger than all of those
+ * (benchmarks) numbers editions ("Beauty Back No. 2 Underwire Bra"). Deterministic, and it draws
+ * nothing, so the rest of the catalogue is the same whatever names were taken.
+ */
+function uniqueName(book: NameBook, kind: Kind, line: string, style: string, variety: string | undefined) {
+  const compose = (feature: string | undefined, withStyle: string) =>
+    [line, variety, feature, withStyle, kind.noun].filter(Boolean).join(' ');
+  const give = (name: string) => {
+    book.taken.add(name);
+    return name;
+  };
+  for (const candidateStyle of [style, ...kind.styles.filter((other) => other !== style)]) {
+    const used = new Set([...wordsOf(line), ...wordsOf(candidateStyle)]);
+    const features = kind.features.filter((feature) => !wordsOf(feature).some((word) => used.has(word)));
+    for (const feature of [undefined, ...features]) {
+      const name = compose(feature, candidateStyle);
+      if (!book.taken.has(name)) return give(name);
+    }
+  }
+  const base = compose(undefined, style);
+  for (let edition = (book.editions.get(base) ?? 1) + 1; ; edition += 1) {
+    const name = compose(`No. ${edition}`, style);
+    book.editions.set(base, edition);
+    if (!book.taken.has(name)) return give(name);
+  }
 }
 
 /**

@@ -11,6 +11,13 @@ export interface Kind {
   taxCategory: TaxCategoryKey;
   noun: string;
   styles: readonly string[];
+  /**
+   * Words that tell two products of one line and style apart ("Beauty Back Lace Underwire Bra"),
+   * so no two products of a brand share a name.
+   */
+  features: readonly string[];
+  /** A variety sold as its own product (underwear in 1- or 3-packs), named before the style. */
+  variety?: (random: Random) => string | undefined;
   priceRange: [number, number];
   colours: [number, number];
   /** The size rows a product of this kind comes in (each row becomes a variant per colour). */
@@ -30,6 +37,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Bra',
     styles: ['Underwire', 'Wire-Free', 'Push-Up', 'Minimizer', 'T-Shirt', 'Full Figure', 'Balconette', 'Plunge'],
+    features: ['Lace', 'Lightly Lined', 'Smoothing', 'Convertible', 'Contour', 'Seamless', 'Cotton Blend'],
     priceRange: [3200, 6800],
     colours: [1, 3],
     // Bras come in band x cup sizes; each style carries a realistic slice of the grid.
@@ -45,6 +53,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Panty',
     styles: ['Hipster', 'Brief', 'Thong', 'Boyshort', 'Hi-Cut', 'Bikini'],
+    features: ['Lace', 'Seamless', 'Cotton', 'Microfiber', 'Ribbed', 'Satin'],
     priceRange: [900, 1800],
     colours: [2, 4],
     sizes: (random) => {
@@ -58,6 +67,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Shaper',
     styles: ['Waist Cincher', 'Thigh Slimmer', 'Bodysuit', 'Brief Shaper'],
+    features: ['Firm Control', 'Light Control', 'Seamless', 'Cooling', 'Lace Trim', 'Open Bust'],
     priceRange: [3000, 6000],
     colours: [1, 2],
     sizes: () => letters(1, 6).map((size) => ({ size, waist: 'high-rise' })),
@@ -68,6 +78,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Slip',
     styles: ['Cami', 'Half Slip', 'Full Slip', 'Tank'],
+    features: ['Satin', 'Lace Trim', 'Stretch', 'Cooling', 'Adjustable', 'Cling-Free'],
     priceRange: [2200, 4400],
     colours: [1, 3],
     sizes: (random) => {
@@ -82,12 +93,12 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Underwear',
     styles: ['Boxer Brief', 'Brief', 'Trunk', 'Bikini', 'Boyshort'],
+    features: ['Cotton', 'Modal', 'Ribbed', 'Tagless', 'Stretch', 'Micro'],
     priceRange: [1200, 3600],
     colours: [2, 4],
-    sizes: (random) => {
-      const packs = random.pick(['1-pack', '3-pack']);
-      return letters(1, 5).map((size) => ({ size, length: packs }));
-    },
+    // A 3-pack is a product of its own, not a size of the single one.
+    variety: (random) => (random.pick(['1-pack', '3-pack']) === '3-pack' ? '3-Pack' : undefined),
+    sizes: () => rows('size', letters(1, 5)),
     describe: 'Everyday comfort with a waistband that never rolls.',
   },
   leggings: {
@@ -95,6 +106,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Leggings',
     styles: ['High-Rise', 'Seamless', 'Pocket', 'Compression'],
+    features: ['Ribbed', 'Sculpt', 'Thermal', 'Reflective', 'Brushed', 'Matte'],
     priceRange: [3400, 7800],
     colours: [2, 3],
     sizes: () =>
@@ -108,6 +120,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Shorts',
     styles: ['Training', 'Running', 'Court', 'Mesh', 'Woven'],
+    features: ['Lined', 'Stretch', 'Split-Hem', 'Reflective', 'Drawstring', 'Vented'],
     priceRange: [2400, 5000],
     colours: [2, 3],
     sizes: (random) => letters(1, 5).map((size) => ({ size, length: random.pick(['5in', '7in', '9in']) })),
@@ -118,6 +131,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Tee',
     styles: ['Performance', 'Cotton', 'Long Sleeve', 'Tank', 'Graphic', 'Crop'],
+    features: ['Heathered', 'Ribbed', 'Slim Fit', 'Relaxed', 'Reflective', 'Vented'],
     priceRange: [1800, 4200],
     colours: [2, 4],
     sizes: () => rows('size', letters(0, 5)),
@@ -128,6 +142,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Hoodie',
     styles: ['Fleece', 'Zip', 'Pullover', 'Warm-Up'],
+    features: ['Heavyweight', 'Lightweight', 'Brushed', 'Oversized', 'Vintage Wash', 'Thermal'],
     priceRange: [4800, 8800],
     colours: [1, 3],
     sizes: () => rows('size', letters(1, 5)),
@@ -138,6 +153,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Pants',
     styles: ['Jogger', 'Track', 'Tapered', 'Warm-Up'],
+    features: ['Slim', 'Relaxed', 'Lined', 'Stretch', 'Cuffed', 'Tech'],
     priceRange: [4400, 8000],
     colours: [1, 2],
     sizes: () =>
@@ -151,6 +167,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Sports Bra',
     styles: ['High Impact', 'Medium Impact', 'Racerback', 'Longline'],
+    features: ['Padded', 'Adjustable', 'Seamless', 'Ribbed', 'Zip-Front', 'Strappy'],
     priceRange: [2800, 5600],
     colours: [2, 3],
     sizes: () => rows('size', letters(0, 5)),
@@ -161,6 +178,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Socks',
     styles: ['Crew', 'No-Show', 'Quarter', 'Cushioned Crew'],
+    features: ['Performance', 'Merino', 'Cotton', 'Arch Support', 'Ribbed', 'Cushioned'],
     priceRange: [1000, 2200],
     colours: [1, 3],
     sizes: () => rows('size', ['S', 'M', 'L']),
@@ -171,6 +189,7 @@ export const KINDS = {
     taxCategory: 'clothing',
     noun: 'Jersey',
     styles: ['Replica', 'Reversible', 'Practice', 'Pro Cut'],
+    features: ['Home', 'Away', 'Alternate', 'Throwback', 'Mesh', 'Sleeved'],
     priceRange: [3600, 9000],
     colours: [1, 3],
     sizes: () => rows('size', letters(0, 6)),
@@ -181,6 +200,7 @@ export const KINDS = {
     taxCategory: 'general',
     noun: 'Basketball',
     styles: ['Indoor', 'Outdoor', 'Indoor/Outdoor', 'Composite', 'Youth'],
+    features: ['Leather', 'Rubber', 'Deep Channel', 'Tournament', 'Signature', 'Grip Control'],
     priceRange: [2500, 16000],
     colours: [1, 2],
     sizes: () => rows('size', ['5', '6', '7']),
@@ -191,6 +211,7 @@ export const KINDS = {
     taxCategory: 'general',
     noun: 'Hoop',
     styles: ['In-Ground', 'Portable', 'Wall-Mount', 'Over-the-Door'],
+    features: ['Glass Backboard', 'Acrylic', 'Pro-Style', 'Adjustable', 'Breakaway Rim', 'Steel Pole'],
     priceRange: [4900, 149900],
     colours: [1, 1],
     sizes: () => rows('size', ['44in', '54in', '60in']),
@@ -201,6 +222,7 @@ export const KINDS = {
     taxCategory: 'general',
     noun: 'Trainer',
     styles: ['Dribble Goggles', 'Resistance Band', 'Rebounder', 'Agility Ladder', 'Shooting Sleeve'],
+    features: ['Adjustable', 'Weighted', 'Compact', 'Team', 'Travel', 'Heavy-Duty'],
     priceRange: [1500, 9900],
     colours: [1, 2],
     sizes: () => rows('size', ['One Size']),

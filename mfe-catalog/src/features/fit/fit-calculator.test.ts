@@ -2,7 +2,7 @@ import type { FitFinderEntry } from '@shop/contracts/browser';
 import { computeFit, locate } from './fit-calculator';
 import { basketballs, bras, leggings, pants, rimHeight, tops } from './fit-fixtures';
 import { shopLinks } from './fit-links';
-import type { Units } from './units';
+import type { Units } from '../../lib/units';
 
 const fit = (finder: FitFinderEntry, values: Record<string, number>, units: Units = 'in') =>
   computeFit(finder, values, units);

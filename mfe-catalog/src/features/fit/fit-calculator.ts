@@ -1,5 +1,5 @@
 import type { FitFinderEntry, SizeCell, SizeColumn, SizeTable } from '@shop/contracts/browser';
-import { type Units, toTableUnit, unitLabel, withUnit } from './units';
+import { type Units, toTableUnit, unitLabel, withUnit } from '../../lib/units';
 import { braSize } from './bra-size';
 
 /** A size as the finder gives it: the value products carry, what the shopper reads, and link values. */

@@ -1,5 +1,5 @@
 import type { FitFinderEntry } from '@shop/contracts/browser';
-import type { Units } from './units';
+import type { Units } from '../../lib/units';
 
 /** What /find-your-fit's URL holds: the finder (`kind`), the units and each measurement as typed. */
 export interface FitQuery {

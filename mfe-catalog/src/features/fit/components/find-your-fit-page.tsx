@@ -4,13 +4,14 @@ import { PageShell } from '@shop/ui';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ContentNotes } from '../../../components/content-notes';
-import { fitApi, statusOf } from '../api/fit-api';
+import { fitApi, statusOf } from '../../../lib/fit-api';
 import { computeFit } from '../fit-calculator';
 import { measurements, readFitQuery } from '../fit-query';
 import { FitForm } from './fit-form';
 import { FitKinds } from './fit-kinds';
 import { FitResultView } from './fit-result';
-import { FitLoadState, FitNotFound } from './fit-states';
+import { LoadState } from '../../../components/load-state';
+import { FitNotFound } from './fit-states';
 
 /**
  * /find-your-fit: the shopper picks what they are sizing (the brand's finders), enters the
@@ -30,7 +31,7 @@ export default function FindYourFitPage() {
   if (statusOf(error) === 404) return <FitNotFound page="find-your-fit" title="We can’t find that page" />;
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="find-your-fit" title="Find your fit">
-      {!data && <FitLoadState error={error} retry={refetch} label="Loading the fit finder" />}
+      {!data && <LoadState error={error} retry={refetch} label="Loading the fit finder" />}
       {finder && query && (
         <div className="fit-finder">
           {finders.length > 1 && <FitKinds finders={finders} current={finder.id} />}

@@ -2,8 +2,8 @@ import type { FitFinderEntry } from '@shop/contracts/browser';
 import { Button, TextField } from '@shop/ui';
 import { type FormEvent, useState } from 'react';
 import type { FitQuery } from '../fit-query';
-import { type Units, hasLengths } from '../units';
-import { UnitToggle } from './unit-toggle';
+import { type Units, hasLengths } from '../../../lib/units';
+import { UnitToggle } from '../../../components/unit-toggle';
 
 interface Props {
   finder: FitFinderEntry;

@@ -2,8 +2,9 @@ import '../../../catalog.css';
 import '../fit.css';
 import { PageShell } from '@shop/ui';
 import { Link } from 'react-router-dom';
-import { fitApi, statusOf } from '../api/fit-api';
-import { FitLoadState, FitNotFound } from './fit-states';
+import { fitApi, statusOf } from '../../../lib/fit-api';
+import { LoadState } from '../../../components/load-state';
+import { FitNotFound } from './fit-states';
 
 /** /size-guide: the brand's own guides, in its order. */
 export default function SizeGuideIndexPage() {
@@ -11,7 +12,7 @@ export default function SizeGuideIndexPage() {
   if (statusOf(error) === 404) return <FitNotFound page="size-guides" title="We can’t find that page" />;
   return (
     <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guides" title="Size guides">
-      {!data && <FitLoadState error={error} retry={refetch} label="Loading the size guides" />}
+      {!data && <LoadState error={error} retry={refetch} label="Loading the size guides" />}
       {data && (
         <>
           <ul className="size-guide-list">

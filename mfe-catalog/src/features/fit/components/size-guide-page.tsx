@@ -4,12 +4,13 @@ import { useBootConfig, useBrand } from '@shop/platform';
 import { PageShell } from '@shop/ui';
 import { Link, useParams } from 'react-router-dom';
 import { ContentNotes } from '../../../components/content-notes';
-import { fitApi, statusOf } from '../api/fit-api';
-import { hasLengths } from '../units';
-import { FitLoadState, FitNotFound } from './fit-states';
+import { fitApi, statusOf } from '../../../lib/fit-api';
+import { hasLengths } from '../../../lib/units';
+import { LoadState } from '../../../components/load-state';
+import { FitNotFound } from './fit-states';
 import { useSizeGuideHead } from './size-guide-head';
-import { SizeTableView } from './size-table';
-import { UrlUnitToggle, useUrlUnits } from './unit-toggle';
+import { SizeTableView } from '../../../components/size-chart';
+import { UrlUnitToggle, useUrlUnits } from '../../../components/unit-toggle';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -26,7 +27,7 @@ export default function SizeGuidePage() {
   if (!data)
     return (
       <PageShell remote={__APP_NAME__} version={__APP_VERSION__} page="size-guide" title="Size guide">
-        <FitLoadState error={error} retry={refetch} label="Loading the size guide" />
+        <LoadState error={error} retry={refetch} label="Loading the size guide" />
       </PageShell>
     );
   return (

@@ -1,4 +1,4 @@
-import type { ProductDetail, ShellBootConfig } from '@shop/contracts/browser';
+import type { ProductDetail, ShellBootConfig, SizeGuideDocument } from '@shop/contracts/browser';
 import { type AddToBagHandler, BootConfigProvider, createAppStore, provideAddToBag } from '@shop/platform';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -154,13 +154,68 @@ describe('choosing a size', () => {
   });
 });
 
-describe('the size guide link', () => {
-  it('goes to the guide the product comes with, and is absent when there is none', async () => {
-    await renderProductPage({ ...product, sizeGuide: { slug: 'bras', title: 'Bra size guide' } });
+describe('the size guide', () => {
+  afterEach(cleanup);
+  const braGuide: SizeGuideDocument = {
+    type: 'size-guide',
+    slug: 'bras',
+    title: 'Bra size guide',
+    description: 'Bras by band and bust.',
+    order: 1,
+    measuring: { title: 'How to measure', steps: ['Band: snug under the bust.'] },
+    tables: [
+      {
+        id: 'bras',
+        caption: 'Bra sizes by band',
+        columns: [
+          { key: 'size', label: 'Band' },
+          { key: 'under', label: 'Under bust', unit: 'in' },
+        ],
+        rows: [
+          { size: '34', under: [29, 30] },
+          { size: '36', under: [31, 32] },
+        ],
+      },
+    ],
+  };
+  const withGuide = { ...product, sizeGuide: { slug: 'bras', title: 'Bra size guide' } };
+
+  it("is a link to the guide's own page (a new tab, no scripts), absent when the product has none", async () => {
+    await renderProductPage(withGuide);
     expect(screen.getByRole('link', { name: 'Size guide' }).getAttribute('href')).toBe('/size-guide/bras');
     cleanup();
     await renderProductPage();
     expect(screen.queryByRole('link', { name: 'Size guide' })).toBeNull();
+  });
+
+  it('opens over the product page on a click, keeps the address, and gives focus back when closed', async () => {
+    mountProductPage({
+      '/api/products/100-000000-34B': () => Response.json(withGuide),
+      '/api/content/size-guide/bras': () => Response.json(braGuide),
+    });
+    const link = await screen.findByRole('link', { name: 'Size guide' });
+    link.focus();
+    fireEvent.click(link);
+    const dialog = await screen.findByRole('dialog', { name: 'Bra size guide' });
+    const table = await within(dialog).findByRole('table', { name: 'Bra sizes by band' });
+    expect(within(table).getByRole('columnheader', { name: 'Under bust (in)' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Centimetres' }));
+    expect(within(table).getByRole('columnheader', { name: 'Under bust (cm)' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'How to measure, and the whole guide' }).getAttribute('href')).toBe(
+      '/size-guide/bras',
+    );
+    // Still the product page under it, its button in place.
+    expect(screen.getByRole('button', { name: 'Add to bag' })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(link);
+  });
+
+  it('leaves a click for a new tab to the browser', async () => {
+    await renderProductPage(withGuide);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    screen.getByRole('link', { name: 'Size guide' }).dispatchEvent(click);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import { OptionPicker } from './option-picker';
 import { ContentNotes } from '../../../components/content-notes';
 import { useProductHead } from './product-head';
 import { ProductWithdrawn } from './product-withdrawn';
+import { SizeGuideLink } from './size-guide-drawer';
 
 /** /p/{category}/{name}/{sku or masterStyle}: gallery, price, options, stock, quantity, add to bag. */
 export default function ProductPage() {
@@ -209,11 +210,7 @@ export default function ProductPage() {
               <span id={addErrorId}>{addError}</span>
             </Notice>
           )}
-          {product.sizeGuide && (
-            <p>
-              <Link to={`/size-guide/${product.sizeGuide.slug}`}>Size guide</Link>
-            </p>
-          )}
+          {product.sizeGuide && <SizeGuideLink guide={product.sizeGuide} />}
           <p className="product__description">{product.description}</p>
           {product.retailerLinks.length > 0 && (
             <section aria-label="Also available at">

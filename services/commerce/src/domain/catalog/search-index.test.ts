@@ -73,3 +73,36 @@ describe('sorting by price', () => {
     expect(keys(['variants.price.centAmount:range (3500 to 4001)'], 'price desc')).toEqual(['d', 'c']);
   });
 });
+
+describe('category names in search', () => {
+  const category = (key: string, name: string, parentId: string | null) => ({
+    id: `cat-${key}`,
+    key,
+    storeKey: 'hoopcraft',
+    name: { 'en-US': name },
+    slug: { 'en-US': key },
+    parentId,
+    orderHint: '0',
+  });
+  const categories = [
+    category('hoopcraft', 'Hoopcraft', null),
+    category('hoops', 'Hoops', 'cat-hoopcraft'),
+    category('basketballs', 'Basketballs', 'cat-hoopcraft'),
+  ];
+  const inCategory = (key: string, categoryKey: string) => ({
+    ...product(key, [variant('7', 'Black', 2999)]),
+    storeKey: 'hoopcraft',
+    categories: [{ typeId: 'category' as const, id: `cat-${categoryKey}` }],
+  });
+  const products = [inCategory('street-portable-hoop', 'hoops'), inCategory('pro-indoor-ball', 'basketballs')];
+  const index = new SearchIndex();
+  index.load(products, categories, new Map([['hoopcraft', new Set(products.map((p) => p.id))]]));
+  const found = (text: string) =>
+    index.search({ storeProjection: 'hoopcraft', text }).results.map((r) => r.product.key);
+
+  it("matches a product's own categories and their parents, not the store's root, which every product has", () => {
+    expect(found('hoop')).toEqual(['street-portable-hoop']);
+    expect(found('basketballs')).toEqual(['pro-indoor-ball']);
+    expect(found('hoopcraft')).toEqual([]);
+  });
+});

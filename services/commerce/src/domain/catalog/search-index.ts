@@ -137,7 +137,9 @@ export class SearchIndex {
    */
   load(products: Product[], categories: Category[], assortments: Map<string, Set<string>>) {
     const parents = new Map(categories.map((c) => [c.id, c.parentId]));
-    this.categoryNames = new Map(categories.map((c) => [c.id, c.name['en-US'] ?? '']));
+    // A root category is the store itself ("Hoopcraft"): every product of the store sits under it,
+    // so its name would match every product ("hoop" finding all of Hoopcraft) and tell nothing.
+    this.categoryNames = new Map(categories.filter((c) => c.parentId).map((c) => [c.id, c.name['en-US'] ?? '']));
     this.categoryAncestors = new Map(
       categories.map((c) => {
         const ancestors: string[] = [];

@@ -1,7 +1,8 @@
+import './size-chart.css';
 import { RadioGroup } from '@shop/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Units } from '../units';
+import type { Units } from '../lib/units';
 
 const UNITS = [
   { value: 'in', label: 'Inches' },

@@ -1,5 +1,6 @@
+import './size-chart.css';
 import type { SizeCell, SizeTable } from '@shop/contracts/browser';
-import { type Units, columnHeader, formatCell } from '../units';
+import { type Units, columnHeader, formatCell } from '../lib/units';
 
 /** Numbers and ranges stay on one line ("12–14" never breaks at its dash); words wrap. */
 const numeric = (cell: SizeCell | undefined) => (typeof cell === 'string' ? undefined : 'size-chart__number');
