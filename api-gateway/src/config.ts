@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
-import { RELAXED_ENVIRONMENTS, deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
+import {
+  RELAXED_ENVIRONMENTS,
+  deploymentEnvironment,
+  parseEnv,
+  requireStrongSecrets,
+  shutdownSettings,
+} from '@shop/node-kit';
 import { trustProxySetting } from './trust-proxy';
 import { z } from 'zod';
 
@@ -228,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     smtpUrl: value.SMTP_URL,
+    // SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_GRACE_MS: how a SIGTERM drains (README, Running at scale).
+    shutdown: shutdownSettings(env, environment),
     commerce: {
       apiUrl: value.COMMERCE_API_URL,
       authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,

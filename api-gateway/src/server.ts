@@ -24,7 +24,7 @@ import { customerConsentStore } from './modules/privacy/customer-consent-store';
 import { flagReader } from './modules/flags/flag-reader';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
-import { createLogger } from '@shop/node-kit';
+import { createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createBrandOrigins } from './shared/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
 import { type UpstreamName, createUpstreamGuard } from './clients/upstream-guard';
@@ -36,7 +36,13 @@ export interface RunningGateway {
   port: number;
   config: GatewayConfig;
   catalog: BrandCatalog;
+  /** Stops at once: tests, and the end of a graceful shutdown. */
   stop: () => Promise<void>;
+  /**
+   * The graceful stop (SIGTERM): /readyz fails, the port closes after the drain delay, requests in
+   * flight finish within the grace period, then everything closes. Says how many were cut.
+   */
+  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
 }
 
 /**
@@ -95,6 +101,13 @@ export async function start(
     commerce: createCommerceClient({ ...config.commerce, logger, guard: guard('flags') }),
     logger,
   });
+  const lifecycle = createHttpLifecycle({
+    checks: [
+      { name: 'commerce', check: () => commerce.ping() },
+      ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+    ],
+    ...config.shutdown,
+  });
   const app = createApp({
     config,
     catalog,
@@ -117,6 +130,7 @@ export async function start(
     cartStats: createCartWriteStats(),
     vendors: createCheckoutVendors(config.vendors, logger, guard),
     flags,
+    lifecycle,
   });
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -124,26 +138,35 @@ export async function start(
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  lifecycle.attach(server);
   const { port } = server.address() as AddressInfo;
   listeningPort = port;
   // Brand managers' overrides: read before the first shopper is answered by them, then refreshed.
   await flags.start();
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await flags.stop();
+    await sink.close();
+    await cartQueue.close();
+    mailer.close();
+    redis?.disconnect();
+  };
   return {
     app,
     url: `http://localhost:${port}`,
     port,
     config,
     catalog,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await flags.stop();
-      await sink.close();
-      await cartQueue.close();
-      mailer.close();
-      redis?.disconnect();
+    stop,
+    async shutdown(signal) {
+      // A Ctrl-C at a terminal has no load balancer to tell first.
+      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
+      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
+      await stop();
+      return { cut };
     },
   };
 }

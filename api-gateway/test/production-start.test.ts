@@ -168,6 +168,33 @@ describe('npm start (production)', () => {
     expect((await forHost('evil.example.com', '/healthz')).status).toBe(200);
   });
 
+  it('says each service is ready on /readyz, and on SIGTERM fails it first, drains and exits 0', async () => {
+    const { port } = new URL(gatewayUrl);
+    const readyz = async (url: string) => {
+      const answer = await fetch(url);
+      return [answer.status, ((await answer.json()) as { status: string }).status];
+    };
+    const [commerceUrl, vendorsUrl] = [env.COMMERCE_PORT, env.VENDORS_PORT].map((p) => `http://127.0.0.1:${p}`);
+    expect(await readyz(`${commerceUrl}/readyz`)).toEqual([200, 'ready']);
+    expect(await readyz(`${vendorsUrl}/readyz`)).toEqual([200, 'ready']);
+    // A load balancer addresses the instance, not a brand: no Host of the shop's.
+    expect(await readyz(`http://127.0.0.1:${port}/readyz`)).toEqual([200, 'ready']);
+    const gateway = children[2];
+    const exited = new Promise<number | null>((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    // Production drains for 2 s with /readyz failing before the port closes.
+    await eventually(async () => expect(await readyz(`http://127.0.0.1:${port}/readyz`)).toEqual([503, 'draining']), {
+      timeoutMs: 1_500,
+      intervalMs: 20,
+    });
+    expect(await exited).toBe(0);
+    for (const service of [children[0], children[1]]) {
+      const done = new Promise<number | null>((resolve) => service.once('exit', resolve));
+      service.kill('SIGTERM');
+      expect(await done).toBe(0);
+    }
+  }, 30_000);
+
   it.each([
     ['api-gateway', 'AUTH_SECRET', 'dev-only-auth-secret-change-me-0123456789'],
     ['api-gateway', 'COMMERCE_CLIENT_SECRET', 'dev-only-commerce-client-secret'],

@@ -1,5 +1,5 @@
 import type { BrandCatalog } from '@shop/brands';
-import type { Logger } from '@shop/node-kit';
+import type { HttpLifecycle, Logger } from '@shop/node-kit';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
@@ -48,4 +48,6 @@ export interface AppDeps {
   vendors: CheckoutVendors;
   /** The brands' feature flags through OpenFeature; each request's are on `res.locals.flags`. */
   flags: FlagReader;
+  /** Readiness (/readyz: commerce and Redis answer) and the graceful stop on SIGTERM. */
+  lifecycle: HttpLifecycle;
 }

@@ -13,3 +13,5 @@ export {
   requireStrongSecrets,
   weakSecretReason,
 } from './secrets';
+export { createHttpLifecycle, shutdownSettings } from './http-lifecycle';
+export type { HttpLifecycle, LifecycleOptions, ReadinessCheck, Readiness } from './http-lifecycle';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
+import { deploymentEnvironment, parseEnv, requireStrongSecrets, shutdownSettings } from '@shop/node-kit';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -61,5 +61,6 @@ export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
     seedProducts: v.COMMERCE_SEED_PRODUCTS,
     logLevel: v.LOG_LEVEL,
     environment,
+    shutdown: shutdownSettings(env, environment),
   };
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@shop/node-kit';
+import { createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createTokenService } from './auth/token-service';
 import { type CommerceConfig, loadCommerceConfig } from './config';
 import { type Db, openDatabase } from './db/database';
@@ -18,7 +18,10 @@ export interface RunningCommerce {
   prepared: { applied: string[]; seeded: boolean; waitedForLock: boolean };
   /** The service's database, for tests that need to reach behind the API. */
   db: Db;
+  /** Stops at once: tests, and the end of a graceful shutdown. */
   stop: () => Promise<void>;
+  /** The graceful stop (SIGTERM): /readyz fails, requests in flight finish, then it stops. */
+  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
 }
 
 /** Opens (and on first start migrates and seeds) the database, then serves the API. */
@@ -40,11 +43,16 @@ export async function start(
   if (prepared.waited) logger.info('Waited for another instance to migrate and seed the database');
   if (prepared.applied.length) logger.info('Migrated the database', { applied: prepared.applied });
   if (seed.seeded) logger.info('Seeded the catalog', { products: seed.products, ms: Math.round(t2 - t1) });
+  const lifecycle = createHttpLifecycle({
+    checks: [{ name: 'database', check: () => db.query('select 1') }],
+    ...config.shutdown,
+  });
   const app = createCommerceApp(
     config,
     services,
     createTokenService(config.tokenSecret, config.tokenTtlSeconds),
     logger,
+    lifecycle,
   );
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -52,9 +60,18 @@ export async function start(
   });
   // Longer than any proxy's idle timeout, so keep-alive connections are not cut mid-request.
   server.keepAliveTimeout = 65_000;
+  lifecycle.attach(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   if (!overrides.publicUrl && !config.publicUrl) services.imageBase = `${url}${config.basePath}`;
+  const stop = async () => {
+    services.catalog.stopStockRefresh();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await db.close();
+  };
   return {
     url,
     baseUrl: `${url}${config.basePath}`,
@@ -63,13 +80,12 @@ export async function start(
     timings: { openMs: t1 - t0, prepareMs: t2 - t1, loadMs: t3 - t2 },
     prepared: { applied: prepared.applied, seeded: seed.seeded, waitedForLock: prepared.waited },
     db,
-    stop: async () => {
-      services.catalog.stopStockRefresh();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await db.close();
+    stop,
+    async shutdown(signal) {
+      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
+      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
+      await stop();
+      return { cut };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { deploymentEnvironment, parseEnv, requireStrongSecrets } from '@shop/node-kit';
+import { deploymentEnvironment, parseEnv, requireStrongSecrets, shutdownSettings } from '@shop/node-kit';
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_ORIGINS, type OriginPattern, parseOriginPatterns } from './http/allowed-origins';
 
@@ -116,6 +116,8 @@ export interface VendorsConfig {
   dataDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   environment: string;
+  /** How a SIGTERM drains the API (SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_GRACE_MS). */
+  shutdown: { drainDelayMs: number; graceMs: number };
 }
 
 /** Validates the environment; a bad value stops the service naming the variable. */
@@ -160,5 +162,6 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     dataDir: v.VENDORS_DATA_DIR,
     logLevel: v.LOG_LEVEL,
     environment,
+    shutdown: shutdownSettings(env, environment),
   };
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@shop/node-kit';
+import { createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { addressRoutes } from './address/address-routes';
@@ -45,6 +45,8 @@ export interface RunningVendors {
    */
   warmUp: () => Promise<void>;
   stop: () => Promise<void>;
+  /** The graceful stop (SIGTERM): the API's /readyz fails, its requests in flight finish, then all stops. */
+  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
 }
 
 export interface StartOptions {
@@ -107,13 +109,23 @@ export async function start(
   const payments = paymentRepository(database.get);
   const fraud = fraudRepository(database.get);
 
+  const lifecycle = createHttpLifecycle({
+    checks: [
+      { name: 'database', check: async () => (await database.get()).query('select 1') },
+      { name: 'zip table', check: () => zipData() },
+    ],
+    ...config.shutdown,
+  });
   const app = express();
   app.disable('x-powered-by');
+  // A stopping instance closes each connection after its answer, so clients reconnect elsewhere.
+  app.use(lifecycle.closeWhenDraining);
   let warming = false;
   app.get('/healthz', (_req, res) => {
     if (warming) res.status(503).json({ status: 'starting' });
     else res.json({ status: 'ok' });
   });
+  app.get('/readyz', (req, res) => lifecycle.readyz(req, res));
   app.use('/captcha', captchaRoutes(config.captchaSecret));
   app.use('/tax/v1', taxRoutes({ apiKey: config.taxApiKey, logger, zipData }));
   app.use('/address/v1', addressRoutes({ apiKey: config.addressApiKey, logger, zipData }));
@@ -161,6 +173,7 @@ export async function start(
   let catcher: MailCatcher | undefined;
   try {
     servers.push(await listen(app, config.port, config.host));
+    lifecycle.attach(servers[0]);
     servers.push(await listen(hosted, config.paymentHostedPort, config.host));
     servers.push(await listen(collector, config.fraudCollectorPort, config.host));
     servers.push(await listen(idme, config.idmePort, config.host));
@@ -173,6 +186,11 @@ export async function start(
     await Promise.all(servers.map(close));
     throw error;
   }
+  const stop = async () => {
+    await Promise.all(servers.map(close));
+    await catcher?.close();
+    await database.close();
+  };
   const [api, card, fraudOrigin, idmeOrigin] = servers.map(
     (server) => `http://${config.host}:${(server.address() as AddressInfo).port}`,
   );
@@ -195,10 +213,12 @@ export async function start(
         warming = false;
       }
     },
-    stop: async () => {
-      await Promise.all(servers.map(close));
-      await catcher?.close();
-      await database.close();
+    stop,
+    async shutdown(signal) {
+      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
+      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
+      await stop();
+      return { cut };
     },
   };
 }

@@ -85,6 +85,8 @@ export function createCommerceClient(options: CommerceClientOptions) {
     ...customerConsentOperations(transport.graphql),
     /** A product image from the platform's asset host; undefined when there is no such image. */
     image: transport.image,
+    /** Readiness: the platform issues a token and answers the lightest query there is. */
+    ping: (): Promise<unknown> => transport.graphql('Ping', 'query Ping { __typename }'),
   };
 }
 export type CommerceClient = ReturnType<typeof createCommerceClient>;

@@ -78,6 +78,8 @@ export function createApp(deps: AppDeps) {
   if (pageModules.length > 1)
     throw new Error(`Only one module may serve pages; ${pageModules.map((m) => m.name).join(' and ')} both do`);
 
+  // A stopping gateway closes each connection after its answer, so clients reconnect elsewhere.
+  app.use(deps.lifecycle.closeWhenDraining);
   app.use(correlationId);
   // The sessionToken cookie is the gateway's own, signed: pages and the tracking route issue and check it.
   app.use(trackingTokenSigner(config.authSecret));

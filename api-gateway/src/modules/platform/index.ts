@@ -18,6 +18,7 @@ import { browseLimit } from '../../shared/browse-limit';
 
 export type PlatformDeps = Pick<
   AppDeps,
+  | 'lifecycle'
   | 'config'
   | 'catalog'
   | 'logger'
@@ -44,6 +45,7 @@ export function platformModule({
   cache,
   throttle,
   revocations,
+  lifecycle,
 }: PlatformDeps): GatewayModule {
   const remotesFor: RemotesFor = (req: Request, res: Response, shopperKey = readTrackingSession(req, res)) => {
     const { id, brand } = brandOf(res, catalog);
@@ -62,7 +64,7 @@ export function platformModule({
       { path: '/brand', router: brand },
     ],
     site: [
-      health(catalog, config),
+      health(catalog, config, lifecycle),
       staticFiles(catalog, config.shellDist, store.root, {
         isReleased: releasedVersions(registry, catalog, logger),
         access: buildAccess({ config, commerce, revocations, sessions, logger }),
@@ -101,9 +103,18 @@ export function platformModule({
   };
 }
 
-/** GET /healthz for load balancers: the brands loaded and the environment, never cached. */
-function health(catalog: PlatformDeps['catalog'], config: PlatformDeps['config']): Router {
+/**
+ * GET /healthz for load balancers, the process is alive: the brands loaded and the environment,
+ * never cached. GET /readyz, it can answer shoppers: commerce (a token and a query) and Redis
+ * answer, and it is not stopping; 503 with what failed otherwise.
+ */
+function health(
+  catalog: PlatformDeps['catalog'],
+  config: PlatformDeps['config'],
+  lifecycle: PlatformDeps['lifecycle'],
+): Router {
   const router = Router();
+  router.get('/readyz', (req, res) => lifecycle.readyz(req, res));
   router.get('/healthz', (_req, res) => {
     res
       .set('cache-control', 'no-store')

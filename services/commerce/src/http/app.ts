@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { productImageSvg } from '@shop/catalog-seed';
-import type { Logger } from '@shop/node-kit';
+import type { HttpLifecycle, Logger } from '@shop/node-kit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { TokenService } from '../auth/token-service';
 import type { CommerceConfig } from '../config';
@@ -19,8 +19,11 @@ export function createCommerceApp(
   services: CommerceServices,
   tokens: TokenService,
   logger: Logger,
+  lifecycle?: HttpLifecycle,
 ) {
   const app = express();
+  // A stopping instance closes each connection after its answer, so clients reconnect elsewhere.
+  if (lifecycle) app.use(lifecycle.closeWhenDraining);
   app.disable('x-powered-by');
   app.set('etag', false);
   const base = config.basePath;
@@ -40,6 +43,8 @@ export function createCommerceApp(
   app.get('/healthz', (_req, res) =>
     res.json({ status: 'ok', database: services.db.kind, products: services.catalog.index.size }),
   );
+  // Ready: the database answers and the instance is not stopping (the catalog is loaded before it listens).
+  if (lifecycle) app.get('/readyz', (req, res) => lifecycle.readyz(req, res));
 
   app.post(`${base}/oauth/token`, express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
     const result = issueToken(req, config, tokens);

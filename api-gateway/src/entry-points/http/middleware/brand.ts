@@ -27,7 +27,7 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
     const id = resolveBrandId(req.hostname ?? '', catalog, fallback, origins);
     const origin = origins.match(id, `${req.protocol}://${host}`);
     // Health checks come from load balancers that address the instance, not a brand.
-    if (!origin && strictHosts && req.path !== '/healthz') {
+    if (!origin && strictHosts && req.path !== '/healthz' && req.path !== '/readyz') {
       return next(new HttpError(421, 'UNKNOWN_HOST', 'This site is not served at this address'));
     }
     res.locals.brandId = id;
