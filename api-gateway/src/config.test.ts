@@ -60,3 +60,35 @@ describe('checkout vendor settings', () => {
     expect(loadConfig({ ...production(), ...vendorKeys(), OPS_API_KEY: ops }).opsApiKey).toBe(ops);
   });
 });
+
+describe('behind a proxy or load balancer', () => {
+  it('reads each brand’s public origins and the proxy’s port, and how a SIGTERM drains', () => {
+    const config = loadConfig({
+      PUBLIC_ORIGINS:
+        'hoopcraft=https://www.hoopcraft.example,https://hoopcraft.example; vanityfair=http://shop.test:8080',
+      PUBLIC_PORT: '8080',
+      SHUTDOWN_GRACE_MS: '5000',
+    });
+    expect(config.publicAddress).toEqual({
+      origins: new Map([
+        ['hoopcraft', ['https://www.hoopcraft.example', 'https://hoopcraft.example']],
+        ['vanityfair', ['http://shop.test:8080']],
+      ]),
+      port: 8080,
+    });
+    expect(config.shutdown).toEqual({ drainDelayMs: 0, graceMs: 5000 });
+    expect(loadConfig({ ...production(), ...vendorKeys() }).shutdown).toEqual({ drainDelayMs: 2000, graceMs: 10_000 });
+  });
+
+  it.each([
+    ['PUBLIC_ORIGINS', 'hoopcraft=https://www.hoopcraft.example/shop'],
+    ['PUBLIC_ORIGINS', 'hoopcraft=ftp://hoopcraft.example'],
+    ['PUBLIC_ORIGINS', 'https://hoopcraft.example'],
+    ['PUBLIC_ORIGINS', 'hoopcraft=https://a.example;hoopcraft=https://b.example'],
+    ['PUBLIC_PORT', '0'],
+    ['SHUTDOWN_DRAIN_DELAY_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', '10s'],
+  ])('refuses %s=%s, naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(`Invalid environment variable ${variable}`);
+  });
+});

@@ -26,6 +26,31 @@ const devUrls = z.string().transform((value, ctx) => {
   return out;
 });
 
+/** `brand=origin,origin;brand=origin`: each origin http(s) with no path, the first canonical. */
+const publicOrigins = z.string().transform((value, ctx) => {
+  const out = new Map<string, string[]>();
+  for (const entry of value.split(';').filter((part) => part.trim())) {
+    const [brand, list = ''] = entry.split('=').map((part) => part.trim());
+    const origins = list.split(',').map((origin) => origin.trim().toLowerCase());
+    const wrong = origins.find((origin) => {
+      try {
+        return !/^https?:$/.test(new URL(origin).protocol) || new URL(origin).origin !== origin;
+      } catch {
+        return true;
+      }
+    });
+    if (!/^[a-z][a-z0-9-]{1,30}$/.test(brand) || wrong !== undefined || out.has(brand)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected brand=https://origin[,https://origin] entries separated by ";", got "${entry}"`,
+      });
+      return z.NEVER;
+    }
+    out.set(brand, origins);
+  }
+  return out;
+});
+
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** A vendor's server-side key: sent as a bearer, never to the browser. */
 const vendorKey = z
@@ -164,6 +189,13 @@ const envSchema = z.object({
    * test it has no default: unset, those routes are off (404); set, it must be a strong secret.
    */
   OPS_API_KEY: vendorKey.optional(),
+  /**
+   * Behind a proxy or load balancer, each brand's public origins, the first canonical, over those
+   * of its config: `vanityfair=https://www.vanityfair.example,https://vanityfair.example;hoopcraft=...`.
+   */
+  PUBLIC_ORIGINS: publicOrigins.optional(),
+  /** Behind a proxy on this machine: the port it listens on, for the http://{brand}.localhost names. */
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;
@@ -234,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     smtpUrl: value.SMTP_URL,
+    publicAddress: { origins: value.PUBLIC_ORIGINS, port: value.PUBLIC_PORT },
     // SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_GRACE_MS: how a SIGTERM drains (README, Running at scale).
     shutdown: shutdownSettings(env, environment),
     commerce: {

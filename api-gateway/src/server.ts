@@ -92,7 +92,7 @@ export async function start(
   const cartQueue = redis ? createRedisCartWriteQueue(redis, { logger }) : createMemoryCartWriteQueue();
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
-  const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort);
+  const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort, config.publicAddress);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, catalog, origins, logger });
   const flags = flagReader({
     catalog,

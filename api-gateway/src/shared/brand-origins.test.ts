@@ -29,3 +29,25 @@ describe('brand origins', () => {
     expect(origins.hostnames('vanityfair')).toEqual([]);
   });
 });
+
+describe('brand origins behind a proxy', () => {
+  const catalog = catalogWith({ vanityfair: undefined, hoopcraft: ['https://www.hoopcraft.example'] });
+
+  it('takes PUBLIC_ORIGINS over the config, and PUBLIC_PORT for the loopback names', () => {
+    const origins = createBrandOrigins(catalog, 'vanityfair', () => 8081, {
+      origins: new Map([['hoopcraft', ['https://shop.hoopcraft.example']]]),
+      port: 8080,
+    });
+    expect(origins.canonical('hoopcraft')).toBe('https://shop.hoopcraft.example');
+    expect(origins.hostnames('hoopcraft')).toEqual(['shop.hoopcraft.example']);
+    expect(origins.canonical('vanityfair')).toBe('http://vanityfair.localhost:8080');
+    expect(origins.match('vanityfair', 'http://localhost:8080')).toBe('http://localhost:8080');
+    expect(origins.match('vanityfair', 'http://localhost:8081')).toBeUndefined();
+  });
+
+  it('refuses PUBLIC_ORIGINS for a brand that does not exist', () => {
+    expect(() =>
+      createBrandOrigins(catalog, 'vanityfair', () => 8080, { origins: new Map([['nobrand', ['https://x.example']]]) }),
+    ).toThrow('PUBLIC_ORIGINS names nobrand, which is no brand');
+  });
+});
