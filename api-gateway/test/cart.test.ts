@@ -86,10 +86,20 @@ async function shopper(brand = 'vanityfair', options: { guest?: boolean } = {}) 
   const client = authClient(gateway.url, hostOf(brand));
   if (options.guest !== false) await client.signIn('guest', '/');
   const token = await client.csrfToken();
-  const send = async <T = CartResponse>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
+  const send = async <T = CartResponse>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> => {
     const response = await client.send(`/api/cart${path}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': token,
+        'sec-fetch-site': 'same-origin',
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: response.status, body: (await response.json()) as T & { error?: Json } };
@@ -100,6 +110,9 @@ async function shopper(brand = 'vanityfair', options: { guest?: boolean } = {}) 
     get: () => send('GET', ''),
     add: (sku: string, quantity: unknown = 1, inventoryListKey = channel) =>
       send('POST', '/lineItem', { sku, quantity, inventoryListKey }),
+    /** An add with an Idempotency-Key, as the shop's pages send one per tap. */
+    addOnce: (key: string, sku: string, quantity = 1) =>
+      send('POST', '/lineItem', { sku, quantity, inventoryListKey: channel }, { 'idempotency-key': key }),
     change: (lineItemId: string, quantity: unknown, method = 'PATCH') =>
       send(method, `/lineItem/${lineItemId}`, { quantity }),
     remove: (lineItemId: string) => send('DELETE', `/lineItem/${lineItemId}`),
@@ -354,6 +367,46 @@ describe('the bag', () => {
     );
     expect(retries).toBeLessThanOrEqual(5);
   }, 180_000);
+});
+
+describe('an add retried with its Idempotency-Key', () => {
+  it('adds once however often it is sent, the first add too, and answers the bag each time', async () => {
+    const [first, second] = await stocked('hoopcraft', 5);
+    const bag = await shopper('hoopcraft');
+    const tap = randomUUID();
+    // The first add makes the cart: it is noted there at once.
+    const answers = [await bag.addOnce(tap, first.sku, 2), await bag.addOnce(tap, first.sku, 2)];
+    expect(answers.map((a) => [a.status, quantities(a.body)[first.sku]])).toEqual([
+      [200, 2],
+      [200, 2],
+    ]);
+    // Another tap is another add; a retry of it after a later write still adds nothing.
+    const other = randomUUID();
+    expect(quantities((await bag.addOnce(other, first.sku)).body)[first.sku]).toBe(3);
+    await bag.add(second.sku);
+    expect(quantities((await bag.addOnce(other, first.sku)).body)).toEqual({ [first.sku]: 3, [second.sku]: 1 });
+    // Without a key an add is an add.
+    expect(quantities((await bag.add(first.sku)).body)[first.sku]).toBe(4);
+  });
+
+  it('adds once when the same request arrives many times at once (a browser retrying on a reset connection)', async () => {
+    const [item] = await stocked('everwear', 5);
+    const bag = await shopper('everwear');
+    const tap = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => bag.addOnce(tap, item.sku)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(quantities((await bag.get()).body)[item.sku]).toBe(1);
+  });
+
+  it('refuses a malformed key with IDEMPOTENCY_KEY_INVALID, adding nothing', async () => {
+    const [item] = await stocked('vanityfair', 5);
+    const bag = await shopper();
+    for (const key of ['short', 'with spaces in it 0123456789', 'x'.repeat(129)]) {
+      const answer = await bag.addOnce(key, item.sku);
+      expect([answer.status, answer.body.error?.code]).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
+    }
+    expect((await bag.get()).body.lines).toEqual([]);
+  });
 });
 
 describe('promo codes', () => {

@@ -62,7 +62,16 @@ export interface CommerceCartCode {
 export interface CommerceCartDetail extends CommerceCart {
   lines: CommerceCartLine[];
   codes: CommerceCartCode[];
+  /** Whether the cart has its custom type (order-b2c) yet: a field is then set, not the type. */
+  hasCustomType?: boolean;
+  /** The bag's last writes by their hashed Idempotency-Key, newest last (see noteWrites). */
+  appliedWrites?: string[];
 }
+
+/** The custom type carts and orders carry (SPEC §3). */
+const ORDER_TYPE = 'order-b2c';
+/** How many of a bag's last writes are remembered: far more than a retry ever reaches back. */
+export const APPLIED_WRITES_KEPT = 20;
 
 /** Which of the store's carts to find: a guest's active one, one by key, or a customer's active one other than a given cart. */
 export type CartLookup = { anonymousId: string } | { key: string } | { customerId: string; exceptId: string };
@@ -75,7 +84,12 @@ export type CartAction =
   | { addDiscountCode: { code: string } }
   | { removeDiscountCode: { id: string } }
   /** Every line takes its variant's current price and product data. */
-  | { recalculate: true };
+  | { recalculate: true }
+  /**
+   * Notes these writes as done on the cart, in the same update as the write itself (so a write
+   * retried after its answer was lost finds it done); `typed` says the cart has its custom type.
+   */
+  | { noteWrites: { writes: string[]; typed: boolean } };
 
 export interface NewCart {
   /** Unique across the project: creating a second cart with it answers `{ duplicate: true }`. */
@@ -83,6 +97,8 @@ export interface NewCart {
   customerId?: string;
   anonymousId?: string;
   lines: Array<{ sku: string; quantity: number; inventoryListKey: string }>;
+  /** The write that creates the cart, noted on it (see CartAction noteWrites). */
+  appliedWrites?: string[];
 }
 
 type Call = CallOptions & { correlationId: string };
@@ -140,11 +156,22 @@ export const reshapeCodes = (codes: RawCartDetail['discountCodes']): CommerceCar
     })),
   }));
 
+/** The noted writes: a JSON string of comma-separated hashed keys. */
+const appliedWritesOf = (raw: RawCartDetail): string[] => {
+  const value: unknown = raw.custom?.appliedWrites?.find((field) => field.name === 'appliedWrites')?.value;
+  return typeof value === 'string' && value ? value.split(',') : [];
+};
+
 export const reshapeCartDetail = (raw: RawCartDetail): CommerceCartDetail => ({
   ...reshapeCart(raw),
   lines: raw.lineItems.map(reshapeLine),
   codes: reshapeCodes(raw.discountCodes),
+  hasCustomType: Boolean(raw.custom?.type?.key),
+  appliedWrites: appliedWritesOf(raw),
 });
+
+/** The custom field's value, newest last, the oldest dropped beyond APPLIED_WRITES_KEPT. */
+const writesValue = (writes: string[]) => JSON.stringify(writes.slice(-APPLIED_WRITES_KEPT).join(','));
 
 export function whereOf(lookup: CartLookup): string {
   if ('key' in lookup) return `key=${predicateLiteral(lookup.key)}`;
@@ -165,6 +192,21 @@ function reshapeAction(action: CartAction): Record<string, unknown> {
   if ('addDiscountCode' in action) return { addDiscountCode: { code: action.addDiscountCode.code } };
   if ('removeDiscountCode' in action)
     return { removeDiscountCode: { discountCode: { typeId: 'discount-code', id: action.removeDiscountCode.id } } };
+  if ('noteWrites' in action) {
+    const value = writesValue(action.noteWrites.writes);
+    // The type is set once, with the source checkout would have set (setCustomType replaces every field).
+    return action.noteWrites.typed
+      ? { setCustomField: { name: 'appliedWrites', value } }
+      : {
+          setCustomType: {
+            typeKey: ORDER_TYPE,
+            fields: [
+              { name: 'appliedWrites', value },
+              { name: 'orderSource', value: JSON.stringify('web') },
+            ],
+          },
+        };
+  }
   return { recalculate: { updateProductData: true } };
 }
 
@@ -246,6 +288,17 @@ export function cartOperations(graphql: Graphql) {
           quantity,
           supplyChannel: { typeId: 'channel', key: inventoryListKey },
         })),
+        ...(cart.appliedWrites?.length
+          ? {
+              custom: {
+                typeKey: ORDER_TYPE,
+                fields: [
+                  { name: 'appliedWrites', value: writesValue(cart.appliedWrites) },
+                  { name: 'orderSource', value: JSON.stringify('web') },
+                ],
+              },
+            }
+          : {}),
       };
       try {
         const data = await graphql<{ createCart: RawCartDetail }>(

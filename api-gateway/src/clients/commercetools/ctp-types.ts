@@ -238,7 +238,16 @@ export type RawCartDiscountCode = Selected<
 export type RawCartDetail = Selected<
   TCtpCart,
   'id' | 'version' | 'customerId' | 'anonymousId' | 'cartState',
-  { totalPrice: RawMoney; lineItems: RawCartLine[]; discountCodes: RawCartDiscountCode[] }
+  {
+    totalPrice: RawMoney;
+    lineItems: RawCartLine[];
+    discountCodes: RawCartDiscountCode[];
+    /** The custom type's key and, aliased, the one field bag writes read (appliedWrites). */
+    custom?: {
+      type?: { key: string } | null;
+      appliedWrites?: Array<Selected<TCtpRawCustomField, 'name' | 'value'>> | null;
+    } | null;
+  }
 >;
 
 export type RawStoreChannels = {

@@ -139,7 +139,8 @@ const LINE_FIELDS = `id productKey name(locale: "en-US") quantity supplyChannel 
 const CODE_FIELDS = `state discountCodeRef { id } discountCode { code name(locale: "en-US") cartDiscounts { id name(locale: "en-US") } }`;
 const CART_FIELDS = `id version customerId anonymousId cartState totalPrice { centAmount }
   lineItems { ${LINE_FIELDS} }
-  discountCodes { ${CODE_FIELDS} }`;
+  discountCodes { ${CODE_FIELDS} }
+  custom { type { key } appliedWrites: customFieldsRaw(includeNames: ["appliedWrites"]) { name value } }`;
 
 export const CART_BY_ID = `query CartById($storeKey: KeyReferenceInput!, $id: String!) {
   inStore(key: $storeKey) { cart(id: $id) { ${CART_FIELDS} } } }`;

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { BrandCatalog } from '@shop/brands';
 import {
   addDiscountCodeSchema,
   addLineItemSchema,
   changeLineItemSchema,
   createCartSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   isLineQuantity,
   MAX_LINE_QUANTITY,
   MIN_LINE_QUANTITY,
@@ -53,6 +56,21 @@ function quantityOf(value: unknown): number {
 }
 
 const noStore = (res: Response) => res.set('cache-control', 'private, no-store');
+
+/**
+ * A bag write's Idempotency-Key (optional: the shop's pages send one per tap), as the cart notes
+ * it: hashed, so the cart holds no value a client chose, and prefixed so no note is all digits.
+ */
+function writeKeyOf(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new DomainError(
+      'IDEMPOTENCY_KEY_INVALID',
+      `${IDEMPOTENCY_KEY_HEADER}: 16 to 128 letters, digits, - and _ (a UUID fits).`,
+    );
+  return `w${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
 
 /**
  * /api/cart (SPEC §7): the bag of the session's user (guest or customer) in the request's brand.
@@ -112,7 +130,9 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
       !(await channelsOf(scope.storeKey, scope.correlationId)).includes(body.inventoryListKey)
     )
       throw new DomainError('INVALID_PARAMETER', 'inventoryListKey: is not an inventory of this store');
-    noStore(res).json(await cart.addLine(scope, { sku: body.sku, quantity, inventoryListKey: body.inventoryListKey }));
+    noStore(res).json(
+      await cart.addLine(scope, { sku: body.sku, quantity, inventoryListKey: body.inventoryListKey }, writeKeyOf(req)),
+    );
   });
 
   const lineIdOf = (req: Request) => {

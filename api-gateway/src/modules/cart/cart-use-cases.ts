@@ -81,12 +81,31 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
     return { tree, productBasePath: scope.productBasePath, inventoryListKey: channels[0] ?? '' };
   };
 
-  /** Applies the actions (with a recalculation first when a price changed), creating the cart on the first add. */
-  const apply = async (scope: CartScope, cart: CommerceCartDetail | undefined, actions: CartAction[]) => {
+  /**
+   * Applies the actions (with a recalculation first when a price changed), creating the cart on
+   * the first add; a write with an Idempotency-Key is noted on the cart in the same update.
+   */
+  const apply = async (
+    scope: CartScope,
+    cart: CommerceCartDetail | undefined,
+    actions: CartAction[],
+    writeKey?: string,
+  ) => {
     stats.writes += 1;
-    if (cart) return commerce.updateCart(scope.storeKey, cart, actions, call(scope));
+    const noted = writeKey ? [...(cart?.appliedWrites ?? []), writeKey] : undefined;
+    if (cart)
+      return commerce.updateCart(
+        scope.storeKey,
+        cart,
+        noted ? [...actions, { noteWrites: { writes: noted, typed: cart.hasCustomType === true } }] : actions,
+        call(scope),
+      );
     const lines = actions.flatMap((action) => ('addLine' in action ? [action.addLine] : []));
-    const created = await commerce.createCart(scope.storeKey, { ...scope.owner, lines }, call(scope));
+    const created = await commerce.createCart(
+      scope.storeKey,
+      { ...scope.owner, lines, ...(noted ? { appliedWrites: noted } : {}) },
+      call(scope),
+    );
     if ('duplicate' in created) throw new Error('A cart without a key cannot be a duplicate');
     return created;
   };
@@ -95,16 +114,22 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
    * One write: read the bag and the current price and stock of its skus (and `skus`), decide,
    * apply. Lines whose price changed are recalculated with the write and reported; a write on
    * such a line is refused (INVALID_PRICE) with the recalculated cart, so the shopper sees the
-   * new price before agreeing to it.
+   * new price before agreeing to it. A write whose Idempotency-Key (`writeKey`, hashed) the
+   * cart has noted was done before, its answer lost: it answers the bag as it is, writing nothing.
    */
   const mutate = (
     scope: CartScope,
     skus: string[],
     decide: (cart: CommerceCartDetail | undefined, variants: Map<string, BagVariant>) => Decision,
+    writeKey?: string,
   ): Promise<CartResponse> =>
     write(queueKey(scope), async () => {
       const cart = await load(scope);
       const variants = await variantsOf(scope, [...skus, ...(cart?.lines.map((l) => l.sku) ?? [])]);
+      if (writeKey && cart?.appliedWrites?.includes(writeKey)) {
+        stats.repeats += 1;
+        return cartView(cart, variants, await contextOf(scope), { priceChanges: [] });
+      }
       const priceChanges = cart ? priceChangesOf(cart, variants) : [];
       const recalculate: CartAction[] = priceChanges.length ? [{ recalculate: true }] : [];
       const decision = decide(cart, variants);
@@ -114,7 +139,7 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
         throw new DomainError('INVALID_PRICE', decision.priceChanged, undefined, { cart: view });
       }
       const actions = [...recalculate, ...decision.actions];
-      const updated = actions.length ? await apply(scope, cart, actions) : cart;
+      const updated = actions.length ? await apply(scope, cart, actions, writeKey) : cart;
       return cartView(updated, variants, await contextOf(scope), { priceChanges });
     });
 
@@ -159,31 +184,39 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       return { ...refreshed, ...(previousBag ? { previousBag } : {}) };
     },
 
-    /** Adds a sku, or raises its line's quantity: the line may not pass 99, nor the stock. */
-    addLine(scope: CartScope, input: { sku: string; quantity: number; inventoryListKey: string }) {
-      return mutate(scope, [input.sku], (cart, variants) => {
-        const variant = variants.get(input.sku);
-        if (!variant) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product with sku ${input.sku} here.`);
-        if (!variant.price) return { priceChanged: 'This item has no price here, so it cannot go into your bag.' };
-        const line = cart?.lines.find(
-          (l) => l.sku === input.sku && (l.inventoryListKey ?? input.inventoryListKey) === input.inventoryListKey,
-        );
-        const already = line?.quantity ?? 0;
-        const total = already + input.quantity;
-        if (total > MAX_LINE_QUANTITY)
-          throw new DomainError(
-            'INVALID_QUANTITY',
-            `You can have 1 to ${MAX_LINE_QUANTITY} of an item in your bag; it already holds ${already}.`,
+    /**
+     * Adds a sku, or raises its line's quantity: the line may not pass 99, nor the stock. With a
+     * write key (the request's Idempotency-Key, see writeKeyOf) a repeat adds nothing twice.
+     */
+    addLine(scope: CartScope, input: { sku: string; quantity: number; inventoryListKey: string }, writeKey?: string) {
+      return mutate(
+        scope,
+        [input.sku],
+        (cart, variants) => {
+          const variant = variants.get(input.sku);
+          if (!variant) throw new DomainError('PRODUCT_NOT_FOUND', `There is no product with sku ${input.sku} here.`);
+          if (!variant.price) return { priceChanged: 'This item has no price here, so it cannot go into your bag.' };
+          const line = cart?.lines.find(
+            (l) => l.sku === input.sku && (l.inventoryListKey ?? input.inventoryListKey) === input.inventoryListKey,
           );
-        if (total > variant.available)
-          throw new DomainError(
-            'INVALID_QUANTITY',
-            `${onlyLeft(variant.available)}${already ? ` Your bag already holds ${already}.` : ''}`,
-          );
-        const stale = line && changedPrice(line, variant);
-        if (stale) return { priceChanged: stale };
-        return { actions: [{ addLine: input }] };
-      });
+          const already = line?.quantity ?? 0;
+          const total = already + input.quantity;
+          if (total > MAX_LINE_QUANTITY)
+            throw new DomainError(
+              'INVALID_QUANTITY',
+              `You can have 1 to ${MAX_LINE_QUANTITY} of an item in your bag; it already holds ${already}.`,
+            );
+          if (total > variant.available)
+            throw new DomainError(
+              'INVALID_QUANTITY',
+              `${onlyLeft(variant.available)}${already ? ` Your bag already holds ${already}.` : ''}`,
+            );
+          const stale = line && changedPrice(line, variant);
+          if (stale) return { priceChanged: stale };
+          return { actions: [{ addLine: input }] };
+        },
+        writeKey,
+      );
     },
 
     changeLine(scope: CartScope, lineId: string, quantity: number) {

@@ -1,4 +1,11 @@
-import { addDiscountCodeSchema, addLineItemSchema, changeLineItemSchema, createCartSchema } from '@shop/contracts';
+import {
+  addDiscountCodeSchema,
+  addLineItemSchema,
+  changeLineItemSchema,
+  createCartSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+} from '@shop/contracts';
 import { z } from 'zod';
 import type { PathsFragment } from '../../openapi/operation';
 import { type CategoryTree, loadCategoryTree } from '../../shared/category-tree';
@@ -48,13 +55,23 @@ const openapi: PathsFragment = {
   },
   '/api/cart/lineItem': {
     post: {
-      summary: 'Add a sku, or raise its line: a line holds 1 to 99 and no more than the stock',
+      summary:
+        'Add a sku, or raise its line: a line holds 1 to 99 and no more than the stock; a repeated Idempotency-Key adds nothing twice',
+      headers: [
+        {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: 'header',
+          schema: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+          description:
+            'Optional, one per tap: the bag notes it with the write, so a retry (an answer lost to a restart) answers the bag without adding again',
+        },
+      ],
       body: addLineItemSchema,
       upstream: true,
       responses: {
         '200': cartAnswer,
         ...errors(
-          ['400', 'INVALID_QUANTITY (the message says the limit), INVALID_PARAMETER'],
+          ['400', 'INVALID_QUANTITY (the message says the limit), INVALID_PARAMETER, IDEMPOTENCY_KEY_INVALID'],
           ['401', 'SessionRequired'],
           ['404', 'PRODUCT_NOT_FOUND: no such sku in this brand'],
           ['409', "INVALID_PRICE: the line's price changed (error.cart holds the bag at the new prices, priceChanges)"],

@@ -1,9 +1,10 @@
-import type {
-  AddDiscountCodeRequest,
-  AddLineItemRequest,
-  CartResponse,
-  CreateCartRequest,
-  CreateCartResponse,
+import {
+  type AddDiscountCodeRequest,
+  type AddLineItemRequest,
+  type CartResponse,
+  type CreateCartRequest,
+  type CreateCartResponse,
+  IDEMPOTENCY_KEY_HEADER,
 } from '@shop/contracts/browser';
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api, sendWithCsrf } from '@shop/platform';
@@ -50,12 +51,20 @@ export const cartApi = api.injectEndpoints({
       providesTags: ['Cart', 'Session'],
     }),
     cartCheckoutAddLineItem: build.mutation<CartResponse, AddLineItemRequest>({
-      queryFn: ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) =>
-        write<CartResponse>(baseQuery, {
+      // One key per tap: a connection lost before the answer (a restart, a network blip) may
+      // have added the item, so the same request goes once more and the bag adds nothing twice.
+      queryFn: async ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) => {
+        const request: Write = {
           url: '/cart/lineItem',
           method: 'POST',
           body: { sku, quantity, inventoryListKey },
-        }),
+          headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
+        };
+        const first = await write<CartResponse>(baseQuery, request);
+        return 'error' in first && first.error.status === 'FETCH_ERROR'
+          ? write<CartResponse>(baseQuery, request)
+          : first;
+      },
     }),
     cartCheckoutChangeLineItem: build.mutation<CartResponse, { lineItemId: string; quantity: number }>({
       queryFn: ({ lineItemId, quantity }, _api, _extra, baseQuery) =>

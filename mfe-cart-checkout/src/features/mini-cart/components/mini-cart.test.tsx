@@ -54,6 +54,33 @@ describe('mini cart', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('sends each add with a key of its own, and sends it once more with the same key when the answer was lost', async () => {
+    let calls = 0;
+    const gateway = fakeGateway({
+      'GET /api/cart': { status: 200, body: bag },
+      // The first answer never arrives (the connection dropped); the add may have been made.
+      'POST /api/cart/lineItem': () =>
+        (calls += 1) === 1 ? { status: 0 } : { status: 200, body: cartOf([atQuantity(laceBra, 3), thong]) },
+    });
+    renderInShop(<MiniCart />);
+    await screen.findByRole('button', { name: 'Bag 3 items' });
+    let result: Awaited<ReturnType<typeof addToBag>> | undefined;
+    await act(async () => {
+      result = await addToBag(request);
+    });
+    expect(result).toMatchObject({ ok: true, cart: { itemCount: 4 } });
+    const keys = gateway.to('POST /api/cart/lineItem').map((sent) => sent.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // The next tap is a new add, with a new key.
+    await act(async () => {
+      await addToBag(request);
+    });
+    const third = gateway.to('POST /api/cart/lineItem')[2].headers.get('idempotency-key');
+    expect(third).not.toBe(keys[0]);
+  });
+
   it('answers a refused add with the reason, rolls the count back and keeps the drawer shut', async () => {
     fakeGateway({
       'GET /api/cart': { status: 200, body: bag },

@@ -46,6 +46,11 @@ const TYPES: Record<string, { resources: string[]; fields: Record<string, FieldT
       deliveredAt: 'String',
       /** The order's mails already sent to the shopper (shipped, delivered: kinds, comma-separated). */
       mailed: 'String',
+      /**
+       * The bag's last writes by their Idempotency-Key (hashed, comma-separated, newest last): a
+       * write retried after its answer was lost is seen as done, not done twice.
+       */
+      appliedWrites: 'String',
     },
   },
   // The payment service provider's side of a Payment: its references and the card's public details only.
@@ -77,6 +82,7 @@ const OPAQUE_FIELDS = new Set([
   'fraudSessionId',
   'loyaltyHoldId',
   'placedBySession',
+  'appliedWrites',
 ]);
 
 export interface CustomFields {
