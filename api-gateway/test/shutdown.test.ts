@@ -19,7 +19,8 @@ beforeAll(async () => {
   );
   gateway = await startTestGateway({
     commerce: commerceAt(commerce.url),
-    shutdown: { drainDelayMs: 400, graceMs: 5_000 },
+    // Long enough that the test's requests during the delay arrive within it on a busy machine.
+    shutdown: { drainDelayMs: 1_500, graceMs: 5_000 },
   });
 }, 120_000);
 afterAll(async () => {
@@ -79,7 +80,7 @@ describe('SIGTERM', () => {
 
     const during = await get('/readyz');
     expect([during.status, during.body.status, during.connection]).toEqual([503, 'draining', 'close']);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
     // After the drain delay nothing new is accepted...
     await expect(get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
     // ...and the request in flight still gets its whole answer (here the CSRF refusal of a tokenless add).

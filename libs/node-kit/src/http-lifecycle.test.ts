@@ -56,7 +56,7 @@ describe('readiness and graceful shutdown', () => {
   });
 
   it('finishes a request in flight, fails /readyz while it drains, then stops accepting', async () => {
-    const { lifecycle, port, release, waiting } = await serve({ drainDelayMs: 100, checks: [] });
+    const { lifecycle, port, release, waiting } = await serve({ drainDelayMs: 1_000, checks: [] });
     expect((await get(port, '/readyz')).status).toBe(200);
     const slow = get(port, '/slow');
     while (waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -66,7 +66,7 @@ describe('readiness and graceful shutdown', () => {
     // During the drain delay the port still answers, but not ready, and closes each connection.
     const during = await get(port, '/readyz');
     expect([during.status, JSON.parse(during.body).status, during.connection]).toEqual([503, 'draining', 'close']);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await expect(get(port, '/')).rejects.toThrow(/ECONNREFUSED/);
     release();
     // Answered in full; its connection closes after it (Node's own, once the server closed).

@@ -80,6 +80,8 @@ export function createHttpLifecycle(options: LifecycleOptions = {}): HttpLifecyc
   let drained: Promise<{ cut: number }> | undefined;
 
   const readiness = async (): Promise<Readiness> => {
+    // A stopping instance is not ready whatever its dependencies say: answered at once.
+    if (draining) return { ready: false, draining, checks: {} };
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
         try {
