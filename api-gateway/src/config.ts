@@ -7,6 +7,7 @@ import {
   requireStrongSecrets,
   shutdownSettings,
 } from '@shop/node-kit';
+import { metricsAccess } from '@shop/node-kit/metrics';
 import { trustProxySetting } from './trust-proxy';
 import { z } from 'zod';
 
@@ -269,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicAddress: { origins: value.PUBLIC_ORIGINS, port: value.PUBLIC_PORT },
     // SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_GRACE_MS: how a SIGTERM drains (README, Running at scale).
     shutdown: shutdownSettings(env, environment),
+    // METRICS_TOKEN: who may read /metrics (README, Running at scale).
+    metricsAccess: metricsAccess(env, environment),
     commerce: {
       apiUrl: value.COMMERCE_API_URL,
       authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
 import { createMailer } from './data-access/mailer';
 import { createCartWriteStats } from './shared/cart-write-stats';
-import { createMemoryCache, createRedisCache } from './data-access/response-cache';
+import { countedCache, createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
 import { createMemoryCartWriteQueue, createRedisCartWriteQueue } from './data-access/cart-write-queue';
 import { createThrottle } from './shared/throttle';
@@ -25,6 +25,7 @@ import { flagReader } from './modules/flags/flag-reader';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
 import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { createServiceMetrics } from '@shop/node-kit/metrics';
 import { createBrandOrigins } from './shared/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
 import { type UpstreamName, createUpstreamGuard } from './clients/upstream-guard';
@@ -57,7 +58,8 @@ export async function start(
   const logger = createLogger(config.logLevel, logDestination);
   const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
   // One breaker per upstream, shared by every request.
-  const guard = (name: UpstreamName) => createUpstreamGuard(name, logger, config.breaker);
+  const metrics = createServiceMetrics('gateway', config.metricsAccess);
+  const guard = (name: UpstreamName) => createUpstreamGuard(name, logger, config.breaker, metrics);
   const content = config.content.apiUrl
     ? createHttpContentSource({
         url: config.content.apiUrl,
@@ -88,7 +90,7 @@ export async function start(
   const captcha = createCaptchaClient({ ...config.captcha, logger, guard: guard('captcha') });
   const crm = createCrmClient({ ...config.crm, logger, guard: guard('crm') });
   const throttle = createThrottle(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter());
-  const cache = redis ? createRedisCache(redis) : createMemoryCache();
+  const cache = countedCache(redis ? createRedisCache(redis) : createMemoryCache(), metrics.cacheLookup);
   const cartQueue = redis ? createRedisCartWriteQueue(redis, { logger }) : createMemoryCartWriteQueue();
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
@@ -131,6 +133,7 @@ export async function start(
     vendors: createCheckoutVendors(config.vendors, logger, guard),
     flags,
     lifecycle,
+    metrics,
   });
 
   const server: Server = await new Promise((resolve, reject) => {

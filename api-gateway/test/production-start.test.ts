@@ -81,6 +81,10 @@ describe('npm start (production)', () => {
       COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
       VENDORS_PORT: String(vendorsPort),
       VENDORS_DATA_DIR: join(dataDir, 'vendors-db'),
+      // The vendors' other origins on free ports, so another test's vendors cannot hold them.
+      PAYMENT_HOSTED_PORT: '0',
+      FRAUD_COLLECTOR_PORT: '0',
+      IDME_PORT: '0',
       MAIL_SMTP_PORT: '0',
       MAIL_VIEWER_PORT: '0',
       CAPTCHA_VERIFY_URL: `http://127.0.0.1:${vendorsPort}/captcha/siteverify`,
@@ -166,6 +170,13 @@ describe('npm start (production)', () => {
     expect(unknown.status).toBe(421);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('UNKNOWN_HOST');
     expect((await forHost('evil.example.com', '/healthz')).status).toBe(200);
+    // Metrics are for a scraper holding METRICS_TOKEN; without one set, production serves none.
+    for (const service of [
+      `http://127.0.0.1:${port}`,
+      `http://127.0.0.1:${env.COMMERCE_PORT}`,
+      `http://127.0.0.1:${env.VENDORS_PORT}`,
+    ])
+      expect((await request(`${service}/metrics`)).status).toBe(404);
   });
 
   it('says each service is ready on /readyz, and on SIGTERM fails it first, drains and exits 0', async () => {

@@ -57,6 +57,26 @@ describe('readiness', () => {
   });
 });
 
+describe('metrics', () => {
+  it('counts requests by route pattern, commerce calls and cache lookups, in Prometheus’ format', async () => {
+    await fetch(`${gateway.url}/api/products?category=bras&limit=2`);
+    await fetch(`${gateway.url}/api/products?category=bras&limit=2`);
+    const answer = await fetch(`${gateway.url}/metrics`);
+    expect(answer.headers.get('content-type')).toContain('text/plain');
+    const text = await answer.text();
+    const series = text.split('\n').filter((line) => !line.startsWith('#'));
+    const has = (name: string, ...labels: string[]) =>
+      series.some((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label)));
+    expect(
+      has('http_request_duration_seconds_count', 'route="/api/products"', 'status="200"', 'service="gateway"'),
+    ).toBe(true);
+    expect(has('upstream_call_duration_seconds_count', 'upstream="commerce"', 'outcome="ok"')).toBe(true);
+    expect(has('upstream_breaker_state', 'upstream="commerce"')).toBe(true);
+    expect(has('cache_lookups_total', 'cache="products"', 'result="hit"')).toBe(true);
+    expect(text).not.toContain('category=bras');
+  });
+});
+
 describe('SIGTERM', () => {
   it('finishes a request in flight, fails /readyz while draining, then closes the port', async () => {
     // A shopper's request whose body is still arriving when the gateway is told to stop.

@@ -312,10 +312,21 @@ async function launchBuiltService(
   const { spawn } = await import('node:child_process');
   const port = atPort ?? (await freePort());
   const main = join(__dirname, '..', '..', 'services', name, 'dist', 'main.js');
-  // The vendors' mail catcher on free ports unless told: test gateways send to catchers of their own.
-  const mailPorts = name === 'vendors' ? { MAIL_SMTP_PORT: '0', MAIL_VIEWER_PORT: '0' } : {};
+  // The vendors' other origins (card field, fraud collector, identity provider, mail catcher) on
+  // free ports unless told: two files' vendors at once (a second Jest worker, another project's
+  // tests) must not both want 4011. Test gateways send mail to catchers of their own.
+  const sidePorts =
+    name === 'vendors'
+      ? {
+          PAYMENT_HOSTED_PORT: '0',
+          FRAUD_COLLECTOR_PORT: '0',
+          IDME_PORT: '0',
+          MAIL_SMTP_PORT: '0',
+          MAIL_VIEWER_PORT: '0',
+        }
+      : {};
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...mailPorts, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...sidePorts, ...env, [portVariable]: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

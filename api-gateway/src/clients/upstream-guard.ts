@@ -91,7 +91,18 @@ export function tagOperation<T>(operation: string, call: Promise<T>): Promise<T>
  * timeouts. Faults become UpstreamUnavailableError; anything else (a domain error the upstream
  * answered with) passes through untouched and does not count as a failure.
  */
-export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings: BreakerSettings = DEFAULT_BREAKER) {
+/** Where a guard reports its calls and its breaker's state (the service's metrics). */
+export interface UpstreamObserver {
+  upstreamCall(upstream: string, outcome: 'ok' | 'error' | 'open', seconds: number): void;
+  breakerState(upstream: string, state: 'closed' | 'half-open' | 'open'): void;
+}
+
+export function createUpstreamGuard(
+  name: UpstreamName,
+  logger: Logger,
+  settings: BreakerSettings = DEFAULT_BREAKER,
+  observer?: UpstreamObserver,
+) {
   const isFault = (error: unknown) => error instanceof UpstreamFault || error instanceof TaskCancelledError;
   const breaker = circuitBreaker(handleWhen(isFault), {
     halfOpenAfter: settings.halfOpenAfterMs,
@@ -101,8 +112,14 @@ export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings
   breaker.onBreak(() => {
     openedAt = Date.now();
     logger.warn('Upstream circuit opened', { upstream: name });
+    observer?.breakerState(name, 'open');
   });
-  breaker.onReset(() => logger.info('Upstream circuit closed', { upstream: name }));
+  breaker.onReset(() => {
+    logger.info('Upstream circuit closed', { upstream: name });
+    observer?.breakerState(name, 'closed');
+  });
+  breaker.onHalfOpen(() => observer?.breakerState(name, 'half-open'));
+  observer?.breakerState(name, 'closed');
 
   const retryAfterSeconds = () => {
     if (breaker.state === CircuitState.HalfOpen) return 1;
@@ -120,11 +137,20 @@ export function createUpstreamGuard(name: UpstreamName, logger: Logger, settings
     retryAfterSeconds,
     /** Runs one exchange with the upstream under its breaker. */
     async run<T>(exchange: () => Promise<T>): Promise<T> {
+      const started = performance.now();
+      const seen = (outcome: 'ok' | 'error' | 'open') =>
+        observer?.upstreamCall(name, outcome, (performance.now() - started) / 1000);
       // cockatiel makes callers wait for a half-open probe; a shopper should not wait on it.
-      if (breaker.state === CircuitState.HalfOpen) throw unavailable('probing');
+      if (breaker.state === CircuitState.HalfOpen) {
+        seen('open');
+        throw unavailable('probing');
+      }
       try {
-        return await breaker.execute(exchange);
+        const answer = await breaker.execute(exchange);
+        seen('ok');
+        return answer;
       } catch (error) {
+        seen(error instanceof BrokenCircuitError ? 'open' : 'error');
         if (error instanceof BrokenCircuitError) throw unavailable('circuit open');
         if (error instanceof TaskCancelledError) {
           logger.error('Upstream timed out', { upstream: name });

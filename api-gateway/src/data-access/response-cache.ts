@@ -44,3 +44,18 @@ export function createRedisCache(redis: Redis): ResponseCache {
     },
   };
 }
+
+/**
+ * The cache with each lookup counted as a hit or a miss, by the kind of key (its first segment:
+ * `listing:...` counts as `listing`), for the service's metrics.
+ */
+export function countedCache(cache: ResponseCache, count: (cache: string, hit: boolean) => void): ResponseCache {
+  return {
+    ...cache,
+    async get<T>(key: string) {
+      const value = await cache.get<T>(key);
+      count(/^[a-z-]{1,32}/i.exec(key)?.[0] ?? 'other', value !== undefined);
+      return value;
+    },
+  };
+}

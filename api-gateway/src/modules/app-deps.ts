@@ -1,5 +1,6 @@
 import type { BrandCatalog } from '@shop/brands';
 import type { HttpLifecycle, Logger } from '@shop/node-kit';
+import type { ServiceMetrics } from '@shop/node-kit/metrics';
 import type { CaptchaClient } from '../clients/captcha/captcha-client';
 import type { CommerceClient } from '../clients/commercetools';
 import type { ContentSource } from '../clients/content';
@@ -50,4 +51,6 @@ export interface AppDeps {
   flags: FlagReader;
   /** Readiness (/readyz: commerce and Redis answer) and the graceful stop on SIGTERM. */
   lifecycle: HttpLifecycle;
+  /** Prometheus metrics (/metrics): requests by route, upstream calls and breakers, cache lookups. */
+  metrics: ServiceMetrics;
 }

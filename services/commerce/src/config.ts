@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { deploymentEnvironment, parseEnv, requireStrongSecrets, shutdownSettings } from '@shop/node-kit';
+import { metricsAccess } from '@shop/node-kit/metrics';
 import { z } from 'zod';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -62,5 +63,6 @@ export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: v.LOG_LEVEL,
     environment,
     shutdown: shutdownSettings(env, environment),
+    metricsAccess: metricsAccess(env, environment),
   };
 }

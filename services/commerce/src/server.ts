@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { type MetricsAccess, createServiceMetrics } from '@shop/node-kit/metrics';
 import { createTokenService } from './auth/token-service';
 import { type CommerceConfig, loadCommerceConfig } from './config';
 import { type Db, openDatabase } from './db/database';
@@ -22,6 +23,20 @@ export interface RunningCommerce {
   stop: () => Promise<void>;
   /** The graceful stop (SIGTERM): /readyz fails, requests in flight finish, then it stops. */
   shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
+}
+
+/** The service's metrics, with its PostgreSQL pool's use (PGlite has no pool). */
+function serviceMetrics(db: Db, access: MetricsAccess) {
+  const metrics = createServiceMetrics('commerce', access);
+  const { poolUse } = db;
+  if (poolUse)
+    metrics.gauge(
+      'db_pool_connections',
+      'PostgreSQL pool connections: total, idle, and callers waiting',
+      ['state'],
+      () => Object.entries(poolUse()).map(([state, value]) => ({ labels: { state }, value })),
+    );
+  return metrics;
 }
 
 /** Opens (and on first start migrates and seeds) the database, then serves the API. */
@@ -53,6 +68,7 @@ export async function start(
     createTokenService(config.tokenSecret, config.tokenTtlSeconds),
     logger,
     lifecycle,
+    serviceMetrics(db, config.metricsAccess),
   );
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

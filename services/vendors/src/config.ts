@@ -1,3 +1,4 @@
+import { type MetricsAccess, metricsAccess } from '@shop/node-kit/metrics';
 import { resolve } from 'node:path';
 import { deploymentEnvironment, parseEnv, requireStrongSecrets, shutdownSettings } from '@shop/node-kit';
 import { z } from 'zod';
@@ -118,6 +119,8 @@ export interface VendorsConfig {
   environment: string;
   /** How a SIGTERM drains the API (SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_GRACE_MS). */
   shutdown: { drainDelayMs: number; graceMs: number };
+  /** Who may read /metrics (METRICS_TOKEN). */
+  metricsAccess: MetricsAccess;
 }
 
 /** Validates the environment; a bad value stops the service naming the variable. */
@@ -163,5 +166,6 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     logLevel: v.LOG_LEVEL,
     environment,
     shutdown: shutdownSettings(env, environment),
+    metricsAccess: metricsAccess(env, environment),
   };
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { createServiceMetrics } from '@shop/node-kit/metrics';
 import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { addressRoutes } from './address/address-routes';
@@ -120,6 +121,9 @@ export async function start(
   app.disable('x-powered-by');
   // A stopping instance closes each connection after its answer, so clients reconnect elsewhere.
   app.use(lifecycle.closeWhenDraining);
+  const metrics = createServiceMetrics('vendors', config.metricsAccess);
+  app.use(metrics.middleware);
+  app.get('/metrics', (req, res) => metrics.handler(req, res));
   let warming = false;
   app.get('/healthz', (_req, res) => {
     if (warming) res.status(503).json({ status: 'starting' });

@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps) {
 
   // A stopping gateway closes each connection after its answer, so clients reconnect elsewhere.
   app.use(deps.lifecycle.closeWhenDraining);
+  app.use(deps.metrics.middleware);
   app.use(correlationId);
   // The sessionToken cookie is the gateway's own, signed: pages and the tracking route issue and check it.
   app.use(trackingTokenSigner(config.authSecret));

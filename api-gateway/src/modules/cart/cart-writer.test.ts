@@ -17,7 +17,7 @@ describe('the cart writer', () => {
       return 'written';
     });
     expect(answer).toBe('written');
-    expect(stats).toEqual({ writes: 0, commerceRetries: 2, conflicts: 0 });
+    expect(stats).toEqual({ writes: 0, commerceRetries: 2, conflicts: 0, repeats: 0 });
   });
 
   it('gives up after six lost races with CART_CONFLICT, and never retries any other failure', async () => {

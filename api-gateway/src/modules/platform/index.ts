@@ -19,6 +19,7 @@ import { browseLimit } from '../../shared/browse-limit';
 export type PlatformDeps = Pick<
   AppDeps,
   | 'lifecycle'
+  | 'metrics'
   | 'config'
   | 'catalog'
   | 'logger'
@@ -46,6 +47,7 @@ export function platformModule({
   throttle,
   revocations,
   lifecycle,
+  metrics,
 }: PlatformDeps): GatewayModule {
   const remotesFor: RemotesFor = (req: Request, res: Response, shopperKey = readTrackingSession(req, res)) => {
     const { id, brand } = brandOf(res, catalog);
@@ -64,7 +66,7 @@ export function platformModule({
       { path: '/brand', router: brand },
     ],
     site: [
-      health(catalog, config, lifecycle),
+      health(catalog, config, lifecycle, metrics),
       staticFiles(catalog, config.shellDist, store.root, {
         isReleased: releasedVersions(registry, catalog, logger),
         access: buildAccess({ config, commerce, revocations, sessions, logger }),
@@ -112,9 +114,12 @@ function health(
   catalog: PlatformDeps['catalog'],
   config: PlatformDeps['config'],
   lifecycle: PlatformDeps['lifecycle'],
+  metrics: PlatformDeps['metrics'],
 ): Router {
   const router = Router();
   router.get('/readyz', (req, res) => lifecycle.readyz(req, res));
+  // Prometheus' scrape: METRICS_TOKEN's bearer, or anyone in development and test (README).
+  router.get('/metrics', (req, res) => metrics.handler(req, res));
   router.get('/healthz', (_req, res) => {
     res
       .set('cache-control', 'no-store')

@@ -18,6 +18,8 @@ export interface Db {
   withLock<T>(name: string, work: () => Promise<T>, onWait?: () => void): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool now: connections open, idle, and callers waiting for one (metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -149,5 +151,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     transaction,
     withLock,
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

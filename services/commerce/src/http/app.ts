@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { productImageSvg } from '@shop/catalog-seed';
 import type { HttpLifecycle, Logger } from '@shop/node-kit';
+import type { ServiceMetrics } from '@shop/node-kit/metrics';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { TokenService } from '../auth/token-service';
 import type { CommerceConfig } from '../config';
@@ -20,10 +21,15 @@ export function createCommerceApp(
   tokens: TokenService,
   logger: Logger,
   lifecycle?: HttpLifecycle,
+  metrics?: ServiceMetrics,
 ) {
   const app = express();
   // A stopping instance closes each connection after its answer, so clients reconnect elsewhere.
   if (lifecycle) app.use(lifecycle.closeWhenDraining);
+  if (metrics) {
+    app.use(metrics.middleware);
+    app.get('/metrics', (req, res) => metrics.handler(req, res));
+  }
   app.disable('x-powered-by');
   app.set('etag', false);
   const base = config.basePath;

@@ -15,6 +15,9 @@ interface Options {
   strictHosts: boolean;
 }
 
+/** Asked of the instance by load balancers and scrapers, which address it and not a brand. */
+const INSTANCE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Resolves the brand of every request from its host and pins `res.locals.origin` to one of the
  * brand's configured origins; a malformed Host header is a 400, an unknown one (when strict) a 421.
@@ -26,8 +29,7 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
       return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
     const id = resolveBrandId(req.hostname ?? '', catalog, fallback, origins);
     const origin = origins.match(id, `${req.protocol}://${host}`);
-    // Health checks come from load balancers that address the instance, not a brand.
-    if (!origin && strictHosts && req.path !== '/healthz' && req.path !== '/readyz') {
+    if (!origin && strictHosts && !INSTANCE_PATHS.has(req.path)) {
       return next(new HttpError(421, 'UNKNOWN_HOST', 'This site is not served at this address'));
     }
     res.locals.brandId = id;

@@ -1,0 +1,2 @@
+export { createServiceMetrics, metricsAccess } from './metrics';
+export type { MetricsAccess, ServiceMetrics } from './metrics';
