@@ -1,4 +1,5 @@
 import { BRAND_IDS } from '@shop/contracts';
+import { exitOnSignals } from '@shop/node-kit';
 import { start } from './server';
 
 start()
@@ -10,17 +11,7 @@ start()
       ...BRAND_IDS.map((id) => `  http://${id}.localhost:${port}`),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    // SIGTERM (a deploy, a scale-in): stop taking requests, finish those in flight, then exit 0.
-    const shutdown = (signal: 'SIGTERM' | 'SIGINT') => () =>
-      void gateway.shutdown(signal).then(
-        () => process.exit(0),
-        (error: Error) => {
-          process.stderr.write(`Gateway did not stop cleanly: ${error.message}\n`);
-          process.exit(1);
-        },
-      );
-    process.once('SIGINT', shutdown('SIGINT'));
-    process.once('SIGTERM', shutdown('SIGTERM'));
+    exitOnSignals('Gateway', gateway.shutdown);
   })
   .catch((error: Error) => {
     process.stderr.write(`Gateway failed to start: ${error.message}\n`);

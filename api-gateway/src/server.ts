@@ -24,7 +24,7 @@ import { customerConsentStore } from './modules/privacy/customer-consent-store';
 import { flagReader } from './modules/flags/flag-reader';
 import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
-import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { type StopSignal, createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createServiceMetrics } from '@shop/node-kit/metrics';
 import { createBrandOrigins } from './shared/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
@@ -43,7 +43,7 @@ export interface RunningGateway {
    * The graceful stop (SIGTERM): /readyz fails, the port closes after the drain delay, requests in
    * flight finish within the grace period, then everything closes. Says how many were cut.
    */
-  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
+  shutdown: (signal: StopSignal) => Promise<{ cut: number }>;
 }
 
 /**
@@ -164,12 +164,6 @@ export async function start(
     config,
     catalog,
     stop,
-    async shutdown(signal) {
-      // A Ctrl-C at a terminal has no load balancer to tell first.
-      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
-      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
-      await stop();
-      return { cut };
-    },
+    shutdown: (signal) => lifecycle.stopOn(signal, stop, logger),
   };
 }

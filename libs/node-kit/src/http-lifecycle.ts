@@ -27,6 +27,8 @@ export interface Readiness {
   checks: Record<string, 'ok' | string>;
 }
 
+export type StopSignal = 'SIGTERM' | 'SIGINT';
+
 export interface HttpLifecycle {
   /** Counts the server's requests; every other call needs it. Once per lifecycle. */
   attach(server: Server): void;
@@ -43,6 +45,15 @@ export interface HttpLifecycle {
    * returns the same promise. `delayMs` overrides the drain delay (0 for a Ctrl-C at a terminal).
    */
   drain(options?: { delayMs?: number }): Promise<{ cut: number }>;
+  /**
+   * The graceful stop on a signal: drains (a Ctrl-C at a terminal, SIGINT, has no load balancer
+   * to tell first, so without the delay), warns of requests cut, then runs `stop` (pools, timers).
+   */
+  stopOn(
+    signal: StopSignal,
+    stop: () => Promise<void>,
+    logger?: { warn(message: string, fields?: Record<string, unknown>): void },
+  ): Promise<{ cut: number }>;
   readonly draining: boolean;
   /** Requests being answered now. */
   readonly inFlight: number;
@@ -100,7 +111,7 @@ export function createHttpLifecycle(options: LifecycleOptions = {}): HttpLifecyc
     while (active.size > 0 && Date.now() < deadline) await sleep(25);
   };
 
-  return {
+  const lifecycle: HttpLifecycle = {
     attach(listening) {
       if (server) throw new Error('This lifecycle already has its server');
       server = listening;
@@ -144,7 +155,33 @@ export function createHttpLifecycle(options: LifecycleOptions = {}): HttpLifecyc
     get inFlight() {
       return active.size;
     },
+    async stopOn(signal, stop, logger) {
+      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
+      if (cut > 0) logger?.warn('Requests still running at the end of the grace period were cut', { cut });
+      await stop();
+      return { cut };
+    },
   };
+  return lifecycle;
+}
+
+/**
+ * A service's process: on SIGTERM (a deploy, a scale-in) or SIGINT it stops gracefully through
+ * `shutdown`, then exits 0, or 1 saying why when the stop failed.
+ */
+export function exitOnSignals(service: string, shutdown: (signal: StopSignal) => Promise<unknown>): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(
+      signal,
+      () =>
+        void shutdown(signal).then(
+          () => process.exit(0),
+          (error: Error) => {
+            process.stderr.write(`${service} did not stop cleanly: ${error.message}\n`);
+            process.exit(1);
+          },
+        ),
+    );
 }
 
 /**

@@ -13,5 +13,5 @@ export {
   requireStrongSecrets,
   weakSecretReason,
 } from './secrets';
-export { createHttpLifecycle, shutdownSettings } from './http-lifecycle';
-export type { HttpLifecycle, LifecycleOptions, ReadinessCheck, Readiness } from './http-lifecycle';
+export { createHttpLifecycle, exitOnSignals, shutdownSettings } from './http-lifecycle';
+export type { HttpLifecycle, LifecycleOptions, ReadinessCheck, Readiness, StopSignal } from './http-lifecycle';

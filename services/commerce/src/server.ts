@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { type StopSignal, createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { type MetricsAccess, createServiceMetrics } from '@shop/node-kit/metrics';
 import { createTokenService } from './auth/token-service';
 import { type CommerceConfig, loadCommerceConfig } from './config';
@@ -22,7 +22,7 @@ export interface RunningCommerce {
   /** Stops at once: tests, and the end of a graceful shutdown. */
   stop: () => Promise<void>;
   /** The graceful stop (SIGTERM): /readyz fails, requests in flight finish, then it stops. */
-  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
+  shutdown: (signal: StopSignal) => Promise<{ cut: number }>;
 }
 
 /** The service's metrics, with its PostgreSQL pool's use (PGlite has no pool). */
@@ -97,11 +97,6 @@ export async function start(
     prepared: { applied: prepared.applied, seeded: seed.seeded, waitedForLock: prepared.waited },
     db,
     stop,
-    async shutdown(signal) {
-      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
-      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
-      await stop();
-      return { cut };
-    },
+    shutdown: (signal) => lifecycle.stopOn(signal, stop, logger),
   };
 }

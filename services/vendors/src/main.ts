@@ -1,3 +1,4 @@
+import { exitOnSignals } from '@shop/node-kit';
 import { start } from './server';
 
 start()
@@ -14,17 +15,7 @@ start()
     vendors.warmUp().catch((error: Error) => {
       process.stderr.write(`Vendor services could not warm up yet: ${error.message}\n`);
     });
-    // SIGTERM (a deploy, a scale-in): stop taking requests, finish those in flight, then exit 0.
-    const shutdown = (signal: 'SIGTERM' | 'SIGINT') => () =>
-      void vendors.shutdown(signal).then(
-        () => process.exit(0),
-        (error: Error) => {
-          process.stderr.write(`Vendor services did not stop cleanly: ${error.message}\n`);
-          process.exit(1);
-        },
-      );
-    process.once('SIGINT', shutdown('SIGINT'));
-    process.once('SIGTERM', shutdown('SIGTERM'));
+    exitOnSignals('Vendor services', vendors.shutdown);
   })
   .catch((error: Error) => {
     process.stderr.write(`Vendor services failed to start: ${error.message}\n`);

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpLifecycle, createLogger } from '@shop/node-kit';
+import { type StopSignal, createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createServiceMetrics } from '@shop/node-kit/metrics';
 import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -47,7 +47,7 @@ export interface RunningVendors {
   warmUp: () => Promise<void>;
   stop: () => Promise<void>;
   /** The graceful stop (SIGTERM): the API's /readyz fails, its requests in flight finish, then all stops. */
-  shutdown: (signal: 'SIGTERM' | 'SIGINT') => Promise<{ cut: number }>;
+  shutdown: (signal: StopSignal) => Promise<{ cut: number }>;
 }
 
 export interface StartOptions {
@@ -218,11 +218,6 @@ export async function start(
       }
     },
     stop,
-    async shutdown(signal) {
-      const { cut } = await lifecycle.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
-      if (cut > 0) logger.warn('Requests still running at the end of the grace period were cut', { cut });
-      await stop();
-      return { cut };
-    },
+    shutdown: (signal) => lifecycle.stopOn(signal, stop, logger),
   };
 }
