@@ -1,11 +1,8 @@
-import { Drawer } from '@shop/ui';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadState } from '../../../components/load-state';
-import { SizeTableView } from '../../../components/size-chart';
-import { UnitToggle } from '../../../components/unit-toggle';
-import { fitApi } from '../../../lib/fit-api';
-import { type Units, hasLengths } from '../../../lib/units';
+
+/** The drawer and its charts stay out of the product page's first load. */
+const SizeGuidePanel = lazy(() => import('./size-guide-panel'));
 
 /** A click the browser would open elsewhere (a new tab or window, a download): left to the browser. */
 const opensElsewhere = (event: MouseEvent) =>
@@ -31,31 +28,11 @@ export function SizeGuideLink({ guide }: { guide: { slug: string; title: string 
           Size guide
         </Link>
       </p>
-      <Drawer open={open} onClose={() => setOpen(false)} title={guide.title} closeLabel="Close the size guide">
-        <SizeGuideCharts slug={guide.slug} href={href} />
-      </Drawer>
-    </>
-  );
-}
-
-function SizeGuideCharts({ slug, href }: { slug: string; href: string }) {
-  const [units, setUnits] = useState<Units>('in');
-  const { data, error, refetch } = fitApi.useCatalogGetSizeGuideQuery(slug);
-  if (!data) return <LoadState error={error} retry={refetch} label="Loading the size guide" />;
-  return (
-    <div className="size-guide-drawer">
-      <p>{data.description}</p>
-      {data.tables.some((table) => hasLengths(table.columns)) && (
-        <div className="fit-units">
-          <UnitToggle unit={units} onChange={setUnits} />
-        </div>
+      {open && (
+        <Suspense fallback={null}>
+          <SizeGuidePanel guide={guide} href={href} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
-      {data.tables.map((table) => (
-        <SizeTableView key={table.id} table={table} units={units} />
-      ))}
-      <p>
-        <Link to={href}>How to measure, and the whole guide</Link>
-      </p>
-    </div>
+    </>
   );
 }
