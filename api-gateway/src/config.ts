@@ -137,6 +137,20 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//)
     .optional(),
+  /**
+   * The gateway's own PostgreSQL database (ADR 0029): the remote registry and its audit, the
+   * published remote builds and the tracking records, shared by every gateway instance. Without
+   * it they are files in DATA_DIR, for one host. May be the commerce service's database: the
+   * gateway's tables are named gateway_*.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  /** PostgreSQL connections per gateway instance; instances x this must fit max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(5),
+  /** Where an instance copies the published remote builds it serves (with DATABASE_URL); a temporary folder by default. */
+  REMOTES_CACHE_DIR: z.string().optional(),
   /** Development: remotes served by dev servers, e.g. catalog=http://localhost:4201/mf-manifest.json. */
   REMOTE_DEV_URLS: devUrls.optional(),
   /** A headless CMS serving brand content; the brands/ folder's content is used without it. */
@@ -230,7 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     brandsDir: value.BRANDS_DIR,
     shellDist: value.SHELL_DIST,
     dataDir: value.DATA_DIR,
-    trackingLog: value.TRACKING_LOG ?? resolve(value.DATA_DIR, 'tracking.log'),
+    /** Unset with DATABASE_URL: the records go to the gateway's database. */
+    trackingLog: value.TRACKING_LOG ?? (value.DATABASE_URL ? undefined : resolve(value.DATA_DIR, 'tracking.log')),
     trackingLogMaxBytes: value.TRACKING_LOG_MAX_BYTES,
     trackingLogFiles: value.TRACKING_LOG_FILES,
     logLevel: value.LOG_LEVEL,
@@ -240,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,
+    database: value.DATABASE_URL
+      ? { url: value.DATABASE_URL, poolSize: value.DATABASE_POOL_SIZE, remotesCacheDir: value.REMOTES_CACHE_DIR }
+      : undefined,
     catalogCacheTtlSeconds: value.CATALOG_CACHE_TTL_SECONDS,
     content: { apiUrl: value.CONTENT_API_URL, cacheTtlSeconds: value.CONTENT_CACHE_TTL_SECONDS },
     breaker: {

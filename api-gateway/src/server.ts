@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type BrandCatalog, loadBrandCatalog } from '@shop/brands';
 import { type GatewayConfig, loadConfig } from './config';
-import { RegistryRepository } from './data-access/registry-repository';
-import { RemoteStore } from './data-access/remote-store';
-import { createTrackingSink } from './data-access/tracking-sink';
+import { openGatewayStorage, openTrackingSink } from './data-access/gateway-storage';
 import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
@@ -69,13 +67,9 @@ export async function start(
         guard: guard('content'),
       })
     : createFileContentSource(config.brandsDir, catalog);
-  const store = new RemoteStore(join(config.dataDir, 'remotes'));
-  const registry = new RegistryRepository(config.dataDir);
-  const sink = createTrackingSink({
-    path: config.trackingLog,
-    maxBytes: config.trackingLogMaxBytes,
-    files: config.trackingLogFiles,
-  });
+  const storage = await openGatewayStorage(config, logger);
+  const { registry, store, db } = storage;
+  const sink = openTrackingSink(config, storage, logger);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const commerce = createCommerceClient({ ...config.commerce, logger, guard: guard('commerce') });
   const revocations = redis
@@ -107,6 +101,7 @@ export async function start(
     checks: [
       { name: 'commerce', check: () => commerce.ping() },
       ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+      ...(db ? [{ name: 'database', check: () => db.query('SELECT 1') }] : []),
     ],
     ...config.shutdown,
   });
@@ -153,6 +148,7 @@ export async function start(
     });
     await flags.stop();
     await sink.close();
+    await storage.close();
     await cartQueue.close();
     mailer.close();
     redis?.disconnect();

@@ -60,15 +60,16 @@ beforeAll(async () => {
   writeFileSync(join(gateway.config.shellDist, 'main.0a1b2c3d.js'), 'console.log("shell");');
   writeFileSync(join(gateway.config.shellDist, 'main.0a1b2c3d.js.map'), '{"version":3,"sources":["src/main.ts"]}');
   const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
-  [previous, live, unreleased, aborted] = ['1.0.0', '1.1.0', '2.0.0-beta', '1.2.0'].map(
-    (version) => store.publish(buildWithMap(version)).version,
-  );
+  const published: string[] = [];
+  for (const version of ['1.0.0', '1.1.0', '2.0.0-beta', '1.2.0'])
+    published.push((await store.publish(buildWithMap(version))).version);
+  [previous, live, unreleased, aborted] = published;
   registry = new RegistryRepository(gateway.dataDir);
   const by = { actor: 'cli:test', reason: 'builds test' };
-  registry.release('*', 'catalog', previous, by);
-  registry.release('*', 'catalog', live, by);
-  registry.startCanary('vanityfair', 'catalog', aborted, 10, by);
-  registry.abortCanary('vanityfair', 'catalog', by);
+  await registry.release('*', 'catalog', previous, by);
+  await registry.release('*', 'catalog', live, by);
+  await registry.startCanary('vanityfair', 'catalog', aborted, 10, by);
+  await registry.abortCanary('vanityfair', 'catalog', by);
 
   const logger = createLogger('silent');
   const client = createCommerceClient({
@@ -182,9 +183,9 @@ describe('finding 8: unreleased remote versions and source maps are not public',
 
   it('makes a version public once it is released', async () => {
     expect((await get(`/remotes/catalog/${unreleased}/remoteEntry.js`)).status).toBe(404);
-    registry.startCanary('everwear', 'catalog', unreleased, 5, { actor: 'cli:test', reason: 'try it' });
+    await registry.startCanary('everwear', 'catalog', unreleased, 5, { actor: 'cli:test', reason: 'try it' });
     expect((await get(`/remotes/catalog/${unreleased}/remoteEntry.js`)).status).toBe(200);
-    registry.abortCanary('everwear', 'catalog', { actor: 'cli:test', reason: 'done' });
+    await registry.abortCanary('everwear', 'catalog', { actor: 'cli:test', reason: 'done' });
   });
 });
 
@@ -210,11 +211,11 @@ describe('finding 9: a shopper cannot pick their canary bucket', () => {
     return { version: boot.remotes.catalog.version as string, issued };
   }
 
-  beforeAll(() => {
-    registry.startCanary(BRAND, 'catalog', aborted, 50, { actor: 'cli:test', reason: 'half the shoppers' });
+  beforeAll(async () => {
+    await registry.startCanary(BRAND, 'catalog', aborted, 50, { actor: 'cli:test', reason: 'half the shoppers' });
   });
-  afterAll(() => {
-    registry.abortCanary(BRAND, 'catalog', { actor: 'cli:test', reason: 'test over' });
+  afterAll(async () => {
+    await registry.abortCanary(BRAND, 'catalog', { actor: 'cli:test', reason: 'test over' });
   });
 
   it.each([

@@ -92,9 +92,9 @@ describe('platform endpoints', () => {
 describe('remote registry', () => {
   it('publishes immutable versions that go live only when released', async () => {
     const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
-    const first = store.publish(remoteBuild('1.4.0'));
-    expect(store.publish(remoteBuild('1.4.0'))).toEqual({ ...first, created: false });
-    const second = store.publish(remoteBuild('1.5.0-rc.1'));
+    const first = await store.publish(remoteBuild('1.4.0'));
+    expect(await store.publish(remoteBuild('1.4.0'))).toEqual({ ...first, created: false });
+    const second = await store.publish(remoteBuild('1.5.0-rc.1'));
     expect(second.version).toMatch(/^1\.5\.0-rc\.1\.[0-9a-f]{8}$/);
 
     // Remote URLs name the configured brand origin the request was made to.
@@ -104,16 +104,16 @@ describe('remote registry', () => {
 
     const registry = new RegistryRepository(gateway.dataDir);
     const by = { actor: 'test', reason: 'registry test' };
-    registry.release('*', 'catalog', first.version, by);
+    await registry.release('*', 'catalog', first.version, by);
     expect((await remotes()).catalog).toEqual({
       version: first.version,
       manifestUrl: `http://localhost:${gateway.port}/remotes/catalog/${first.version}/mf-manifest.json`,
     });
     expect((await remotes()).content).toBeUndefined();
-    registry.release('hoopcraft', 'catalog', second.version, by);
+    await registry.release('hoopcraft', 'catalog', second.version, by);
     expect((await remotes('hoopcraft.localhost')).catalog.version).toBe(second.version);
     expect((await remotes('everwear.localhost')).catalog.version).toBe(first.version);
-    expect(registry.rollback('hoopcraft', 'catalog', by)).toBeUndefined();
+    expect(await registry.rollback('hoopcraft', 'catalog', by)).toBeUndefined();
 
     const files = await api().get(`/remotes/catalog/${first.version}/remoteEntry.js`).expect(200);
     expect(files.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -47,11 +47,14 @@ beforeAll(async () => {
   gateway = await startTestGateway({ renderer: { url: `http://127.0.0.1:${port}`, timeoutMs: 1500 } });
   writeShellManifest(gateway.config.shellDist);
   const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
-  v1 = store.publish(catalogBuild('1.0.0')).version;
-  v2 = store.publish(catalogBuild('1.1.0')).version;
-  legacy = store.publish(catalogBuild('0.9.0', '18.3.1')).version;
+  v1 = (await store.publish(catalogBuild('1.0.0'))).version;
+  v2 = (await store.publish(catalogBuild('1.1.0'))).version;
+  legacy = (await store.publish(catalogBuild('0.9.0', '18.3.1'))).version;
   // The first version goes live for every brand when published (as `npm run remote -- publish` does).
-  new RegistryRepository(gateway.dataDir).release('*', 'catalog', v1, { actor: 'cli:test', reason: 'first publish' });
+  await new RegistryRepository(gateway.dataDir).release('*', 'catalog', v1, {
+    actor: 'cli:test',
+    reason: 'first publish',
+  });
 
   admin = await startRemoteAdmin(gateway, store);
 });

@@ -23,11 +23,11 @@ beforeAll(async () => {
   gateway = await startTestGateway();
   writeShellManifest(gateway.config.shellDist);
   const store = new RemoteStore(join(gateway.dataDir, 'remotes'));
-  v1 = store.publish(catalogBuild('1.0.0')).version;
-  v2 = store.publish(catalogBuild('1.1.0')).version;
-  v3 = store.publish(catalogBuild('1.2.0')).version;
+  v1 = (await store.publish(catalogBuild('1.0.0'))).version;
+  v2 = (await store.publish(catalogBuild('1.1.0'))).version;
+  v3 = (await store.publish(catalogBuild('1.2.0'))).version;
   registry = new RegistryRepository(gateway.dataDir);
-  registry.release('*', 'catalog', v1, { actor: 'cli:test', reason: 'first publish' });
+  await registry.release('*', 'catalog', v1, { actor: 'cli:test', reason: 'first publish' });
   admin = await startRemoteAdmin(gateway, store);
 });
 
@@ -155,7 +155,7 @@ describe('a brand back on the release for all brands', () => {
     expect(audit.body.changes[0]).toEqual(followed.body.change);
 
     // From now on every release for all brands reaches the brand.
-    registry.release('*', 'catalog', v3, { actor: 'cli:test', reason: 'next release for everyone' });
+    await registry.release('*', 'catalog', v3, { actor: 'cli:test', reason: 'next release for everyone' });
     expect(await servedTo('hoopcraft')).toBe(v3);
     expect(await servedTo('everwear')).toBe(v3);
   });

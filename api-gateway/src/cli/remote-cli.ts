@@ -10,8 +10,10 @@ import {
   remoteNameSchema,
 } from '@shop/contracts';
 import { loadConfig } from '../config';
-import { RegistryRepository, type RegistryScope } from '../data-access/registry-repository';
-import { RemoteStore } from '../data-access/remote-store';
+import { createLogger } from '@shop/node-kit';
+import { openGatewayStorage } from '../data-access/gateway-storage';
+import type { RegistryRepository, RegistryScope } from '../data-access/registry-repository';
+import type { RemoteStore } from '../data-access/remote-store';
 import { remoteCompatibility } from '../modules/platform/remote-compatibility';
 import { type RemoteReleases, remoteReleases } from '../modules/platform/remote-releases';
 import { DomainError } from '../shared/domain-error';
@@ -58,7 +60,10 @@ export interface RemoteCliIo {
 }
 
 /** Runs one remote command; the answer is the exit code. A refusal is thrown, with its reason. */
-export function runRemoteCli(argv: string[], { registry, store, releases, actor, print }: RemoteCliIo): number {
+export async function runRemoteCli(
+  argv: string[],
+  { registry, store, releases, actor, print }: RemoteCliIo,
+): Promise<number> {
   const releaseFlag = argv.includes('--release');
   const brandOption = option(
     argv.filter((arg) => arg !== '--release'),
@@ -85,11 +90,11 @@ export function runRemoteCli(argv: string[], { registry, store, releases, actor,
       if (rest.length === 0) throw new Error('publish needs at least one app folder');
       for (const dir of rest) {
         const dist = existsSync(join(dir, 'build-info.json')) ? resolve(dir) : resolve(dir, 'dist');
-        const result = store.publish(dist);
+        const result = await store.publish(dist);
         print(`${result.remote} ${result.version} ${result.created ? 'published' : 'already published'}`);
         const global = registry.entries()['*']?.[result.remote];
         if ((releaseFlag || !global) && global?.live !== result.version) {
-          releases.release('*', result.remote, result.version, change);
+          await releases.release('*', result.remote, result.version, change);
           print(`${result.remote} ${result.version} is live for all brands`);
         }
       }
@@ -114,7 +119,7 @@ export function runRemoteCli(argv: string[], { registry, store, releases, actor,
       const name = remoteArg(rest[0]);
       const version = rest[1];
       if (!version) throw new Error(`release needs a version (see: npm run remote -- list ${name})`);
-      releases.release(scope, name, version, change);
+      await releases.release(scope, name, version, change);
       print(`${name} ${version} is live for ${where}`);
       return 0;
     }
@@ -122,7 +127,7 @@ export function runRemoteCli(argv: string[], { registry, store, releases, actor,
       const name = remoteArg(rest[0]);
       let record;
       try {
-        record = releases.rollback(scope, name, change);
+        record = await releases.rollback(scope, name, change);
       } catch (error) {
         // The refusal says what can be done instead; here, also the command that does it.
         if (brand && error instanceof DomainError && error.details?.canFollowAllBrands)
@@ -135,7 +140,7 @@ export function runRemoteCli(argv: string[], { registry, store, releases, actor,
     case 'follow-global': {
       const name = remoteArg(rest[0]);
       const target = brandArg('only a brand follows the release for all brands');
-      const record = releases.followGlobal(target, name, change);
+      const record = await releases.followGlobal(target, name, change);
       const live = registry.served(target, name).live ?? 'none yet';
       if (!record) {
         print(`${target} already follows the release of ${name} for all brands (${live}); nothing changed`);
@@ -152,19 +157,19 @@ export function runRemoteCli(argv: string[], { registry, store, releases, actor,
       const percent = Number(percentText);
       if (!version || !Number.isInteger(percent) || percent < 1 || percent > 99)
         throw new Error('canary needs a version and a percent from 1 to 99');
-      releases.startCanary(brandArg(), name, version, percent, change);
+      await releases.startCanary(brandArg(), name, version, percent, change);
       print(`${name} ${version} runs as a canary for ${percent} % of ${brandArg()}'s shoppers`);
       return 0;
     }
     case 'promote': {
       const name = remoteArg(rest[0]);
-      const record = releases.promote(brandArg(), name, change);
+      const record = await releases.promote(brandArg(), name, change);
       print(`${name} ${record.new.live ?? ''} is live for ${brandArg()}`);
       return 0;
     }
     case 'abort-canary': {
       const name = remoteArg(rest[0]);
-      const record = releases.abortCanary(brandArg(), name, change);
+      const record = await releases.abortCanary(brandArg(), name, change);
       print(`${name} canary ended for ${brandArg()}; its shoppers get ${record.new.live ?? 'no version'}`);
       return 0;
     }
@@ -180,23 +185,37 @@ function brandArgument(value: string): BrandId {
   return parsed.data;
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
-  const store = new RemoteStore(join(config.dataDir, 'remotes'));
-  const registry = new RegistryRepository(config.dataDir);
-  const releases = remoteReleases({
-    registry,
-    store,
-    compatibility: remoteCompatibility({ remotesDir: store.root, shellDist: config.shellDist }),
-  });
-  return runRemoteCli(argv, { registry, store, releases, actor: cliActor(), print: (line) => console.log(line) });
+  // With DATABASE_URL the commands act on the registry and builds every gateway shares.
+  const storage = await openGatewayStorage(config, createLogger('warn'));
+  try {
+    const { registry, store } = storage;
+    const releases = remoteReleases({
+      registry,
+      store,
+      compatibility: remoteCompatibility({ remotesDir: store.root, shellDist: config.shellDist }),
+    });
+    return await runRemoteCli(argv, {
+      registry,
+      store,
+      releases,
+      actor: cliActor(),
+      print: (line) => console.log(line),
+    });
+  } finally {
+    await storage.close();
+  }
 }
 
 if (require.main === module) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-  }
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error((error as Error).message);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -1,44 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type BrandId, type RemoteName, brandIdSchema, remoteNameSchema } from '@shop/contracts';
-import { z } from 'zod';
+import type { BrandId, RemoteName } from '@shop/contracts';
 import { DomainError } from '../shared/domain-error';
-import { withFileLock } from './file-lock';
-import { JsonFile } from './json-file';
-import { RegistryAudit, type RegistryAuditRecord } from './registry-audit';
-import { versionSchema } from './remote-store';
+import type { RegistryAuditRecord } from './registry-audit';
+import { type RegistryBackend, fileRegistryBackend } from './registry-backends';
+import { type Canary, type Registry, type RegistryEntry, type RegistryScope } from './registry-schema';
+
+export type { Canary, RegistryEntry, RegistryScope } from './registry-schema';
 
 export type { RegistryAuditRecord } from './registry-audit';
-
-/** `*` applies to every brand; a brand's own entry wins over it. */
-const scopeSchema = z.union([z.literal('*'), brandIdSchema]);
-export type RegistryScope = z.infer<typeof scopeSchema>;
-
-const canarySchema = z.object({
-  version: versionSchema,
-  /** The share of a brand's shoppers (1-99) who get this version instead of the live one. */
-  percent: z.number().int().min(1).max(99),
-  startedAt: z.iso.datetime(),
-});
-export type Canary = z.infer<typeof canarySchema>;
-
-const entrySchema = z.object({
-  /** Absent on a brand entry that only holds a canary: the brand follows the global live version. */
-  live: versionSchema.optional(),
-  /** Earlier live versions, newest last, for rollback. */
-  history: z.array(versionSchema).max(50),
-  /** Only on a brand's entry. */
-  canary: canarySchema.optional(),
-  updatedAt: z.iso.datetime(),
-});
-export type RegistryEntry = z.infer<typeof entrySchema>;
-
-const registrySchema = z.object({
-  /** Goes up by one with every change; a change decided on an older one is refused. */
-  version: z.number().int().min(0).default(0),
-  scopes: z.partialRecord(scopeSchema, z.partialRecord(remoteNameSchema, entrySchema)),
-});
-type Registry = z.infer<typeof registrySchema>;
 
 /** Who changes the registry and why; with the version they read, a stale read is REGISTRY_CONFLICT. */
 export interface RegistryChange {
@@ -54,40 +22,41 @@ type Action = RegistryAuditRecord['action'];
  * The run-time remote registry: which version of each remote is live, globally or per brand,
  * and which brand runs a canary of which version for what share of its shoppers. Changing it
  * takes effect with no rebuild and no restart. Every change is made under a lock at the version
- * the caller read, and is appended to the audit beside the registry (`registry-audit.jsonl`).
+ * the caller read, and is recorded in the audit with it: files in DATA_DIR on one host, or
+ * PostgreSQL tables every gateway shares (`registry-backends.ts`). Reads answer from the copy in
+ * memory (every page asks); another instance's change is seen within the backend's refresh.
  *
  * A change the registry's state leaves nothing to do for (releasing the live version, promoting
  * with no canary, rolling back with no history, following the release for all brands when the
  * brand already does) answers undefined and writes nothing.
  */
 export class RegistryRepository {
-  private readonly file: JsonFile<Registry>;
-  private readonly auditLog: RegistryAudit;
+  private readonly backend: RegistryBackend;
 
+  /** `dataDir`: the files of one host; else a backend (PostgreSQL). */
   constructor(
-    dataDir: string,
+    backend: string | RegistryBackend,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.file = new JsonFile(join(dataDir, 'registry.json'), registrySchema, empty);
-    this.auditLog = new RegistryAudit(join(dataDir, 'registry-audit.jsonl'));
+    this.backend = typeof backend === 'string' ? fileRegistryBackend(backend) : backend;
   }
 
   /** The registry's version now, for a change made on what was just read. */
   version(): number {
-    return this.file.read().version;
+    return this.backend.current().version;
   }
 
   entries(): Registry['scopes'] {
-    return this.file.read().scopes;
+    return this.backend.current().scopes;
   }
 
   liveVersion(brand: BrandId, remote: RemoteName): string | undefined {
-    return effectiveLive(this.file.read(), brand, remote);
+    return effectiveLive(this.backend.current(), brand, remote);
   }
 
   /** What a brand's shoppers get: the live version, and a canary when one runs. */
   served(brand: BrandId, remote: RemoteName): { live?: string; canary?: Canary } {
-    const registry = this.file.read();
+    const registry = this.backend.current();
     return { live: effectiveLive(registry, brand, remote), canary: registry.scopes[brand]?.[remote]?.canary };
   }
 
@@ -168,15 +137,16 @@ export class RegistryRepository {
 
   /** The changes to these scopes (newest first), optionally of one remote. */
   audit(scopes: RegistryScope[], remote?: RemoteName, limit?: number): RegistryAuditRecord[] {
-    return this.auditLog.read(
+    return this.backend.audit(
       (record) => scopes.includes(record.scope as RegistryScope) && (!remote || record.remote === remote),
       limit,
     );
   }
 
   /**
-   * One change: under the lock, on the registry as it is on disk (not a cached read), at the
-   * version the caller read. `next` answers the entry's new content, or undefined for no change.
+   * One change: under the backend's lock, on the registry as it is stored (not the copy in memory),
+   * at the version the caller read. `next` answers the entry's new content, or undefined for no
+   * change; the audit record and the registry are written together.
    */
   private change(
     scope: RegistryScope,
@@ -187,9 +157,8 @@ export class RegistryRepository {
       current: RegistryEntry | undefined,
       inherited: string | undefined,
     ) => Omit<RegistryEntry, 'updatedAt'> | undefined,
-  ): RegistryAuditRecord | undefined {
-    return withFileLock(this.file.path, () => {
-      const registry = readFresh(this.file.path);
+  ): Promise<RegistryAuditRecord | undefined> {
+    return this.backend.change((registry) => {
       if (expectedVersion !== undefined && expectedVersion !== registry.version) {
         throw new DomainError(
           'REGISTRY_CONFLICT',
@@ -220,18 +189,9 @@ export class RegistryRepository {
         new: served(remotes[remote], inherited),
         reason,
       };
-      // The audit first: a change may fail to land, but none lands unrecorded.
-      this.auditLog.append(record);
-      this.file.write(written);
-      return record;
+      return { written, record };
     });
   }
-}
-
-const empty = (): Registry => ({ version: 0, scopes: {} });
-
-function readFresh(path: string): Registry {
-  return existsSync(path) ? registrySchema.parse(JSON.parse(readFileSync(path, 'utf8'))) : empty();
 }
 
 function effectiveLive(registry: Registry, brand: BrandId, remote: RemoteName): string | undefined {

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import type { Logger } from '@shop/node-kit';
+import type { Db } from '@shop/node-kit/db';
 import { basename, dirname } from 'node:path';
 import { type RotatingFileStream, createStream } from 'rotating-file-stream';
 
@@ -43,5 +45,52 @@ export function createTrackingSink({ path, maxBytes, files }: TrackingLogOptions
       else open().write(line);
     },
     close: () => new Promise((resolve) => (stream ? stream.end(resolve) : resolve())),
+  };
+}
+
+/**
+ * Every instance's tracking records in PostgreSQL (`gateway_tracking_events`), written in batches
+ * (at most `batch` rows, or every `flushMs`) so a page view costs no round trip. Records older than
+ * `keepDays` are deleted once an hour. A batch the database refuses is dropped with one log line:
+ * analytics never holds up or takes down the gateway.
+ */
+export function createPostgresTrackingSink(
+  db: Db,
+  logger: Logger,
+  { flushMs = 500, batch = 200, keepDays = 30 } = {},
+): TrackingSink {
+  let pending: string[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (pending.length === 0) return writing;
+    const rows = pending;
+    pending = [];
+    const values = rows.map((_, at) => `($${at + 1}::jsonb)`).join(', ');
+    writing = writing
+      .then(() => db.query(`INSERT INTO gateway_tracking_events (entry) VALUES ${values}`, rows))
+      .then(
+        () => undefined,
+        (error: unknown) => logger.warn('Tracking records dropped', { records: rows.length, error: String(error) }),
+      );
+    return writing;
+  };
+  const timer = setInterval(flush, flushMs);
+  timer.unref();
+  const prune = () =>
+    db
+      .query(`DELETE FROM gateway_tracking_events WHERE at < now() - make_interval(days => $1)`, [keepDays])
+      .catch((error: unknown) => logger.warn('Old tracking records not deleted', { error: String(error) }));
+  const pruner = setInterval(prune, 60 * 60 * 1000);
+  pruner.unref();
+  return {
+    append(entry) {
+      pending.push(JSON.stringify(entry));
+      if (pending.length >= batch) void flush();
+    },
+    async close() {
+      clearInterval(timer);
+      clearInterval(pruner);
+      await flush();
+    },
   };
 }

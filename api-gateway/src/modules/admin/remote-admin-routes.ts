@@ -80,45 +80,50 @@ export function remoteAdminRoutes({ catalog, registry, store, config }: RemoteAd
     res.set('cache-control', 'no-store').json({ changes: releases.audit(brandOf(req)) });
   });
 
-  router.post('/brands/:brand/remotes/:remote/release', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/release', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     const body = parseBody(remoteReleaseSchema, req.body);
-    changed(res, brand, remote, releases.release(brand, remote, body.version, changeBy(res, body)));
+    changed(res, brand, remote, await releases.release(brand, remote, body.version, changeBy(res, body)));
   });
 
-  router.post('/brands/:brand/remotes/:remote/canary', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/canary', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     const body = parseBody(remoteCanarySchema, req.body);
-    changed(res, brand, remote, releases.startCanary(brand, remote, body.version, body.percent, changeBy(res, body)));
+    changed(
+      res,
+      brand,
+      remote,
+      await releases.startCanary(brand, remote, body.version, body.percent, changeBy(res, body)),
+    );
   });
 
-  router.post('/brands/:brand/remotes/:remote/promote', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/promote', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     changed(
       res,
       brand,
       remote,
-      releases.promote(brand, remote, changeBy(res, parseBody(remoteChangeSchema, req.body))),
+      await releases.promote(brand, remote, changeBy(res, parseBody(remoteChangeSchema, req.body))),
     );
   });
 
-  router.post('/brands/:brand/remotes/:remote/abort-canary', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/abort-canary', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     const change = changeBy(res, parseBody(remoteChangeSchema, req.body));
-    changed(res, brand, remote, releases.abortCanary(brand, remote, change));
+    changed(res, brand, remote, await releases.abortCanary(brand, remote, change));
   });
 
-  router.post('/brands/:brand/remotes/:remote/rollback', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/rollback', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     const change = changeBy(res, parseBody(remoteChangeSchema, req.body));
-    changed(res, brand, remote, releases.rollback(brand, remote, change));
+    changed(res, brand, remote, await releases.rollback(brand, remote, change));
   });
 
   // Already following is the state asked for, so it is no error: `change: null`, nothing recorded.
-  router.post('/brands/:brand/remotes/:remote/follow-global', guard('manager'), (req, res) => {
+  router.post('/brands/:brand/remotes/:remote/follow-global', guard('manager'), async (req, res) => {
     const [brand, remote] = [brandOf(req), remoteOf(req)];
     const change = changeBy(res, parseBody(remoteChangeSchema, req.body));
-    changed(res, brand, remote, releases.followGlobal(brand, remote, change) ?? null);
+    changed(res, brand, remote, (await releases.followGlobal(brand, remote, change)) ?? null);
   });
 
   return router;

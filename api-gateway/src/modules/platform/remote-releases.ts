@@ -104,46 +104,46 @@ export function remoteReleases({
   };
 
   return {
-    release(scope: RegistryScope, remote: RemoteName, version: string, change: RegistryChange) {
+    async release(scope: RegistryScope, remote: RemoteName, version: string, change: RegistryChange) {
       assertFresh(change);
       assertCanRun(remote, version, 'live');
       return done(
-        registry.release(scope, remote, version, change),
+        await registry.release(scope, remote, version, change),
         `${remote} ${version} is already live for ${scopeName(scope)}.`,
       );
     },
 
-    startCanary(brand: BrandId, remote: RemoteName, version: string, percent: number, change: RegistryChange) {
+    async startCanary(brand: BrandId, remote: RemoteName, version: string, percent: number, change: RegistryChange) {
       assertFresh(change);
       assertCanRun(remote, version, 'into a canary');
       const { live, canary } = registry.served(brand, remote);
       if (live === version) throw new DomainError('REGISTRY_STATE_CONFLICT', `${remote} ${version} is live already.`);
       return done(
-        registry.startCanary(brand, remote, version, percent, change),
+        await registry.startCanary(brand, remote, version, percent, change),
         `${remote} ${version} already runs as a canary for ${canary?.percent ?? percent} % of ${brand}'s shoppers.`,
       );
     },
 
-    promote(brand: BrandId, remote: RemoteName, change: RegistryChange) {
+    async promote(brand: BrandId, remote: RemoteName, change: RegistryChange) {
       assertFresh(change);
       const { canary } = registry.served(brand, remote);
       if (!canary) throw new DomainError('REGISTRY_STATE_CONFLICT', `${brand} runs no canary of ${remote}.`);
       assertCanRun(remote, canary.version, 'live');
-      return done(registry.promote(brand, remote, change), `${brand} runs no canary of ${remote}.`);
+      return done(await registry.promote(brand, remote, change), `${brand} runs no canary of ${remote}.`);
     },
 
-    abortCanary(brand: BrandId, remote: RemoteName, change: RegistryChange) {
+    async abortCanary(brand: BrandId, remote: RemoteName, change: RegistryChange) {
       assertFresh(change);
-      return done(registry.abortCanary(brand, remote, change), `${brand} runs no canary of ${remote}.`);
+      return done(await registry.abortCanary(brand, remote, change), `${brand} runs no canary of ${remote}.`);
     },
 
-    rollback(scope: RegistryScope, remote: RemoteName, change: RegistryChange) {
+    async rollback(scope: RegistryScope, remote: RemoteName, change: RegistryChange) {
       assertFresh(change);
       const previous = registry.entries()[scope]?.[remote]?.history.at(-1);
       if (!previous) throw nothingToRollBack(scope, remote);
       // The shell may have moved on since that version was live.
       assertCanRun(remote, previous, 'live again');
-      const record = registry.rollback(scope, remote, change);
+      const record = await registry.rollback(scope, remote, change);
       if (!record) throw nothingToRollBack(scope, remote);
       return record;
     },
@@ -152,7 +152,11 @@ export function remoteReleases({
      * The brand drops its own live version and follows the release for all brands again. Already
      * following, there is nothing to change: the answer is undefined and nothing is recorded.
      */
-    followGlobal(brand: BrandId, remote: RemoteName, change: RegistryChange): RegistryAuditRecord | undefined {
+    async followGlobal(
+      brand: BrandId,
+      remote: RemoteName,
+      change: RegistryChange,
+    ): Promise<RegistryAuditRecord | undefined> {
       assertFresh(change);
       const scopes = registry.entries();
       const own = scopes[brand]?.[remote]?.live;
@@ -165,7 +169,7 @@ export function remoteReleases({
         );
       // It runs for the other brands, but the shell may have moved on since it was released.
       assertCanRun(remote, allBrands, `live for ${brand}`);
-      return registry.followGlobal(brand, remote, change);
+      return await registry.followGlobal(brand, remote, change);
     },
 
     /** Every remote of a brand: what runs, what was, and each published version with its verdict. */
