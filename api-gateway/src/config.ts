@@ -87,6 +87,10 @@ const envSchema = z.object({
   /** Tracking log files kept in all, the live one included; the oldest is deleted on rotation. */
   TRACKING_LOG_FILES: z.coerce.number().int().min(2).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** OpenTelemetry: the OTLP/HTTP collector spans go to (README, Running at scale); unset, nothing is traced. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The name on the spans instead of shop-gateway. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
   /** Which peers may set X-Forwarded-*: false, a hop count, or addresses/subnets (Express's semantics). */
   TRUST_PROXY: trustProxySetting.default(false),
   /** Development: the shell's dev server, e.g. http://localhost:4200. */
@@ -147,6 +151,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
+  /** Retries of a failed job (a mail, points to post) before it goes to its dead-letter list. */
+  JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  /** Seconds before a failed job's first retry; each later retry waits twice as long. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** PostgreSQL connections per gateway instance; instances x this must fit max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(5),
   /** Where an instance copies the published remote builds it serves (with DATABASE_URL); a temporary folder by default. */
@@ -255,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     remoteDevUrls: value.REMOTE_DEV_URLS ?? {},
     authSecret: value.AUTH_SECRET,
     redisUrl: value.REDIS_URL,
+    jobs: { retry: { retries: value.JOB_RETRIES, delaySeconds: value.JOB_RETRY_DELAY_SECONDS } },
     database: value.DATABASE_URL
       ? { url: value.DATABASE_URL, poolSize: value.DATABASE_POOL_SIZE, remotesCacheDir: value.REMOTES_CACHE_DIR }
       : undefined,
@@ -290,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdown: shutdownSettings(env, environment),
     // METRICS_TOKEN: who may read /metrics (README, Running at scale).
     metricsAccess: metricsAccess(env, environment),
+    tracing: { endpoint: value.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: value.OTEL_SERVICE_NAME ?? 'shop-gateway' },
     commerce: {
       apiUrl: value.COMMERCE_API_URL,
       authUrl: value.COMMERCE_AUTH_URL ?? value.COMMERCE_API_URL,

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type BrandCatalog, loadBrandCatalog } from '@shop/brands';
@@ -7,7 +7,9 @@ import { openGatewayStorage, openTrackingSink } from './data-access/gateway-stor
 import { createApp } from './entry-points/http/app';
 import { Redis } from 'ioredis';
 import { createCsrf } from './sessions/csrf';
-import { createMailer } from './data-access/mailer';
+import { createMailer, queuedMailer, startMailWorker } from './data-access/mailer';
+import { createMemoryQueue, createPgBossQueue, watchQueueDepth } from './data-access/job-queue';
+import { startLoyaltyWorker } from './modules/orders/loyalty-job';
 import { createCartWriteStats } from './shared/cart-write-stats';
 import { countedCache, createMemoryCache, createRedisCache } from './data-access/response-cache';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './data-access/rate-limiter';
@@ -24,6 +26,7 @@ import { createSessionService } from './sessions/session-service';
 import { createSessionCodec } from './sessions/session-token';
 import { type StopSignal, createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createServiceMetrics } from '@shop/node-kit/metrics';
+import { startTracing, tracedListener } from '@shop/node-kit/tracing';
 import { createBrandOrigins } from './shared/brand-origins';
 import { createFileContentSource, createHttpContentSource } from './clients/content';
 import { type UpstreamName, createUpstreamGuard } from './clients/upstream-guard';
@@ -54,6 +57,8 @@ export async function start(
 ): Promise<RunningGateway> {
   const config = { ...loadConfig(), ...overrides };
   const logger = createLogger(config.logLevel, logDestination);
+  // Spans to OTEL_EXPORTER_OTLP_ENDPOINT, when set; sent and stopped at the end of `stop`.
+  const stopTracing = await startTracing(config.tracing);
   const catalog = loadBrandCatalog({ dir: config.brandsDir, environment: config.environment });
   // One breaker per upstream, shared by every request.
   const metrics = createServiceMetrics('gateway', config.metricsAccess);
@@ -89,7 +94,15 @@ export async function start(
   // Until the server listens on port 0 its port is unknown; the local origins name the real one.
   let listeningPort = config.port;
   const origins = createBrandOrigins(catalog, config.defaultBrand, () => listeningPort, config.publicAddress);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, catalog, origins, logger });
+  const jobs = config.database
+    ? await createPgBossQueue(config.database.url, logger, { ...config.jobs, db })
+    : createMemoryQueue(logger, config.jobs);
+  const smtp = createMailer({ smtpUrl: config.smtpUrl, catalog, origins, logger });
+  const mailer = queuedMailer(jobs, smtp);
+  const vendors = createCheckoutVendors(config.vendors, logger, guard);
+  await startMailWorker(jobs, smtp);
+  await startLoyaltyWorker(jobs, vendors.loyalty);
+  const queueDepth = watchQueueDepth(jobs, metrics, logger);
   const flags = flagReader({
     catalog,
     sessions,
@@ -125,14 +138,17 @@ export async function start(
     origins,
     cartQueue,
     cartStats: createCartWriteStats(),
-    vendors: createCheckoutVendors(config.vendors, logger, guard),
+    vendors,
+    jobs,
     flags,
     lifecycle,
     metrics,
   });
 
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host ?? '', () => resolve(listening));
+    const listening = createServer(tracedListener(app)).listen(config.port, config.host ?? '', () =>
+      resolve(listening),
+    );
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
@@ -150,8 +166,11 @@ export async function start(
     await sink.close();
     await storage.close();
     await cartQueue.close();
+    queueDepth.stop();
+    await jobs.close();
     mailer.close();
     redis?.disconnect();
+    await stopTracing();
   };
   return {
     app,

@@ -113,9 +113,10 @@ async function shopper(brand = 'vanityfair', options: { guest?: boolean } = {}) 
     /** An add with an Idempotency-Key, as the shop's pages send one per tap. */
     addOnce: (key: string, sku: string, quantity = 1) =>
       send('POST', '/lineItem', { sku, quantity, inventoryListKey: channel }, { 'idempotency-key': key }),
-    change: (lineItemId: string, quantity: unknown, method = 'PATCH') =>
-      send(method, `/lineItem/${lineItemId}`, { quantity }),
-    remove: (lineItemId: string) => send('DELETE', `/lineItem/${lineItemId}`),
+    change: (lineItemId: string, quantity: unknown, method = 'PATCH', key?: string) =>
+      send(method, `/lineItem/${lineItemId}`, { quantity }, key ? { 'idempotency-key': key } : {}),
+    remove: (lineItemId: string, key?: string) =>
+      send('DELETE', `/lineItem/${lineItemId}`, undefined, key ? { 'idempotency-key': key } : {}),
     addCode: (code: string) => send('POST', '/discountCode', { code }),
     removeCode: (id: string) => send('DELETE', `/discountCode/${id}`),
     create: (cartTemplate: string) => send<CreateCartResponse>('POST', '/create', { cartTemplate }),
@@ -369,7 +370,7 @@ describe('the bag', () => {
   }, 180_000);
 });
 
-describe('an add retried with its Idempotency-Key', () => {
+describe('a bag write retried with its Idempotency-Key', () => {
   it('adds once however often it is sent, the first add too, and answers the bag each time', async () => {
     const [first, second] = await stocked('hoopcraft', 5);
     const bag = await shopper('hoopcraft');
@@ -396,6 +397,27 @@ describe('an add retried with its Idempotency-Key', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => bag.addOnce(tap, item.sku)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(quantities((await bag.get()).body)[item.sku]).toBe(1);
+  });
+
+  it('changes and removes a line once: a repeat of a done removal answers the bag, not LINE_ITEM_NOT_FOUND', async () => {
+    const [item, other] = await stocked('rallyathletic', 5);
+    const bag = await shopper('rallyathletic');
+    await bag.add(item.sku);
+    const added = await bag.add(other.sku);
+    const lineOf = (sku: string) => added.body.lines.find((l) => l.sku === sku)!.lineItemId;
+    const change = randomUUID();
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await bag.change(lineOf(item.sku), 3, 'PATCH', change);
+      expect([answer.status, quantities(answer.body)[item.sku]]).toEqual([200, 3]);
+    }
+    const removal = randomUUID();
+    const answers = [await bag.remove(lineOf(other.sku), removal), await bag.remove(lineOf(other.sku), removal)];
+    expect(answers.map((a) => [a.status, quantities(a.body)])).toEqual([
+      [200, { [item.sku]: 3 }],
+      [200, { [item.sku]: 3 }],
+    ]);
+    // Without its key, the removal of a line that is gone is refused as before.
+    expect((await bag.remove(lineOf(other.sku))).body.error?.code).toBe('LINE_ITEM_NOT_FOUND');
   });
 
   it('refuses a malformed key with IDEMPOTENCY_KEY_INVALID, adding nothing', async () => {

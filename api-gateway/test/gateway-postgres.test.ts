@@ -7,6 +7,7 @@ import supertest from 'supertest';
 import { createLogger } from '@shop/node-kit';
 import { eventually } from '@shop/node-kit/testing';
 import { type GatewayStorage, openGatewayStorage } from '../src/data-access/gateway-storage';
+import { createPgBossQueue } from '../src/data-access/job-queue';
 import type { RunningGateway } from '../src/server';
 import { trackingTokens } from '../src/sessions/tracking-token';
 import { commerceAt, remoteBuild, startBuiltService, startTestGateway } from './support';
@@ -164,6 +165,45 @@ describe('gateways on one PostgreSQL database', () => {
       expect(written).toEqual([]);
     }
   });
+});
+
+describe('the job queue on PostgreSQL (pg-boss)', () => {
+  it('runs a keyed job once across instances, retries a failing one and then keeps it as dead', async () => {
+    const logger = createLogger('silent');
+    const retry = { retries: 1, delaySeconds: 1 };
+    // A database of its own: the gateways above run mail workers of their own on theirs.
+    await admin(`CREATE DATABASE ${name}_jobs`);
+    const jobsUrl = `${databaseUrl}_jobs`;
+    // Two instances' queues on one database: either may take a job, neither takes it twice.
+    const [one, two] = await Promise.all([
+      createPgBossQueue(jobsUrl, logger, { retry, pollSeconds: 0.5, db: cli.db }),
+      createPgBossQueue(jobsUrl, logger, { retry, pollSeconds: 0.5, db: cli.db }),
+    ]);
+    try {
+      const mails: unknown[] = [];
+      let attempts = 0;
+      for (const queue of [one, two]) {
+        await queue.work('mail', async (data) => void mails.push(data));
+        await queue.work('loyalty', async () => {
+          attempts += 1;
+          throw new Error('vendor away');
+        });
+      }
+      await one.send('mail', { n: 1 }, 'VF0000000009:order-placed');
+      await two.send('mail', { n: 2 }, 'VF0000000009:order-placed');
+      await one.send('loyalty', { orderNumber: 'VF0000000009' }, 'VF0000000009:placed');
+      await eventually(() => expect(mails).toEqual([{ n: 1 }]), { timeoutMs: 10_000 });
+      await eventually(
+        async () => expect(await two.depth()).toContainEqual({ queue: 'loyalty', waiting: 0, dead: 1 }),
+        { timeoutMs: 15_000 },
+      );
+      expect(attempts).toBe(2);
+      expect(mails).toHaveLength(1);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      await admin(`DROP DATABASE IF EXISTS ${name}_jobs WITH (FORCE)`);
+    }
+  }, 40_000);
 });
 
 afterAll(() => {

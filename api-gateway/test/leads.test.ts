@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WELCOME_CODE_PATTERN } from '@shop/contracts';
-import { authClient, commerceAt, startBuiltService, startTestGateway } from './support';
+import { authClient, commerceAt, mailsTo, startBuiltService, startTestGateway } from './support';
 
 const CRM_KEY = 'crm-key-for-gateway-tests-0002';
 let vendors: Awaited<ReturnType<typeof startBuiltService>>;
@@ -108,7 +108,7 @@ describe('POST /api/leads', () => {
     const listed = await leads();
     expect(listed.total).toBe(before + 1);
     expect(listed.leads[0]).toMatchObject({ email: 'Fan.One@Example.com', optInKey: 'hoopcraft_email_optin' });
-    const [welcome] = gateway.mail('fan.one@example.com');
+    const [welcome] = await mailsTo(gateway, 'fan.one@example.com', 'welcome-code');
     expect(welcome).toMatchObject({ kind: 'welcome-code', brand: 'hoopcraft' });
     expect(welcome.text).toContain(body.code);
 
@@ -128,7 +128,7 @@ describe('POST /api/leads', () => {
     const again = await signUp({ email: ' REPEAT@example.com ', placement: 'footer' });
     expect(again).toEqual({ status: 200, body: { status: 'already-subscribed' } });
     expect(JSON.stringify(again.body)).not.toContain(first.body.code);
-    const sent = gateway.mail('repeat@example.com').filter((mail) => mail.kind === 'welcome-code');
+    const sent = await mailsTo(gateway, 'repeat@example.com', 'welcome-code', 2);
     expect(sent.map((mail) => mail.text.includes(first.body.code))).toEqual([true, true]);
     // The same address is a new signup on another brand.
     expect(

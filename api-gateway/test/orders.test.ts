@@ -13,6 +13,7 @@ import {
   startCheckoutStack,
   stockedSkus,
 } from './checkout-support';
+import { mailsTo } from './support';
 
 let stack: CheckoutStack;
 beforeAll(async () => {
@@ -96,7 +97,10 @@ describe('placing an order', () => {
     expect(authorizations).toHaveLength(1);
     expect(authorizations[0]).toMatchObject({ status: 'authorized', amount: { centAmount: total + 1 } });
 
-    const mail = stack.gateway.mail().find((message) => message.subject.includes(confirmation.orderNumber));
+    // Mail goes out from the job queue, just after the answer.
+    const [mail] = (await mailsTo(stack.gateway, confirmation.email.toLowerCase(), 'order-placed')).filter((message) =>
+      message.subject.includes(confirmation.orderNumber),
+    );
     expect(mail?.to).toEqual([confirmation.email.toLowerCase()]);
     expect(mail?.kind).toBe('order-placed');
     expect(mail?.text).toContain(confirmation.lines[0].name);

@@ -12,6 +12,7 @@ import {
   startCheckoutStack,
   stockedSkus,
 } from './checkout-support';
+import { mailsTo } from './support';
 
 let stack: CheckoutStack;
 beforeAll(async () => {
@@ -264,7 +265,7 @@ describe('the back office refunds a return that came back', () => {
     const returnId = made.body.returnId;
 
     // The label went by mail too, as a PDF.
-    const [labelMail] = stack.gateway.mail(email).filter((mail) => mail.kind === 'return-started');
+    const [labelMail] = await mailsTo(stack.gateway, email, 'return-started');
     expect(labelMail.attachments).toEqual([
       { filename: `return-label-${returnId}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
     ]);
@@ -288,7 +289,7 @@ describe('the back office refunds a return that came back', () => {
     expect(await again.json()).toEqual(answer);
     const [authorization] = await stack.authorizations(checkout.cart.id!);
     expect(authorization).toMatchObject({ refundedAmount: { centAmount: made.body.refundCents } });
-    const refunds = stack.gateway.mail(email).filter((mail) => mail.kind === 'refund-issued');
+    const refunds = await mailsTo(stack.gateway, email, 'refund-issued');
     expect(refunds).toHaveLength(1);
     expect(refunds[0].text).toContain(returnId);
     expect(refunds[0].text).toContain(`$${(made.body.refundCents / 100).toFixed(2)}`);

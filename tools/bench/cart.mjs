@@ -232,7 +232,8 @@ async function bare(body, concurrency, requests) {
   };
 }
 
-export async function benchCart() {
+/** `databaseUrl`: commerce on that PostgreSQL database; without it, on PGlite. */
+export async function benchCart({ databaseUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cart-bench-'));
   const production = productionEnv(dataDir, {});
   const commercePort = await freePort();
@@ -262,8 +263,13 @@ export async function benchCart() {
     children.push(
       await run(
         join(root, 'services', 'commerce', 'dist', 'main.js'),
-        { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') },
-        `http://127.0.0.1:${commercePort}/healthz`,
+        {
+          ...production,
+          COMMERCE_PORT: String(commercePort),
+          COMMERCE_DATA_DIR: join(dataDir, 'db'),
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        `http://127.0.0.1:${commercePort}/readyz`,
         logs.commerce,
       ),
     );
@@ -359,8 +365,8 @@ export async function benchCart() {
   }
 }
 
-export function printCart(r, baseline) {
-  const then = baseline?.cartApi;
+export function printCart(r, baseline, storage = 'PGlite') {
+  const then = baseline?.[storage === 'PGlite' ? 'cartApi' : 'cartApiPostgres'];
   const ratio = (now, old) => (old ? `${(now / old).toFixed(2)}x` : 'n/a');
   const rows = [
     [`${SHOPPERS} shoppers, own carts`, r.shoppers, r.bare.shoppers, then?.shoppers],
@@ -377,7 +383,7 @@ export function printCart(r, baseline) {
       : []),
   ];
   console.log(
-    `\nPOST /api/cart/lineItem (add to bag), ${ADDS_EACH} adds per shopper or writer, each answer ~${r.bytes} bytes:`,
+    `\nPOST /api/cart/lineItem (add to bag), commerce on ${storage}, ${ADDS_EACH} adds per shopper or writer, each answer ~${r.bytes} bytes:`,
   );
   console.log(
     '  case                                        req/s   p50        p95        vs bare (req/s)  retries  p95 vs baseline',

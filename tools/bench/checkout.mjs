@@ -92,7 +92,8 @@ async function readyShopper(agent, port, sku, inventoryListKey, hostedUrl, publi
   return { shopper, csrfToken, cartId: cart.id, expectedTotal: checkout.totals.total.centAmount };
 }
 
-export async function benchCheckout() {
+/** `databaseUrl`: commerce on that PostgreSQL database; without it, on PGlite. */
+export async function benchCheckout({ databaseUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'checkout-bench-'));
   const production = productionEnv(dataDir, {});
   const [commercePort, vendorsPort, hostedPort, collectorPort, smtpPort, port] = [
@@ -111,8 +112,13 @@ export async function benchCheckout() {
     children.push(
       await run(
         join(root, 'services', 'commerce', 'dist', 'main.js'),
-        { ...production, COMMERCE_PORT: String(commercePort), COMMERCE_DATA_DIR: join(dataDir, 'db') },
-        `http://127.0.0.1:${commercePort}/healthz`,
+        {
+          ...production,
+          COMMERCE_PORT: String(commercePort),
+          COMMERCE_DATA_DIR: join(dataDir, 'db'),
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        `http://127.0.0.1:${commercePort}/readyz`,
         join(dataDir, 'commerce.log'),
       ),
       await run(
@@ -236,9 +242,9 @@ export async function benchCheckout() {
   }
 }
 
-export function printCheckout(r) {
+export function printCheckout(r, storage = 'PGlite') {
   const ms = (x) => `${x.toFixed(0)} ms`;
-  console.log(`\nCheckout: ${SHOPPERS} concurrent placements (POST /api/orders), one gateway`);
+  console.log(`\nCheckout: ${SHOPPERS} concurrent placements (POST /api/orders), one gateway, commerce on ${storage}`);
   console.log(`  place order  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.orders} orders in ${r.seconds.toFixed(2)} s)`);
   console.log('  added by each call within a placement (Server-Timing):');
   for (const [name, t] of Object.entries(r.vendors).sort())

@@ -15,6 +15,7 @@ import { benchFrontend, printFrontend } from './frontend.mjs';
 import { benchCatalog, printCatalog } from './catalog.mjs';
 import { benchCart, printCart } from './cart.mjs';
 import { benchCheckout, printCheckout } from './checkout.mjs';
+import { postgresAnswers, withTemporaryDatabase } from './postgres.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchFlags, printFlags } from './flags.mjs';
 
@@ -43,11 +44,19 @@ if (wants('cart')) {
   nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/api-gateway');
   current.cartApi = await benchCart();
   printCart(current.cartApi, baseline);
+  if (await postgresAnswers()) {
+    current.cartApiPostgres = await withTemporaryDatabase((databaseUrl) => benchCart({ databaseUrl }));
+    printCart(current.cartApiPostgres, baseline, 'PostgreSQL');
+  }
 }
 if (wants('checkout')) {
   nx('run-many', '-t', 'build', '-p', '@shop/commerce-service', '@shop/vendor-services', '@shop/api-gateway');
   current.checkoutApi = await benchCheckout();
-  printCheckout(current.checkoutApi, baseline);
+  printCheckout(current.checkoutApi);
+  if (await postgresAnswers()) {
+    current.checkoutApiPostgres = await withTemporaryDatabase((databaseUrl) => benchCheckout({ databaseUrl }));
+    printCheckout(current.checkoutApiPostgres, 'PostgreSQL');
+  }
 }
 if (wants('flags')) {
   nx('run-many', '-t', 'build', '--exclude=@shop/e2e');

@@ -1,5 +1,6 @@
 // npm test: formatting (Prettier, one config for the repo), lint (with the module-boundary
-// rules), type checks, unit and API tests, then the browser tests against production builds.
+// rules), type checks, unit and API tests, the browser tests against production builds, then the
+// scale test (npm run test:scale) on those builds.
 // Installs Debian's Chromium first when missing. When a step fails, the failing tests' messages
 // (kept by tools/jest/failure-log-reporter.cjs) are printed last, where a CI log's tail shows them.
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -39,3 +40,5 @@ run(process.execPath, [
 rmSync(FAILURES_DIR, { recursive: true, force: true });
 run(process.execPath, nxArgs('run-many', '-t', 'lint', 'typecheck', 'test'), { onFailure: printFailures });
 run(process.execPath, nxArgs('run', '@shop/e2e:e2e'), { onFailure: printFailures });
+// Two gateways and two commerce services behind nginx, killed and stopped under load (README, Running at scale).
+run(process.execPath, [join(root, 'tools', 'scale', 'run.mjs')]);

@@ -1,4 +1,5 @@
 import type { Logger } from '@shop/node-kit';
+import { tracedFetch } from '@shop/node-kit/tracing';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -178,7 +179,8 @@ export async function upstreamFetch(
 ): Promise<Response> {
   const started = performance.now();
   try {
-    const response = await fetch(url, init);
+    // A client span, whose traceparent the request carries, when the gateway traces.
+    const response = await tracedFetch(url, init, { upstream: timing });
     if (timing) recordUpstreamTime(timing, performance.now() - started);
     return response;
   } catch (error) {

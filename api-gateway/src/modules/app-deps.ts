@@ -8,6 +8,7 @@ import type { CrmClient } from '../clients/crm';
 import type { CheckoutVendors } from '../clients/checkout-vendors';
 import type { GatewayConfig } from '../config';
 import type { CartWriteQueue } from '../data-access/cart-write-queue';
+import type { JobQueue } from '../data-access/job-queue';
 import type { Mailer } from '../data-access/mailer';
 import type { RegistryRepository } from '../data-access/registry-repository';
 import type { RemoteStore } from '../data-access/remote-store';
@@ -36,8 +37,10 @@ export interface AppDeps {
   commerce: CommerceClient;
   captcha: CaptchaClient;
   throttle: Throttle;
-  /** Transactional mail over SMTP, in each brand's templates. */
+  /** Transactional mail, in each brand's templates, queued and sent over SMTP by the `mail` worker. */
   mailer: Mailer;
+  /** Work after the answer, retried: pg-boss with DATABASE_URL, else in this process (ADR 0029). */
+  jobs: JobQueue;
   cache: ResponseCache;
   content: ContentSource;
   crm: CrmClient;

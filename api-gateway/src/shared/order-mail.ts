@@ -27,7 +27,7 @@ export async function mailOnce(
   const mailed = mailedOf(order);
   if (mailed.includes(key)) return order;
   try {
-    await deps.mailer.send(storeKey, mail);
+    await deps.mailer.send(storeKey, mail, { key: `${order.orderNumber}:${key}` });
   } catch (error) {
     deps.logger.error('Order mail not sent', {
       correlationId,

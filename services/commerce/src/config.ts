@@ -29,10 +29,21 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//)
     .optional(),
+  /**
+   * PostgreSQL connections in each instance's pool (PGlite has none). Each instance also keeps one
+   * connection of its own listening for the others' catalog changes, so N instances take
+   * N x (pool + 1) connections: keep that, with every other client, within the server's
+   * max_connections (PostgreSQL's default 100 leaves room for 8 instances at the default 10).
+   */
+  COMMERCE_DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   COMMERCE_DATA_DIR: z.string().default(resolve(repoRoot, 'var', 'commerce-db')),
   /** Products in the seed catalog created on first start. */
   COMMERCE_SEED_PRODUCTS: z.coerce.number().int().min(0).max(200000).default(1500),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** OpenTelemetry: the OTLP/HTTP collector spans go to (README, Running at scale); unset, nothing is traced. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The name on the spans instead of shop-commerce. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
   NODE_ENV: z.string().optional(),
   APP_ENV: z.string().optional(),
 });
@@ -59,10 +70,12 @@ export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenTtlSeconds: v.COMMERCE_TOKEN_TTL_SECONDS,
     databaseUrl: v.DATABASE_URL,
     dataDir: v.COMMERCE_DATA_DIR,
+    dbPoolSize: v.COMMERCE_DB_POOL_SIZE,
     seedProducts: v.COMMERCE_SEED_PRODUCTS,
     logLevel: v.LOG_LEVEL,
     environment,
     shutdown: shutdownSettings(env, environment),
     metricsAccess: metricsAccess(env, environment),
+    tracing: { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: v.OTEL_SERVICE_NAME ?? 'shop-commerce' },
   };
 }

@@ -9,7 +9,7 @@ async function main() {
   const products = at >= 0 ? Number(process.argv[at + 1]) : config.seedProducts;
   if (!Number.isInteger(products) || products < 1 || products > 200_000)
     throw new Error('--scale takes a product count from 1 to 200000');
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   const started = performance.now();
   const prepared = await migrateAndSeed(db, products).finally(() => db.close());
   const result = prepared.seed;

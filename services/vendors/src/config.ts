@@ -86,6 +86,10 @@ const envSchema = z.object({
     .optional(),
   VENDORS_DATA_DIR: z.string().default(resolve(repoRoot, 'var', 'vendors-db')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** OpenTelemetry: the OTLP/HTTP collector spans go to (README, Running at scale); unset, nothing is traced. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The name on the spans instead of shop-vendors. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
   NODE_ENV: z.string().optional(),
   APP_ENV: z.string().optional(),
 });
@@ -121,6 +125,8 @@ export interface VendorsConfig {
   shutdown: { drainDelayMs: number; graceMs: number };
   /** Who may read /metrics (METRICS_TOKEN). */
   metricsAccess: MetricsAccess;
+  /** Where its spans go (OTEL_EXPORTER_OTLP_ENDPOINT; none without) and their service name (OTEL_SERVICE_NAME). */
+  tracing: { endpoint: string | undefined; serviceName: string };
 }
 
 /** Validates the environment; a bad value stops the service naming the variable. */
@@ -167,5 +173,6 @@ export function loadVendorsConfig(env: NodeJS.ProcessEnv = process.env): Vendors
     environment,
     shutdown: shutdownSettings(env, environment),
     metricsAccess: metricsAccess(env, environment),
+    tracing: { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: v.OTEL_SERVICE_NAME ?? 'shop-vendors' },
   };
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type StopSignal, createHttpLifecycle, createLogger } from '@shop/node-kit';
 import { createServiceMetrics } from '@shop/node-kit/metrics';
+import { startTracing, traceRequests } from '@shop/node-kit/tracing';
 import { type Db, lazyDatabase, openDatabase } from '@shop/node-kit/db';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { addressRoutes } from './address/address-routes';
@@ -98,6 +99,8 @@ export async function start(
       : {};
   const config: VendorsConfig = { ...loaded, ...ephemeral, ...overrides };
   const logger = createLogger(config.logLevel);
+  // Spans to OTEL_EXPORTER_OTLP_ENDPOINT, when set; sent and stopped at the end of `stop`.
+  const stopTracing = await startTracing(config.tracing);
   const database = lazyDatabase(async () => {
     const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 10 });
     const applied = await migrate(db).catch(async (error: unknown) => {
@@ -119,6 +122,8 @@ export async function start(
   });
   const app = express();
   app.disable('x-powered-by');
+  // A span per API request, the gateway's call span its parent when it sent a traceparent.
+  app.use(traceRequests);
   // A stopping instance closes each connection after its answer, so clients reconnect elsewhere.
   app.use(lifecycle.closeWhenDraining);
   const metrics = createServiceMetrics('vendors', config.metricsAccess);
@@ -194,6 +199,7 @@ export async function start(
     await Promise.all(servers.map(close));
     await catcher?.close();
     await database.close();
+    await stopTracing();
   };
   const [api, card, fraudOrigin, idmeOrigin] = servers.map(
     (server) => `http://${config.host}:${(server.address() as AddressInfo).port}`,

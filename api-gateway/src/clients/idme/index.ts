@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tracedFetch } from '@shop/node-kit/tracing';
 
 export interface IdmeClientOptions {
   authorizeUrl: string;
@@ -41,7 +42,11 @@ export function createIdmeClient(options: IdmeClientOptions) {
   const call = async (url: string, init: RequestInit): Promise<{ status: number; body: unknown }> => {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      response = await tracedFetch(
+        url,
+        { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) },
+        { upstream: 'idme' },
+      );
     } catch (error) {
       throw new IdmeFailure('unavailable', `The identity provider did not answer: ${(error as Error).message}`);
     }

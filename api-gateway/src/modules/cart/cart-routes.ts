@@ -144,7 +144,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
     const lineId = lineIdOf(req);
     const quantity = quantityOf(parse(changeLineItemSchema, req.body).quantity);
     const claims = await sessionOf(req, res);
-    noStore(res).json(await cart.changeLine(scopeOf(res, claims), lineId, quantity));
+    noStore(res).json(await cart.changeLine(scopeOf(res, claims), lineId, quantity, writeKeyOf(req)));
   };
   router.patch('/lineItem/:lineItemId', changeLine);
   router.put('/lineItem/:lineItemId', changeLine);
@@ -152,7 +152,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
   router.delete('/lineItem/:lineItemId', async (req, res) => {
     const lineId = lineIdOf(req);
     const claims = await sessionOf(req, res);
-    noStore(res).json(await cart.removeLine(scopeOf(res, claims), lineId));
+    noStore(res).json(await cart.removeLine(scopeOf(res, claims), lineId, writeKeyOf(req)));
   });
 
   router.post('/discountCode', async (req, res) => {
@@ -161,7 +161,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
     if (!CODE_PATTERN.test(code))
       throw new DomainError('DISCOUNT_CODE_INVALID', "We don't recognise that code. Check it and try again.");
     const claims = await sessionOf(req, res);
-    noStore(res).json(await cart.addCode(scopeOf(res, claims), code));
+    noStore(res).json(await cart.addCode(scopeOf(res, claims), code, writeKeyOf(req)));
   });
 
   router.delete('/discountCode/:id', async (req, res) => {
@@ -169,7 +169,7 @@ export function cartRoutes({ catalog, sessions, cart, channelsOf }: CartRouteDep
     await discountsOn(res);
     if (!ID.test(id)) throw new DomainError('DISCOUNT_CODE_NOT_FOUND', 'Your bag has no such promo code.');
     const claims = await sessionOf(req, res);
-    noStore(res).json(await cart.removeCode(scopeOf(res, claims), id));
+    noStore(res).json(await cart.removeCode(scopeOf(res, claims), id, writeKeyOf(req)));
   });
 
   // A cart from a template (SPEC §2): signed-in shoppers only; a guest is sent to sign in first.

@@ -219,23 +219,34 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       );
     },
 
-    changeLine(scope: CartScope, lineId: string, quantity: number) {
-      return mutate(scope, [], (cart, variants) => {
-        const line = findLine(cart, lineId);
-        const variant = variants.get(line.sku);
-        if (quantity > (variant?.available ?? 0))
-          throw new DomainError('INVALID_QUANTITY', onlyLeft(variant?.available ?? 0));
-        const stale = changedPrice(line, variant);
-        if (stale) return { priceChanged: stale };
-        return { actions: line.quantity === quantity ? [] : [{ changeQuantity: { lineId, quantity } }] };
-      });
+    changeLine(scope: CartScope, lineId: string, quantity: number, writeKey?: string) {
+      return mutate(
+        scope,
+        [],
+        (cart, variants) => {
+          const line = findLine(cart, lineId);
+          const variant = variants.get(line.sku);
+          if (quantity > (variant?.available ?? 0))
+            throw new DomainError('INVALID_QUANTITY', onlyLeft(variant?.available ?? 0));
+          const stale = changedPrice(line, variant);
+          if (stale) return { priceChanged: stale };
+          return { actions: line.quantity === quantity ? [] : [{ changeQuantity: { lineId, quantity } }] };
+        },
+        writeKey,
+      );
     },
 
-    removeLine(scope: CartScope, lineId: string) {
-      return mutate(scope, [], (cart) => {
-        findLine(cart, lineId);
-        return { actions: [{ removeLine: { lineId } }] };
-      });
+    /** With a write key, a repeat of a removal that was done answers the bag (not LINE_ITEM_NOT_FOUND). */
+    removeLine(scope: CartScope, lineId: string, writeKey?: string) {
+      return mutate(
+        scope,
+        [],
+        (cart) => {
+          findLine(cart, lineId);
+          return { actions: [{ removeLine: { lineId } }] };
+        },
+        writeKey,
+      );
     },
 
     /**
@@ -244,30 +255,40 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
      * bag as read inside the bag's write queue (a retry after a concurrent write reads it again);
      * commerce's stacking keeps a bag that got two codes anyway to the best one.
      */
-    async addCode(scope: CartScope, code: string) {
+    async addCode(scope: CartScope, code: string, writeKey?: string) {
       try {
-        return await mutate(scope, [], (cart) => {
-          if (!cart?.lines.length)
-            throw new DomainError('CART_EMPTY', 'Add something to your bag before you use a promo code.');
-          const refused = notCombinable(
-            cart.codes.map((c) => c.code),
-            code,
-            scope.combinableCodes,
-          );
-          if (refused) throw refused;
-          return { actions: [{ addDiscountCode: { code } }] };
-        });
+        return await mutate(
+          scope,
+          [],
+          (cart) => {
+            if (!cart?.lines.length)
+              throw new DomainError('CART_EMPTY', 'Add something to your bag before you use a promo code.');
+            const refused = notCombinable(
+              cart.codes.map((c) => c.code),
+              code,
+              scope.combinableCodes,
+            );
+            if (refused) throw refused;
+            return { actions: [{ addDiscountCode: { code } }] };
+          },
+          writeKey,
+        );
       } catch (error) {
         throw discountCodeRefusal(error, code, scope.brandName) ?? error;
       }
     },
 
-    removeCode(scope: CartScope, id: string) {
-      return mutate(scope, [], (cart) => {
-        if (!cart?.codes.some((c) => c.id === id))
-          throw new DomainError('DISCOUNT_CODE_NOT_FOUND', 'Your bag has no such promo code.');
-        return { actions: [{ removeDiscountCode: { id } }] };
-      });
+    removeCode(scope: CartScope, id: string, writeKey?: string) {
+      return mutate(
+        scope,
+        [],
+        (cart) => {
+          if (!cart?.codes.some((c) => c.id === id))
+            throw new DomainError('DISCOUNT_CODE_NOT_FOUND', 'Your bag has no such promo code.');
+          return { actions: [{ removeDiscountCode: { id } }] };
+        },
+        writeKey,
+      );
     },
 
     /**

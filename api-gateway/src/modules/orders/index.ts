@@ -30,6 +30,7 @@ export type OrdersDeps = Pick<
   | 'logger'
   | 'vendors'
   | 'mailer'
+  | 'jobs'
   | 'origins'
   | 'flags'
   | 'throttle'
@@ -163,6 +164,7 @@ export function ordersModule({
   logger,
   vendors,
   mailer,
+  jobs,
   origins,
   flags,
   throttle,
@@ -188,6 +190,7 @@ export function ordersModule({
     records,
     write,
     mailer,
+    jobs,
     logger,
     declines,
     captcha,

@@ -7,6 +7,7 @@ import {
   CommerceRequestError,
 } from '../../clients/commercetools';
 import type { CheckoutVendors } from '../../clients/checkout-vendors';
+import type { JobQueue } from '../../data-access/job-queue';
 import type { Mailer } from '../../data-access/mailer';
 import { DomainError } from '../../shared/domain-error';
 import { cartQueueKey } from '../cart/cart-use-cases';
@@ -31,6 +32,8 @@ export interface PlaceOrderDeps {
   records: IdempotencyRecords;
   write: CartWriter;
   mailer: Mailer;
+  /** Loyalty points the vendor did not take at placement are posted from the `loyalty` queue. */
+  jobs: Pick<JobQueue, 'send'>;
   logger: Logger;
   /** Declines counted per bag, address and card (card testing). */
   declines: DeclineLimits;
@@ -82,6 +85,7 @@ export function placeOrderUseCase({
   records,
   write,
   mailer,
+  jobs,
   logger,
   declines,
   captcha,
@@ -91,7 +95,7 @@ export function placeOrderUseCase({
     vendors,
     declines,
   });
-  const finish = orderCompletion({ vendors, checkout, records, mailer, logger });
+  const finish = orderCompletion({ vendors, checkout, records, mailer, jobs, logger });
   const call = (scope: CheckoutScope, expected: string[] = []) => ({
     correlationId: scope.correlationId,
     expected: ['ConcurrentModification', ...expected],

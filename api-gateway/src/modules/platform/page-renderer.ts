@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShellBootConfig } from '@shop/contracts';
 import type { Logger } from '@shop/node-kit';
+import { traceHeaders } from '@shop/node-kit/tracing';
 import type { Request } from 'express';
 import { z } from 'zod';
 
@@ -64,7 +65,8 @@ export function pageRenderer(
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The page's trace goes on in the renderer (W3C trace context, when tracing is on).
+        headers: { 'content-type': 'application/json', ...traceHeaders() },
         body: JSON.stringify({
           url: req.originalUrl,
           boot,

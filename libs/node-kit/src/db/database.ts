@@ -16,10 +16,35 @@ export interface Db {
    * `onWait` is called once if the lock is held elsewhere and this caller has to wait.
    */
   withLock<T>(name: string, work: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /**
+   * Listens on a notification channel (PostgreSQL LISTEN) and calls `onNotify` with each
+   * payload another session's `NOTIFY` (or `pg_notify`) sends once its transaction commits.
+   * PostgreSQL: a dedicated connection outside the pool, opened again after it is lost (then
+   * `onReconnect`, as notifications sent meanwhile are gone). PGlite: its own listen, which only
+   * hears this process, since an embedded database has no other sessions.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
   /** PostgreSQL's pool now: connections open, idle, and callers waiting for one (metrics). */
   poolUse?(): { total: number; idle: number; waiting: number };
+}
+
+export interface ListenHandlers {
+  onNotify: (payload: string) => void;
+  /** Listening again after the connection was lost: notifications sent in between were missed. */
+  onReconnect?: () => void;
+  /** The listening connection failed (it is being opened again): for the log. */
+  onError?: (error: Error) => void;
+}
+
+export interface Listener {
+  /** The server process of the listening connection (PostgreSQL), or undefined while it is down. */
+  readonly pid: number | undefined;
+  /** Whether the channel is being listened on now. */
+  readonly listening: boolean;
+  /** Stops listening and closes its connection; no handler is called after. */
+  close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -50,8 +75,15 @@ const inside = (target: Queryable, kind: Db['kind']): Db => ({
   },
   transaction: noNesting,
   withLock: noLockInTransaction,
+  listen: () => Promise.reject(new Error('Listen on the database, not inside a transaction')),
   close: () => Promise.resolve(),
 });
+
+/** A channel name goes into LISTEN's SQL text: only a plain identifier is allowed. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const checkChannel = (channel: string) => {
+  if (!CHANNEL.test(channel)) throw new Error(`Bad notification channel name ${channel}`);
+};
 
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir`. The drivers are loaded here,
@@ -86,6 +118,24 @@ async function openPglite(dataDir: string): Promise<Db> {
       const turn = lockQueue.then(work, work);
       lockQueue = turn.catch(() => undefined);
       return turn;
+    },
+    listen: async (channel, { onNotify }) => {
+      checkChannel(channel);
+      let open = true;
+      const unlisten = await lite.listen(channel, (payload) => {
+        if (open) onNotify(payload);
+      });
+      return {
+        pid: undefined,
+        get listening() {
+          return open;
+        },
+        close: async () => {
+          if (!open) return;
+          open = false;
+          if (!lite.closed) await unlisten();
+        },
+      };
     },
     close: () => lite.close(),
   };
@@ -146,11 +196,137 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
       client.release(broken);
     }
   };
+  const listeners = new Set<Listener>();
+  const listen: Db['listen'] = async (channel, handlers) => {
+    checkChannel(channel);
+    const listener = await listenOn(pg, url, channel, handlers);
+    listeners.add(listener);
+    return {
+      get pid() {
+        return listener.pid;
+      },
+      get listening() {
+        return listener.listening;
+      },
+      close: async () => {
+        listeners.delete(listener);
+        await listener.close();
+      },
+    };
+  };
   return {
     ...inside(pool, 'postgres'),
     transaction,
     withLock,
-    close: () => pool.end(),
+    listen,
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
+      await pool.end();
+    },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/** Waits before opening a lost listening connection again: 100 ms, doubling up to 2 s. */
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 2000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work): the first
+ * connect must succeed; after that a lost connection (a server restart, a failover,
+ * pg_terminate_backend) is opened again until it is, and each time `onReconnect` follows.
+ */
+async function listenOn(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  { onNotify, onReconnect, onError }: ListenHandlers,
+): Promise<Listener> {
+  let closed = false;
+  let current: import('pg').Client | undefined;
+  let pid: number | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async () => {
+    // TCP keepalive, so that a connection cut without a word (a NAT, a failover) is noticed too.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `listen:${channel}`,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // Heard from LISTEN on (even in the packet that answers LISTEN) until this connection is given up.
+    let given = false;
+    client.on('notification', (message) => {
+      if (!closed && !given && message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = (error?: Error) => {
+      if (client !== current) return;
+      given = true;
+      current = undefined;
+      pid = undefined;
+      client.end().catch(() => undefined);
+      if (closed) return;
+      onError?.(error ?? new Error(`The connection listening on ${channel} ended`));
+      schedule();
+    };
+    // Either event may come first, or both; `lost` runs once per client.
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      const [{ backend }] = (await client.query<{ backend: number }>('SELECT pg_backend_pid() AS backend')).rows;
+      await client.query(`LISTEN ${channel}`);
+      if (closed) {
+        given = true;
+        await client.end().catch(() => undefined);
+        return;
+      }
+      current = client;
+      pid = backend;
+    } catch (error) {
+      given = true;
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const schedule = () => {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        await connect();
+        delay = RECONNECT_MIN_MS;
+        if (!closed) onReconnect?.();
+      } catch (error) {
+        if (closed) return;
+        onError?.(error as Error);
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        schedule();
+      }
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    get pid() {
+      return pid;
+    },
+    get listening() {
+      return current !== undefined;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      pid = undefined;
+      await client?.end().catch(() => undefined);
+    },
   };
 }

@@ -1,5 +1,5 @@
 export { openDatabase, advisoryLockKey } from './database';
-export type { Db, Row, DatabaseOptions } from './database';
+export type { Db, Row, DatabaseOptions, Listener, ListenHandlers } from './database';
 export { lazyDatabase } from './lazy-database';
 export type { LazyDatabase } from './lazy-database';
 export { applyMigrations, prepareDatabase, migrationLockName } from './migrations';

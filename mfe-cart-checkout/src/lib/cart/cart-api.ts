@@ -34,6 +34,17 @@ const write = cartWrite;
 const lineItemPath = (lineItemId: string) => `/cart/lineItem/${encodeURIComponent(lineItemId)}`;
 
 /**
+ * A bag write with one key per tap: a connection lost before the answer (a restart, a network
+ * blip) may have made the write, so the same request goes once more with the same key and the
+ * bag does nothing twice.
+ */
+async function writeOnce(baseQuery: Parameters<typeof write>[0], request: Omit<Write, 'headers'>) {
+  const keyed: Write = { ...request, headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() } };
+  const first = await write<CartResponse>(baseQuery, keyed);
+  return 'error' in first && first.error.status === 'FETCH_ERROR' ? write<CartResponse>(baseQuery, keyed) : first;
+}
+
+/**
  * The gateway's cart API (SPEC §7), injected into the one API slice. Reads run in the serial
  * queue too, so an answer never arrives out of order with the writes around it. The answers
  * feed the `cart` slice (cart-slice.ts), which is what components show.
@@ -51,36 +62,24 @@ export const cartApi = api.injectEndpoints({
       providesTags: ['Cart', 'Session'],
     }),
     cartCheckoutAddLineItem: build.mutation<CartResponse, AddLineItemRequest>({
-      // One key per tap: a connection lost before the answer (a restart, a network blip) may
-      // have added the item, so the same request goes once more and the bag adds nothing twice.
-      queryFn: async ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) => {
-        const request: Write = {
-          url: '/cart/lineItem',
-          method: 'POST',
-          body: { sku, quantity, inventoryListKey },
-          headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
-        };
-        const first = await write<CartResponse>(baseQuery, request);
-        return 'error' in first && first.error.status === 'FETCH_ERROR'
-          ? write<CartResponse>(baseQuery, request)
-          : first;
-      },
+      queryFn: ({ sku, quantity, inventoryListKey }, _api, _extra, baseQuery) =>
+        writeOnce(baseQuery, { url: '/cart/lineItem', method: 'POST', body: { sku, quantity, inventoryListKey } }),
     }),
     cartCheckoutChangeLineItem: build.mutation<CartResponse, { lineItemId: string; quantity: number }>({
       queryFn: ({ lineItemId, quantity }, _api, _extra, baseQuery) =>
-        write<CartResponse>(baseQuery, { url: lineItemPath(lineItemId), method: 'PATCH', body: { quantity } }),
+        writeOnce(baseQuery, { url: lineItemPath(lineItemId), method: 'PATCH', body: { quantity } }),
     }),
     cartCheckoutRemoveLineItem: build.mutation<CartResponse, { lineItemId: string }>({
       queryFn: ({ lineItemId }, _api, _extra, baseQuery) =>
-        write<CartResponse>(baseQuery, { url: lineItemPath(lineItemId), method: 'DELETE' }),
+        writeOnce(baseQuery, { url: lineItemPath(lineItemId), method: 'DELETE' }),
     }),
     cartCheckoutAddDiscountCode: build.mutation<CartResponse, AddDiscountCodeRequest>({
       queryFn: ({ code }, _api, _extra, baseQuery) =>
-        write<CartResponse>(baseQuery, { url: '/cart/discountCode', method: 'POST', body: { code } }),
+        writeOnce(baseQuery, { url: '/cart/discountCode', method: 'POST', body: { code } }),
     }),
     cartCheckoutRemoveDiscountCode: build.mutation<CartResponse, { discountCodeId: string }>({
       queryFn: ({ discountCodeId }, _api, _extra, baseQuery) =>
-        write<CartResponse>(baseQuery, {
+        writeOnce(baseQuery, {
           url: `/cart/discountCode/${encodeURIComponent(discountCodeId)}`,
           method: 'DELETE',
         }),

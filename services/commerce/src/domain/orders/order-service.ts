@@ -4,6 +4,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { CommerceError, concurrentModification, duplicateField, invalidInput, notFound } from '../../errors';
 import { page } from '../customers/customer-service';
 import type { CartRepository } from '../carts/cart-repository';
+import { announce } from '../catalog/catalog-changes';
+import type { StockRow } from '../catalog/catalog-service';
 import type { Cart } from '../carts/cart-types';
 import type { DiscountCodeService } from '../discounts/discount-code-service';
 import type { PaymentService } from '../payments/payment-service';
@@ -83,8 +85,8 @@ export class OrderService {
     private readonly carts: CartRepository,
     private readonly discounts: DiscountCodeService,
     private readonly payments: PaymentService,
-    /** Called after stock changed, so listings show it at once on this instance. */
-    private readonly onStockChanged: () => Promise<void> = async () => undefined,
+    /** Called with the inventory rows an order changed, after it commits, so listings show them at once here. */
+    private readonly onStockChanged: (rows: StockRow[]) => void = () => undefined,
   ) {}
 
   /**
@@ -110,7 +112,7 @@ export class OrderService {
         : {}),
     };
     try {
-      const order = await this.db.transaction(async (tx) => {
+      const { order, taken } = await this.db.transaction(async (tx) => {
         const cart = await this.carts.byId(cartId, tx, true);
         if (!cart || (storeKey && cart.store.key !== storeKey)) throw notFound(`The Cart with ID '${cartId}'`);
         if (cart.version !== command.version) throw concurrentModification(command.version, cart.version);
@@ -132,7 +134,7 @@ export class OrderService {
           );
         if (cart.totalPrice.centAmount < 0)
           throw new CommerceError(400, 'InvalidOperation', 'The cart total is below zero; it cannot be ordered.');
-        await this.takeStock(tx, cart);
+        const taken = await this.takeStock(tx, cart);
         await this.discounts.recordApplications(tx, cart);
         const now = new Date().toISOString();
         const { cartState: _state, ...rest } = cart;
@@ -156,9 +158,9 @@ export class OrderService {
           { ...cart, cartState: 'Ordered', version: cart.version + 1, lastModifiedAt: now },
           cart.version,
         );
-        return order;
+        return { order, taken };
       });
-      await this.onStockChanged();
+      this.onStockChanged(taken);
       return order;
     } catch (error) {
       if (isUniqueViolation(error, 'order_number')) throw duplicateField('orderNumber', orderNumber);
@@ -168,24 +170,29 @@ export class OrderService {
     }
   }
 
-  private async takeStock(tx: Db, cart: Cart) {
+  /** Takes the cart's stock and announces it to the other instances (on commit); returns the rows as left. */
+  private async takeStock(tx: Db, cart: Cart): Promise<StockRow[]> {
     const short: string[] = [];
+    const taken: StockRow[] = [];
     for (const line of cart.lineItems) {
       const list =
         line.supplyChannel?.key ??
         (line.custom?.fields.inventoryListKey as string | undefined) ??
         `${cart.store.key}-online`;
-      const rows = await tx.query(
-        'UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku',
+      const rows = await tx.query<StockRow>(
+        'UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku, inventory_list_key, available, version',
         [line.quantity, line.variant.sku, list],
       );
       if (rows.length === 0) short.push(line.variant.sku);
+      taken.push(...rows);
     }
     if (short.length)
       throw new CommerceError(400, 'OutOfStock', `Not enough stock for: ${short.join(', ')}.`, {
         skus: short,
         lineItems: short,
       });
+    await announce(tx, { stock: taken.map((row) => [row.sku, row.inventory_list_key, row.version]) });
+    return taken;
   }
 
   async byNumberOrId(

@@ -9,7 +9,7 @@ export interface Store {
   productSelections?: Array<{ productSelection: { typeId: 'product-selection'; key: string }; active: boolean }>;
 }
 
-/** Stores (one per brand) are few and fixed at seed time: cached after the first read. */
+/** Stores (one per brand) are few and change rarely: cached after the first read, until forgotten. */
 export class StoreRepository {
   private cache: Map<string, Store> | undefined;
 
@@ -26,6 +26,11 @@ export class StoreRepository {
   async get(key: string): Promise<Store | undefined> {
     await this.all();
     return this.cache?.get(key);
+  }
+
+  /** Drops the cache: the next read takes the stores as stored now. */
+  forget(): void {
+    this.cache = undefined;
   }
 
   /** The store a request names; every store-scoped call must name one that exists. */
