@@ -3,7 +3,10 @@ import { brandIdSchema, remoteNameSchema } from '@shop/contracts';
 import {
   RELAXED_ENVIRONMENTS,
   deploymentEnvironment,
+  fraudOrgIdSetting,
+  idmeClientIdSetting,
   parseEnv,
+  publishableKeySetting,
   requireStrongSecrets,
   shutdownSettings,
 } from '@shop/node-kit';
@@ -178,10 +181,7 @@ const envSchema = z.object({
   PAYMENT_API_URL: httpUrl.default('http://127.0.0.1:4010/payments/v1'),
   PAYMENT_SECRET_KEY: vendorKey.default('dev-only-payment-secret-key'),
   /** Public: the hosted card field is opened with it. */
-  PAYMENT_PUBLISHABLE_KEY: z
-    .string()
-    .regex(/^pk_[A-Za-z0-9_]{2,100}$/, 'a publishable key such as pk_live_...')
-    .default('pk_dev_shop'),
+  PAYMENT_PUBLISHABLE_KEY: publishableKeySetting,
   /** The payment vendor's own origin serving the hosted card field (the only frame the CSP allows besides the fraud collector). */
   PAYMENT_HOSTED_URL: httpUrl.default('http://127.0.0.1:4011'),
   FRAUD_API_URL: httpUrl.default('http://127.0.0.1:4010/fraud/v1'),
@@ -189,10 +189,7 @@ const envSchema = z.object({
   /** The fraud collector's host the browser talks to (SPEC §7). */
   FRAUD_COLLECTOR_URL: httpUrl.default('http://127.0.0.1:4012'),
   /** Public: the organisation id the browser collector sends. */
-  FRAUD_ORG_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .default('shop-dev'),
+  FRAUD_ORG_ID: fraudOrgIdSetting,
   LOYALTY_API_URL: httpUrl.default('http://127.0.0.1:4010/loyalty/v1'),
   LOYALTY_API_KEY: vendorKey.default('dev-only-loyalty-api-key'),
   RETURN_LABEL_API_URL: httpUrl.default('http://127.0.0.1:4010/labels/v1'),
@@ -202,10 +199,7 @@ const envSchema = z.object({
   IDME_AUTHORIZE_URL: httpUrl.default('http://127.0.0.1:4013/oauth/authorize'),
   IDME_TOKEN_URL: httpUrl.default('http://127.0.0.1:4013/oauth/token'),
   IDME_USERINFO_URL: httpUrl.default('http://127.0.0.1:4013/api/public/v3/attributes.json'),
-  IDME_CLIENT_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]{3,200}$/)
-    .default('shop-dev'),
+  IDME_CLIENT_ID: idmeClientIdSetting,
   IDME_CLIENT_SECRET: vendorKey.default('dev-only-idme-client-secret'),
   /**
    * The bearer key of the back-office order routes (/api/ops/orders/...). Outside development and

@@ -33,7 +33,7 @@ const EXPIRY = { expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123'
  * The tests take theirs from @shop/node-kit/testing; this script runs in plain Node, which does
  * not load TypeScript, so it keeps its own copy of those few lines.
  */
-function ownCardNumber() {
+export function ownCardNumber() {
   const body = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
   const sum = body
     .slice()

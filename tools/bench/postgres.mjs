@@ -3,13 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function admin(sql) {
+/** One statement on the server's maintenance database (CREATE / DROP DATABASE); answers its rows. */
+export async function admin(sql) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows;
   } finally {
     await client.end();
   }

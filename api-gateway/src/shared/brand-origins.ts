@@ -53,6 +53,9 @@ export function createBrandOrigins(
     /** The configured origin equal to the one the request names, if any. */
     match: (id: BrandId, requestOrigin: string): string | undefined =>
       originsOf(id).find((origin) => origin === requestOrigin.toLowerCase()),
+    /** The configured origin at this host (and port), whatever the scheme: for callers inside (below). */
+    matchHost: (id: BrandId, host: string): string | undefined =>
+      originsOf(id).find((origin) => new URL(origin).host === host.toLowerCase()),
     /** Host names of configured origins, which also select their brand. */
     hostnames: (id: BrandId): readonly string[] => hostnamesOf.get(id) ?? [],
   };

@@ -2,6 +2,7 @@ export { hashPassword, verifyPassword, InvalidHashFormatError, SCRYPT_PARAMS } f
 export { createLogger } from './logger';
 export type { Logger, LogLevel } from './logger';
 export { parseEnv } from './parse-env';
+export { fraudOrgIdSetting, idmeClientIdSetting, publishableKeySetting } from './vendor-settings';
 export { checkPassword, PASSWORD_MESSAGES, PASSWORD_MIN, PASSWORD_MAX } from './password-policy';
 export type { PasswordProblem } from './password-policy';
 export { REDACTED_FIELDS } from './logger';

@@ -1,6 +1,14 @@
 import { type MetricsAccess, metricsAccess } from '@shop/node-kit/metrics';
 import { resolve } from 'node:path';
-import { deploymentEnvironment, parseEnv, requireStrongSecrets, shutdownSettings } from '@shop/node-kit';
+import {
+  deploymentEnvironment,
+  fraudOrgIdSetting,
+  idmeClientIdSetting,
+  parseEnv,
+  publishableKeySetting,
+  requireStrongSecrets,
+  shutdownSettings,
+} from '@shop/node-kit';
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_ORIGINS, type OriginPattern, parseOriginPatterns } from './http/allowed-origins';
 
@@ -31,10 +39,7 @@ const envSchema = z.object({
   /** The payment API's secret key (server to server); also keys the card fingerprints' HMAC. */
   PAYMENT_SECRET_KEY: apiKey('dev-only-payment-secret-key'),
   /** Public: the checkout page puts it in the hosted card field's URL. */
-  PAYMENT_PUBLISHABLE_KEY: z
-    .string()
-    .regex(/^pk_[A-Za-z0-9_]{4,100}$/)
-    .default('pk_dev_shop'),
+  PAYMENT_PUBLISHABLE_KEY: publishableKeySetting,
   /** The hosted card field's own origin (a second listener on VENDORS_HOST). */
   PAYMENT_HOSTED_PORT: port(4011),
   /** Pages that may frame the card field (its CSP frame-ancestors), as origin patterns. */
@@ -45,10 +50,7 @@ const envSchema = z.object({
   /** Pages whose scripts may call the collector (CORS) and frame /logo.htm. */
   FRAUD_ALLOWED_ORIGINS: origins,
   /** Public: the merchant's org id the browser collector sends. */
-  FRAUD_ORG_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{3,64}$/)
-    .default('shop-dev'),
+  FRAUD_ORG_ID: fraudOrgIdSetting,
   LOYALTY_API_KEY: apiKey('dev-only-loyalty-api-key'),
   RETURN_LABEL_API_KEY: apiKey('dev-only-return-label-api-key'),
   /** The identity-verification stand-in's own origin (a fourth listener on VENDORS_HOST). */
@@ -57,10 +59,7 @@ const envSchema = z.object({
   MAIL_SMTP_PORT: port(4025),
   /** ... and its page, where the mail is read (on VENDORS_HOST too). */
   MAIL_VIEWER_PORT: port(4026),
-  IDME_CLIENT_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{3,100}$/)
-    .default('shop-dev'),
+  IDME_CLIENT_ID: idmeClientIdSetting,
   IDME_CLIENT_SECRET: apiKey('dev-only-idme-client-secret'),
   /** The shop's callback on each brand origin, compared exactly (comma-separated). */
   IDME_REDIRECT_URIS: z

@@ -11,6 +11,7 @@ describe('the sample Grafana dashboard', () => {
   it('queries only metrics the services register', async () => {
     const metrics = createServiceMetrics('dashboard-check', { open: true });
     metrics.gauge('db_pool_connections', 'as commerce registers it', ['state'], () => []);
+    metrics.gauge('job_queue_jobs', 'as the gateway registers it', ['queue', 'state'], () => []);
     const names = new Set(
       (await metrics.registry.getMetricsAsJSON()).flatMap(({ name, type }) =>
         String(type) === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name],

@@ -2,6 +2,7 @@ import type { BrandId } from '@shop/contracts';
 import type { BrandCatalog, LoadedBrand } from '@shop/brands';
 import type { Request, RequestHandler, Response } from 'express';
 import type { BrandOrigins } from '../../../shared/brand-origins';
+import { internalCaller } from '../../../shared/browse-limit';
 import { resolveBrandId } from '../../../shared/resolve-brand';
 import { HttpError } from '../../../errors';
 
@@ -28,7 +29,11 @@ export function brandResolver({ catalog, fallback, origins, strictHosts }: Optio
     if (!HOST.test(host) || !HOST.test(req.get('host') ?? ''))
       return next(new HttpError(400, 'INVALID_HOST', 'The Host header is missing or malformed'));
     const id = resolveBrandId(req.hostname ?? '', catalog, fallback, origins);
-    const origin = origins.match(id, `${req.protocol}://${host}`);
+    // The page renderer beside the gateway reads /api over plain http with the brand's Host; the
+    // brand's origin may be https (TLS ends at the balancer). A caller inside (loopback or a
+    // private address, through no proxy) is matched by host; a shopper's request by its origin.
+    const origin =
+      origins.match(id, `${req.protocol}://${host}`) ?? (internalCaller(req) ? origins.matchHost(id, host) : undefined);
     if (!origin && strictHosts && !INSTANCE_PATHS.has(req.path)) {
       return next(new HttpError(421, 'UNKNOWN_HOST', 'This site is not served at this address'));
     }
