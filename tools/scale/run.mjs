@@ -118,7 +118,8 @@ const answers = (url) =>
     .catch(() => false);
 
 function nginxConfig({ prefix, port, commercePort, gateways, commerces }) {
-  // Passive health: an upstream that fails a connection is skipped for 2 s. Shoppers' requests
+  // Passive health: an upstream that fails a connection is skipped for 2 s (an answer, even a
+  // 5xx about a service behind it, is never held against the gateway). Shoppers' requests
   // go on to the other gateway when one cannot be reached (POSTs too: bag writes and placements
   // carry an Idempotency-Key, so a repeat answers the first result). The gateways' calls to
   // commerce are retried elsewhere only when idempotent; the gateway itself answers the rest.
@@ -148,7 +149,7 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 non_idempotent;
+      proxy_next_upstream error timeout non_idempotent;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 1s;
       proxy_read_timeout 30s;

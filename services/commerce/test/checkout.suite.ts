@@ -505,6 +505,25 @@ export function checkoutSuite(kind: DatabaseKind) {
       expect(await codeOf(placeOrder(cart, { orderNumber: unique('VF') }))).toBe('InvalidOperation');
     });
 
+    it('places orders sharing skus at once, whatever order their bags list them in, without a deadlock', async () => {
+      const [first, second] = [skus[6], skus[7]];
+      const carts = [];
+      for (let i = 0; i < 6; i += 1)
+        carts.push(
+          await newCart({
+            taxMode: 'Disabled',
+            lineItems: (i % 2 ? [second, first] : [first, second]).map((sku) => ({ sku, quantity: 1 })),
+          }),
+        );
+      const placed = await Promise.allSettled(carts.map((cart) => placeOrder(cart, { orderNumber: unique('VF') })));
+      // Each either ordered or refused for stock (OutOfStock): never an internal error.
+      const refusals = placed.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [(outcome.reason as { code?: string }).code] : [],
+      );
+      expect(refusals.filter((code) => code !== 'OutOfStock')).toEqual([]);
+      expect(placed.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    });
+
     it("finds a store's orders by number or customer in that store only", async () => {
       const email = `${unique('shopper')}@example.com`;
       const { customerSignUp } = await api.gql(

@@ -174,16 +174,24 @@ export class OrderService {
   private async takeStock(tx: Db, cart: Cart): Promise<StockRow[]> {
     const short: string[] = [];
     const taken: StockRow[] = [];
-    for (const line of cart.lineItems) {
-      const list =
-        line.supplyChannel?.key ??
-        (line.custom?.fields.inventoryListKey as string | undefined) ??
-        `${cart.store.key}-online`;
+    // Rows are taken in one order (list, then sku) by every placement: two orders sharing skus
+    // then wait for each other instead of deadlocking, whatever order their bags list them in.
+    const wanted = cart.lineItems
+      .map((line) => ({
+        sku: line.variant.sku,
+        quantity: line.quantity,
+        list:
+          line.supplyChannel?.key ??
+          (line.custom?.fields.inventoryListKey as string | undefined) ??
+          `${cart.store.key}-online`,
+      }))
+      .sort((a, b) => (a.list === b.list ? (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0) : a.list < b.list ? -1 : 1));
+    for (const { sku, quantity, list } of wanted) {
       const rows = await tx.query<StockRow>(
         'UPDATE inventory SET available = available - $1, version = version + 1, changed_at = now() WHERE sku = $2 AND inventory_list_key = $3 AND available >= $1 RETURNING sku, inventory_list_key, available, version',
-        [line.quantity, line.variant.sku, list],
+        [quantity, sku, list],
       );
-      if (rows.length === 0) short.push(line.variant.sku);
+      if (rows.length === 0) short.push(sku);
       taken.push(...rows);
     }
     if (short.length)
