@@ -16,7 +16,8 @@ import { describeFailure, run, stopChildren } from './catalog.mjs';
 
 const SHOPPERS = 20;
 const LISTING = '/api/products?limit=24';
-const ADDRESS = {
+/** A US address the address-verification stand-in accepts as it is. */
+export const ADDRESS = {
   firstName: 'Bench',
   lastName: 'Shopper',
   streetName: '350 5TH AVE',

@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import pg from 'pg';
-import { freePort, root, nxEnv } from '../scripts/lib.mjs';
+import { REMOTE_APPS, freePort, nxEnv, root } from '../scripts/lib.mjs';
 import { productionEnv } from '../scripts/local-secrets.mjs';
 import { browser, guestSession } from '../bench/cart.mjs';
-import { ownCardNumber } from '../bench/checkout.mjs';
+import { ADDRESS as BENCH_ADDRESS, ownCardNumber } from '../bench/checkout.mjs';
 import { ADMIN_URL, admin } from '../bench/postgres.mjs';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 60);
@@ -26,16 +26,7 @@ const SHOPPERS = Number(process.env.SCALE_SHOPPERS ?? 8);
 const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const BRAND = 'vanityfair';
 const PUBLISHABLE_KEY = 'pk_scale_shop';
-const REMOTE_APPS = ['mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', 'mfe-admin'];
-const ADDRESS = {
-  firstName: 'Scale',
-  lastName: 'Shopper',
-  streetName: '350 5TH AVE',
-  city: 'NEW YORK',
-  state: 'NY',
-  postalCode: '10118',
-  country: 'US',
-};
+const ADDRESS = { ...BENCH_ADDRESS, firstName: 'Scale' };
 /** A kill's errors must stop within this long (a balancer's passive check and a restart). */
 const SETTLE_MS = 5000;
 
