@@ -12,7 +12,7 @@ import { type RunningGateway, start } from '../src/server';
 export const fixtures = join(__dirname, 'fixtures');
 
 /** The newest warnings and errors a test gateway logged, as JSON lines (a failing test quotes them). */
-const KEPT_LOG_LINES = 200;
+const KEPT_LOG_LINES = 5_000;
 
 /**
  * A real gateway on an ephemeral port with its own data folder, the fixture shell and a mail
