@@ -1,5 +1,6 @@
 import { hkdfSync, randomUUID } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
+import { EncryptJWT, type JWTPayload, jwtDecrypt } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { type SessionUser, sessionUserSchema } from '@shop/contracts';
 
 export { sessionUserSchema, type SessionUser };
@@ -94,8 +95,22 @@ const isConsent = (value: unknown): value is SessionConsent =>
  * Auth.js-style session tokens: a JWE (dir, A256CBC-HS512) whose key is derived with HKDF
  * from the secret and the cookie name, so the gateway holds the only key.
  */
+/** Session tokens kept decrypted: about the sessions active in the last minutes on one instance. */
+const DECRYPTED_KEPT = 10_000;
+
 export function createSessionCodec(secret: string) {
   const keys = new Map<string, Uint8Array>();
+  // A token is sealed and never changes: the payload decrypted once is the payload, until it
+  // expires (checked on every use, as jose does: exp must be after the current second).
+  const decrypted = new LRUCache<string, JWTPayload>({ max: DECRYPTED_KEPT });
+  const payloadOf = async (token: string, salt: string, now: number) => {
+    const cacheKey = `${salt}\n${token}`;
+    const kept = decrypted.get(cacheKey);
+    if (kept) return typeof kept.exp === 'number' && kept.exp > Math.floor(now / 1000) ? kept : undefined;
+    const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
+    decrypted.set(cacheKey, payload);
+    return payload;
+  };
   const keyFor = (salt: string) => {
     let key = keys.get(salt);
     if (!key) {
@@ -160,7 +175,8 @@ export function createSessionCodec(secret: string) {
     async decode(token: string | undefined, salt: string, now = Date.now()): Promise<SessionClaims | undefined> {
       if (!token || token.length > 8192) return undefined;
       try {
-        const { payload } = await jwtDecrypt(token, keyFor(salt), { clockTolerance: 0, currentDate: new Date(now) });
+        const payload = await payloadOf(token, salt, now);
+        if (!payload) return undefined;
         const user = sessionUserSchema.safeParse(payload.user);
         const { jti, iat, exp, brand, ims, anon, prev, fsid, ord, gord, cns, prv } = payload;
         if (

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eventually } from '@shop/node-kit/testing';
 import { announce } from '../src/domain/catalog/catalog-changes';
 import { type RunningCommerce, start } from '../src/server';
-import { CLIENT, client, temporaryPostgres } from './support';
+import { CLIENT, client, codeOf, temporaryPostgres } from './support';
 
 /**
  * Several instances behind a load balancer on one PostgreSQL database (ADR 0028): a write on
@@ -200,6 +200,26 @@ describe('commerce instances on one PostgreSQL database agree', () => {
     expect(own.alreadyHeld).toBeGreaterThan(0);
     expect(own.alreadyHeld + own.applied).toBe(4);
     expect(b.services.changes.counts).toMatchObject({ applied: 4, alreadyHeld: 0 });
+  });
+
+  it('updates a cart on one instance only from what is stored, after the other wrote it', async () => {
+    const product = products[3];
+    const ADD = `mutation($id: String!, $version: Long!, $sku: String!) {
+      updateCart(id: $id, version: $version, actions: [{ addLineItem: { sku: $sku, quantity: 1 } }]) { version lineItems { quantity } } }`;
+    const made = (
+      await apiA.gql(
+        `mutation { createCart(draft: { currency: "USD", taxMode: Disabled }, storeKey: "everwear") { id version } }`,
+      )
+    ).createCart;
+    const add = (api: typeof apiA, version: number) => api.gql(ADD, { id: made.id, version, sku: product.sku });
+    // A keeps the cart as it made it; A writes twice, B once in between: each write starts from the stored cart.
+    const first = (await add(apiA, made.version)).updateCart;
+    const onB = (await add(apiB, first.version)).updateCart;
+    expect(onB.lineItems).toEqual([{ quantity: 2 }]);
+    // A's copy is a version behind: asked to write from that version, A is refused, as B would be.
+    expect(await codeOf(add(apiA, first.version))).toBe('ConcurrentModification');
+    const again = (await add(apiA, onB.version)).updateCart;
+    expect(again).toEqual({ version: onB.version + 1, lineItems: [{ quantity: 3 }] });
   });
 
   it('loads the catalog again when categories change (an operator writes them and announces it)', async () => {

@@ -1,8 +1,11 @@
+import { BAG_PAGE, type BagVariant, bagVariantsSearch, collectBagVariants } from './catalog';
 import { CommerceRequestError } from './commerce-request-error';
-import type { RawCart, RawCartDetail, RawCartLine, RawStoreChannels } from './ctp-types';
+import type { RawBagProduct, RawCart, RawCartDetail, RawCartLine, RawSearch, RawStoreChannels } from './ctp-types';
 import {
   ACTIVE_CUSTOMER_CART,
   ANONYMOUS_CART,
+  BAG_WITH_VARIANTS,
+  CUSTOMER_BAG_WITH_VARIANTS,
   CART_BY_ID,
   CREATE_CART,
   DELETE_CART,
@@ -262,6 +265,41 @@ export function cartOperations(graphql: Graphql) {
         call,
       );
       return inStore.customerActiveCart ? reshapeCartDetail(inStore.customerActiveCart) : undefined;
+    },
+
+    /**
+     * A shopper's active cart and the current price and stock of `skus` (at most BAG_PAGE of
+     * them: the rest are left out), in one request: what a bag write decides on. `searched` says
+     * which skus were looked up; a sku searched and not found is not sold by the store.
+     */
+    async bagWithVariants(
+      storeKey: string,
+      owner: { anonymousId: string } | { customerId: string },
+      skus: string[],
+      call: Call,
+    ): Promise<{ cart?: CommerceCartDetail; variants: Map<string, BagVariant>; searched: string[] }> {
+      const searched = [...new Set(skus)].slice(0, BAG_PAGE);
+      const search = bagVariantsSearch(storeKey, searched);
+      type Search = { productProjectionSearch: RawSearch<RawBagProduct> };
+      const [raw, results] =
+        'customerId' in owner
+          ? await graphql<{ inStore: { customerActiveCart: RawCartDetail | null } } & Search>(
+              'CustomerBagWithVariants',
+              CUSTOMER_BAG_WITH_VARIANTS,
+              { storeKey, customerId: owner.customerId, ...search },
+              call,
+            ).then((data) => [data.inStore.customerActiveCart, data.productProjectionSearch.results] as const)
+          : await graphql<{ inStore: { carts: { results: RawCartDetail[] } } } & Search>(
+              'BagWithVariants',
+              BAG_WITH_VARIANTS,
+              { storeKey, where: whereOf(owner), ...search },
+              call,
+            ).then((data) => [data.inStore.carts.results[0], data.productProjectionSearch.results] as const);
+      return {
+        ...(raw ? { cart: reshapeCartDetail(raw) } : {}),
+        variants: collectBagVariants(results, searched, new Map()),
+        searched,
+      };
     },
 
     /** The newest of the store's carts the lookup names, or undefined. */

@@ -86,7 +86,38 @@ export interface BagVariant {
 }
 
 /** Skus per bag-variant search: the largest page the gateway asks for. */
-const BAG_PAGE = 48;
+export const BAG_PAGE = 48;
+
+/** The variables of one bag-variant search: these skus (at most BAG_PAGE) in the store's assortment. */
+export const bagVariantsSearch = (storeKey: string, page: string[]) => ({
+  store: storeKey,
+  filters: [{ string: `variants.sku:${page.map(predicateLiteral).join(',')}` }],
+  limit: page.length,
+});
+
+/** Adds the page's skus a bag-variant search found to `found`, by sku. */
+export function collectBagVariants(
+  results: RawBagProduct[] | undefined,
+  page: string[],
+  found: Map<string, BagVariant>,
+) {
+  for (const product of results ?? []) {
+    for (const variant of product.allVariants) {
+      if (!variant.sku || !page.includes(variant.sku)) continue;
+      found.set(variant.sku, {
+        sku: variant.sku,
+        productKey: product.key ?? '',
+        style: text(attribute(product.masterVariant.attributesRaw, 'masterStyle')) ?? '',
+        name: product.name ?? '',
+        categoryIds: product.categoriesRef.map((c) => c.id),
+        ...(variant.price ? { price: reshapePrice(variant.price) } : {}),
+        available: variant.availability?.noChannel?.availableQuantity ?? 0,
+        ...(product.taxCategory?.key ? { taxCategory: product.taxCategory.key } : {}),
+      });
+    }
+  }
+  return found;
+}
 
 export type ProductSort = 'price-asc' | 'price-desc' | 'newest' | 'name';
 
@@ -386,28 +417,10 @@ export function catalogOperations(graphql: Graphql) {
         const data = await graphql<{ productProjectionSearch: RawSearch<RawBagProduct> }>(
           'BagVariants',
           BAG_VARIANTS,
-          {
-            store: storeKey,
-            filters: [{ string: `variants.sku:${page.map(predicateLiteral).join(',')}` }],
-            limit: page.length,
-          },
+          bagVariantsSearch(storeKey, page),
           call,
         );
-        for (const product of data.productProjectionSearch.results ?? []) {
-          for (const variant of product.allVariants) {
-            if (!variant.sku || !page.includes(variant.sku)) continue;
-            found.set(variant.sku, {
-              sku: variant.sku,
-              productKey: product.key ?? '',
-              style: text(attribute(product.masterVariant.attributesRaw, 'masterStyle')) ?? '',
-              name: product.name ?? '',
-              categoryIds: product.categoriesRef.map((c) => c.id),
-              ...(variant.price ? { price: reshapePrice(variant.price) } : {}),
-              available: variant.availability?.noChannel?.availableQuantity ?? 0,
-              ...(product.taxCategory?.key ? { taxCategory: product.taxCategory.key } : {}),
-            });
-          }
-        }
+        collectBagVariants(data.productProjectionSearch.results, page, found);
       }
       return found;
     },

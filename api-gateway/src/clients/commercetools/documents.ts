@@ -170,12 +170,26 @@ export const STORE_CHANNELS = `query StoreChannels($key: String) { store(key: $k
  * category, style) and the tax category the tax quote names: one search over the store's
  * assortment, only the matching variants.
  */
-export const BAG_VARIANTS = `query BagVariants($store: String, $filters: [SearchFilterInput!], $limit: Int) {
-  productProjectionSearch(storeProjection: $store, filters: $filters, markMatchingVariants: true, limit: $limit) { results {
+const BAG_VARIANTS_SEARCH = `productProjectionSearch(storeProjection: $store, filters: $filters, markMatchingVariants: true, limit: $limit) { results {
     key name(locale: "en-US") categoriesRef { id } taxCategory { key }
     masterVariant { attributesRaw(includeNames: ["masterStyle"]) { name value } }
     allVariants(onlyMatching: true) { sku price(currency: "USD") { value { centAmount } discounted { value { centAmount } } }
-      availability { noChannel { availableQuantity } } } } } }`;
+      availability { noChannel { availableQuantity } } } } }`;
+export const BAG_VARIANTS = `query BagVariants($store: String, $filters: [SearchFilterInput!], $limit: Int) {
+  ${BAG_VARIANTS_SEARCH} }`;
+
+/**
+ * A bag write's one read: a guest's active cart (FindCart's lookup) and, in the same request,
+ * the current price and stock of the skus it is expected to hold and of the sku being added.
+ */
+export const BAG_WITH_VARIANTS = `query BagWithVariants($storeKey: KeyReferenceInput!, $where: String, $store: String, $filters: [SearchFilterInput!], $limit: Int) {
+  inStore(key: $storeKey) { carts(where: $where, sort: ["lastModifiedAt desc"], limit: 1) { results { ${CART_FIELDS} } } }
+  ${BAG_VARIANTS_SEARCH} }`;
+
+/** The same for a customer's active cart. */
+export const CUSTOMER_BAG_WITH_VARIANTS = `query CustomerBagWithVariants($storeKey: KeyReferenceInput!, $customerId: String!, $store: String, $filters: [SearchFilterInput!], $limit: Int) {
+  inStore(key: $storeKey) { customerActiveCart(customerId: $customerId) { ${CART_FIELDS} } }
+  ${BAG_VARIANTS_SEARCH} }`;
 
 /** A cart template (custom object `cart-templates/{store}-{template}`): `{ name, lines: [{ sku, quantity }] }`. */
 export const CART_TEMPLATE = `query CartTemplate($key: String!) {
@@ -325,6 +339,8 @@ export function allDocuments(maxOwnFacets: number): Array<{ name: string; text: 
     DELETE_CART,
     STORE_CHANNELS,
     BAG_VARIANTS,
+    BAG_WITH_VARIANTS,
+    CUSTOMER_BAG_WITH_VARIANTS,
     CART_TEMPLATE,
     CREATE_DISCOUNT_CODE,
     DISCOUNT_CODE_BY_KEY,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { type CartResponse, type CreateCartResponse, MAX_LINE_QUANTITY } from '@shop/contracts';
 import {
   type BagVariant,
@@ -13,7 +14,7 @@ import type { CartWriteStats } from '../../shared/cart-write-stats';
 import type { CategoryTree } from '../../shared/category-tree';
 import { DomainError } from '../../shared/domain-error';
 import { type ViewContext, cartView, emptyCart, previousBagView, priceChangesOf, priceIsCurrent } from './cart-view';
-import type { CartWriter } from './cart-writer';
+import type { BagTurn, CartWriter } from './cart-writer';
 import { discountCodeRefusal, notCombinable } from './discount-code-refusal';
 
 /** Whose bag, in which brand: the cart belongs to the session's user and the request's store. */
@@ -53,6 +54,9 @@ const EXPECTED = ['ConcurrentModification', 'DiscountCodeNonApplicable', 'Duplic
 
 const onlyLeft = (available: number) => (available > 0 ? `Only ${available} left.` : 'Sold out: none left.');
 
+/** Bags whose skus this instance remembers (a hint, see loadForWrite): the bags written in the last minutes. */
+const HINTS_KEPT = 20_000;
+
 /** What a write decided: the actions to apply, or a refusal because a line's price changed. */
 type Decision = { actions: CartAction[] } | { priceChanged: string };
 
@@ -73,6 +77,38 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
   const variantsOf = (scope: CartScope, skus: string[]) =>
     skus.length ? commerce.getBagVariants(scope.storeKey, skus, call(scope)) : Promise.resolve(new Map());
 
+  // The skus each bag held when this instance last saw it, by the bag's queue key: only a hint of
+  // what to read with the cart (another instance may have written it since), never a fact.
+  const skusHeld = new LRUCache<string, string[]>({ max: HINTS_KEPT });
+  const seen = (scope: CartScope, cart: CommerceCartDetail | undefined) => {
+    if (cart) skusHeld.set(queueKey(scope), [...new Set(cart.lines.map((l) => l.sku))]);
+    return cart;
+  };
+
+  /**
+   * A write's read (and the bag's), in one request in the usual case: the cart together with the current price
+   * and stock of the skus it held when last seen here and of `skus` (what the write adds). Lines
+   * whose sku was not in that guess (the bag was written elsewhere, or this instance never saw
+   * it) are read with a second request.
+   */
+  const loadForWrite = async (scope: CartScope, skus: string[]) => {
+    const guess = [...new Set([...skus, ...(skusHeld.get(queueKey(scope)) ?? [])])];
+    if (guess.length === 0) {
+      const cart = seen(scope, await load(scope));
+      return { cart, variants: await variantsOf(scope, cart?.lines.map((l) => l.sku) ?? []) };
+    }
+    const { cart, variants, searched } = await commerce.bagWithVariants(
+      scope.storeKey,
+      scope.owner,
+      guess,
+      call(scope),
+    );
+    seen(scope, cart);
+    const missed = [...skus, ...(cart?.lines.map((l) => l.sku) ?? [])].filter((sku) => !searched.includes(sku));
+    if (missed.length) for (const [sku, variant] of await variantsOf(scope, missed)) variants.set(sku, variant);
+    return { cart, variants };
+  };
+
   const contextOf = async (scope: CartScope): Promise<ViewContext> => {
     const [tree, channels] = await Promise.all([
       treeOf(scope.storeKey, scope.correlationId),
@@ -87,18 +123,23 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
    */
   const apply = async (
     scope: CartScope,
+    turn: BagTurn,
     cart: CommerceCartDetail | undefined,
     actions: CartAction[],
     writeKey?: string,
   ) => {
+    turn.stillHeld();
     stats.writes += 1;
     const noted = writeKey ? [...(cart?.appliedWrites ?? []), writeKey] : undefined;
     if (cart)
-      return commerce.updateCart(
-        scope.storeKey,
-        cart,
-        noted ? [...actions, { noteWrites: { writes: noted, typed: cart.hasCustomType === true } }] : actions,
-        call(scope),
+      return seen(
+        scope,
+        await commerce.updateCart(
+          scope.storeKey,
+          cart,
+          noted ? [...actions, { noteWrites: { writes: noted, typed: cart.hasCustomType === true } }] : actions,
+          call(scope),
+        ),
       );
     const lines = actions.flatMap((action) => ('addLine' in action ? [action.addLine] : []));
     const created = await commerce.createCart(
@@ -107,15 +148,16 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       call(scope),
     );
     if ('duplicate' in created) throw new Error('A cart without a key cannot be a duplicate');
-    return created;
+    return seen(scope, created);
   };
 
   /**
-   * One write: read the bag and the current price and stock of its skus (and `skus`), decide,
-   * apply. Lines whose price changed are recalculated with the write and reported; a write on
-   * such a line is refused (INVALID_PRICE) with the recalculated cart, so the shopper sees the
-   * new price before agreeing to it. A write whose Idempotency-Key (`writeKey`, hashed) the
-   * cart has noted was done before, its answer lost: it answers the bag as it is, writing nothing.
+   * One write, in the bag's turn: read the bag with the current price and stock of its skus (and
+   * `skus`), decide, apply (two requests to commerce in the usual case). Lines whose price changed
+   * are recalculated with the write and reported; a write on such a line is refused
+   * (INVALID_PRICE) with the recalculated cart, so the shopper sees the new price before agreeing
+   * to it. A write whose Idempotency-Key (`writeKey`, hashed) the cart has noted was done before,
+   * its answer lost: it answers the bag as it is, writing nothing.
    */
   const mutate = (
     scope: CartScope,
@@ -123,9 +165,8 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
     decide: (cart: CommerceCartDetail | undefined, variants: Map<string, BagVariant>) => Decision,
     writeKey?: string,
   ): Promise<CartResponse> =>
-    write(queueKey(scope), async () => {
-      const cart = await load(scope);
-      const variants = await variantsOf(scope, [...skus, ...(cart?.lines.map((l) => l.sku) ?? [])]);
+    write(queueKey(scope), async (turn) => {
+      const { cart, variants } = await loadForWrite(scope, skus);
       if (writeKey && cart?.appliedWrites?.includes(writeKey)) {
         stats.repeats += 1;
         return cartView(cart, variants, await contextOf(scope), { priceChanges: [] });
@@ -134,12 +175,12 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       const recalculate: CartAction[] = priceChanges.length ? [{ recalculate: true }] : [];
       const decision = decide(cart, variants);
       if ('priceChanged' in decision) {
-        const updated = cart && recalculate.length ? await apply(scope, cart, recalculate) : cart;
+        const updated = cart && recalculate.length ? await apply(scope, turn, cart, recalculate) : cart;
         const view = cartView(updated, variants, await contextOf(scope), { priceChanges });
         throw new DomainError('INVALID_PRICE', decision.priceChanged, undefined, { cart: view });
       }
       const actions = [...recalculate, ...decision.actions];
-      const updated = actions.length ? await apply(scope, cart, actions, writeKey) : cart;
+      const updated = actions.length ? await apply(scope, turn, cart, actions, writeKey) : cart;
       return cartView(updated, variants, await contextOf(scope), { priceChanges });
     });
 
@@ -172,10 +213,10 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
   return {
     /** The bag (no cart is made on a read); prices changed since lines were added are brought up to date and reported. */
     async read(scope: CartScope): Promise<CartResponse> {
-      const cart = await load(scope);
+      const { cart, variants } = await loadForWrite(scope, []);
       const earlier = await previousBagOf(scope, cart);
-      const skus = [...(cart?.lines ?? []), ...(earlier?.lines ?? [])].map((l) => l.sku);
-      const variants = await variantsOf(scope, skus);
+      const unread = (earlier?.lines ?? []).map((l) => l.sku).filter((sku) => !variants.has(sku));
+      if (unread.length) for (const [sku, variant] of await variantsOf(scope, unread)) variants.set(sku, variant);
       const context = await contextOf(scope);
       const previousBag = earlier ? previousBagView(earlier, variants, context) : undefined;
       if (!cart) return previousBag ? { ...emptyCart(), previousBag } : emptyCart();
@@ -306,7 +347,7 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
       if (!found) throw new DomainError('CART_TEMPLATE_NOT_FOUND', `There is no bag "${template}" to start from.`);
       const key = `template-${createHash('sha256').update(`${scope.sessionId}\n${scope.storeKey}\n${template}`).digest('hex').slice(0, 40)}`;
       const { customerId } = scope.owner;
-      const made = await write(queueKey(scope), async () => {
+      const made = await write(queueKey(scope), async (turn) => {
         const existing = await commerce.findCart(scope.storeKey, { key }, call(scope));
         if (existing) return { cart: existing };
         const [active, variants, channels] = await Promise.all([
@@ -328,6 +369,7 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
           customerId,
           lines: [...quantities].map(([sku, quantity]) => ({ sku, quantity, inventoryListKey: channels[0] ?? '' })),
         };
+        turn.stillHeld();
         stats.writes += 1;
         const created = await commerce.createCart(scope.storeKey, draft, call(scope));
         if ('duplicate' in created) {
@@ -356,7 +398,7 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
      * finds nothing left to add.
      */
     async addBackPreviousBag(scope: CartScope): Promise<CartResponse> {
-      await write(queueKey(scope), async () => {
+      await write(queueKey(scope), async (turn) => {
         const cart = await load(scope);
         const earlier = await previousBagOf(scope, cart);
         if (!earlier) return;
@@ -388,7 +430,8 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
               : { addLine: { sku, quantity, inventoryListKey: channels[0] ?? '' } },
           );
         }
-        if (actions.length) await apply(scope, cart, actions);
+        if (actions.length) await apply(scope, turn, cart, actions);
+        turn.stillHeld();
         try {
           await commerce.deleteCart(scope.storeKey, earlier, { ...call(scope), expected: ['ResourceNotFound'] });
         } catch (error) {

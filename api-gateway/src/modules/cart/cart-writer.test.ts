@@ -1,5 +1,9 @@
 import { CommerceRequestError } from '../../clients/commercetools';
-import { createMemoryCartWriteQueue } from '../../data-access/cart-write-queue';
+import {
+  CartQueueUnavailableError,
+  type CartWriteQueue,
+  createMemoryCartWriteQueue,
+} from '../../data-access/cart-write-queue';
 import { createCartWriteStats } from '../../shared/cart-write-stats';
 import { DomainError } from '../../shared/domain-error';
 import { createCartWriter } from './cart-writer';
@@ -7,41 +11,47 @@ import { createCartWriter } from './cart-writer';
 const lostRace = () => new CommerceRequestError(409, 'ConcurrentModification', 'version', {}, undefined, 'UpdateCart');
 
 describe('the cart writer', () => {
-  it('reads and writes again after a lost race on the version, counting each retry', async () => {
+  it('refuses a write whose cart version moved outside its turn as CART_CONFLICT, once, counting it', async () => {
     const stats = createCartWriteStats();
     const write = createCartWriter(createMemoryCartWriteQueue(), stats);
     let attempts = 0;
-    const answer = await write('vanityfair:guest-1', async () => {
-      attempts += 1;
-      if (attempts < 3) throw lostRace();
-      return 'written';
-    });
-    expect(answer).toBe('written');
-    expect(stats).toEqual({ writes: 0, commerceRetries: 2, conflicts: 0, repeats: 0 });
-  });
-
-  it('gives up after six lost races with CART_CONFLICT, and never retries any other failure', async () => {
-    const stats = createCartWriteStats();
-    const write = createCartWriter(createMemoryCartWriteQueue(), stats);
-    let attempts = 0;
-    const failure = await write('k', async () => {
+    const failure = await write('vanityfair:guest-1', async () => {
       attempts += 1;
       throw lostRace();
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
     expect((failure as DomainError).code).toBe('CART_CONFLICT');
-    expect(attempts).toBe(6);
-    expect(stats.conflicts).toBe(1);
+    // The queue is the one mechanism: nothing is made again here (the browser sends it again with its key).
+    expect(attempts).toBe(1);
+    expect(stats).toEqual({ writes: 0, conflicts: 1, repeats: 0 });
 
-    attempts = 0;
     const refused = new DomainError('INVALID_QUANTITY', 'Only 2 left.');
     await expect(
       write('k', async () => {
-        attempts += 1;
         throw refused;
       }),
     ).rejects.toBe(refused);
-    expect(attempts).toBe(1);
+    expect(stats.conflicts).toBe(1);
+  });
+
+  it('stops a task at its next write once its turn is lost, as a write that is safe to send again', async () => {
+    const lost = new AbortController();
+    const queue: CartWriteQueue = {
+      run: (_key, task) => task({ signal: lost.signal }),
+      close: async () => undefined,
+    };
+    const write = createCartWriter(queue, createCartWriteStats());
+    const written: string[] = [];
+    const failure = await write('k', async (turn) => {
+      turn.stillHeld();
+      written.push('first');
+      lost.abort(new Error('lease lost'));
+      turn.stillHeld();
+      written.push('second');
+    }).catch((error: unknown) => error);
+    expect(written).toEqual(['first']);
+    expect(failure).toBeInstanceOf(CartQueueUnavailableError);
+    expect((failure as CartQueueUnavailableError).reason).toBe('unavailable');
   });
 
   it('runs the writes to one bag one at a time, and writes to different bags side by side', async () => {

@@ -1,40 +1,52 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@shop/node-kit';
 import { CommerceRequestError } from '../../clients/commercetools';
-import type { CartWriteQueue } from '../../data-access/cart-write-queue';
+import { CartQueueUnavailableError, type CartWriteQueue } from '../../data-access/cart-write-queue';
 import type { CartWriteStats } from '../../shared/cart-write-stats';
 import { DomainError } from '../../shared/domain-error';
-
-/** Attempts per write: the queue makes a lost race rare (another instance, a sign-in moving the cart). */
-const ATTEMPTS = 6;
 
 export const isConcurrentModification = (error: unknown) =>
   error instanceof CommerceRequestError && error.code === 'ConcurrentModification';
 
+/** What a bag write's task is given: its turn, to be checked before each write to commerce. */
+export interface BagTurn {
+  /** Aborted when the turn can no longer be held alone (see CartWriteTurn). */
+  signal: AbortSignal;
+  /** Throws (CART_UNAVAILABLE, safe to send again) when the turn was lost: call it before each write. */
+  stillHeld(): void;
+}
+
 /**
- * Runs one write to a shopper's bag: after every earlier write to the same bag (the per-cart
- * queue, keyed by brand and session user, so even the first add that creates the cart waits its
- * turn), reading the cart and updating it at its version; a write that lost the race on the
- * version (ConcurrentModification) reads again and is made again, a few times, after a short
- * random pause so racing writers do not collide again in step. Each retry is logged (a warning:
- * with the queue in front they should be rare), which is how the cart bench counts them.
+ * Runs one write to a shopper's bag in its turn: after every earlier write to the same bag (the
+ * per-bag queue, keyed by brand and session user, so even the first add that creates the cart
+ * waits its turn; across instances through Redis). The queue is the one concurrency mechanism.
+ * A task reads the cart and updates it at the version it read, and inside a turn that version
+ * can only have moved if something wrote outside the queue (a turn lost to a stalled process);
+ * such a write is not made again here: it is refused as CART_CONFLICT (logged, counted), and
+ * the browser sends it once more with the same Idempotency-Key, which makes nothing twice.
+ *
+ * A turn that is lost while its task runs (the Redis lease could not be renewed, or the task ran
+ * past its longest turn) aborts its signal; the task checks `stillHeld()` before each write and
+ * stops there, so it never writes once another writer may hold the bag.
  */
 export function createCartWriter(queue: CartWriteQueue, stats: CartWriteStats, logger?: Pick<Logger, 'warn'>) {
-  return function write<T>(key: string, attempt: () => Promise<T>): Promise<T> {
-    return queue.run(key, async () => {
-      for (let tries = 1; ; tries += 1) {
-        try {
-          return await attempt();
-        } catch (error) {
-          if (!isConcurrentModification(error)) throw error;
-          stats.commerceRetries += 1;
-          logger?.warn('cart write retried after a concurrent modification', { cartWriteRetry: tries });
-          if (tries >= ATTEMPTS) {
-            stats.conflicts += 1;
-            throw new DomainError('CART_CONFLICT', 'Your bag changed at the same moment. Please try again.');
-          }
-          await sleep(Math.floor(Math.random() * 10 * tries) + 2);
-        }
+  return function write<T>(key: string, task: (turn: BagTurn) => Promise<T>): Promise<T> {
+    return queue.run(key, async ({ signal }) => {
+      const stillHeld = () => {
+        if (signal.aborted)
+          throw new CartQueueUnavailableError(
+            'unavailable',
+            1,
+            'Your bag could not be changed just now; nothing more was changed. Please try again.',
+            { cause: signal.reason },
+          );
+      };
+      try {
+        return await task({ signal, stillHeld });
+      } catch (error) {
+        if (!isConcurrentModification(error)) throw error;
+        stats.conflicts += 1;
+        logger?.warn('cart write refused: the bag changed outside its turn', { cartWriteConflict: true });
+        throw new DomainError('CART_CONFLICT', 'Your bag changed at the same moment. Please try again.');
       }
     });
   };

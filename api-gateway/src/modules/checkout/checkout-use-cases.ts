@@ -258,7 +258,7 @@ export function checkoutUseCases(deps: CheckoutDeps) {
     scope: CheckoutScope,
     decide: (cart: CheckoutCart) => Decision | Promise<Decision>,
   ): Promise<{ cart: CheckoutCart; priceChanges: CartPriceChange[] }> =>
-    write(cartQueueKey(scope), async () => {
+    write(cartQueueKey(scope), async (turn) => {
       const before = await load(scope);
       if (!before?.lines.length)
         throw new DomainError('CART_EMPTY', 'Your bag is empty. Add something to it before you check out.');
@@ -280,6 +280,7 @@ export function checkoutUseCases(deps: CheckoutDeps) {
         const standard = defaultChoice(await choicesFor(scope, before));
         if (standard) actions.push({ setShippingMethod: { key: standard.methodKey } });
       }
+      turn.stillHeld();
       let cart = actions.length
         ? await commerce.updateCheckoutCart(scope.storeKey, before, actions, call(scope))
         : before;

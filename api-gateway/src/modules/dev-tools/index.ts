@@ -27,7 +27,7 @@ export function devToolsModule({ config, crm, cartStats }: DevToolsDeps): Gatewa
       '/api/dev/cart-stats': {
         get: {
           summary: 'Cart writes of this gateway process and their ConcurrentModification retries (not in production)',
-          responses: { '200': { description: '{ writes, commerceRetries, conflicts }' } },
+          responses: { '200': { description: '{ writes, conflicts, repeats }' } },
         },
       },
       '/api/dev/leads': {

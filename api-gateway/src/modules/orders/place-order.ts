@@ -185,7 +185,7 @@ export function placeOrderUseCase({
     const key = recordKeyOf(scope.storeKey, ownerIdOf(scope), idempotencyKey);
     const requestHash = requestHashOf(request);
 
-    return write(cartQueueKey(scope), async (): Promise<Placement> => {
+    return write(cartQueueKey(scope), async (turn): Promise<Placement> => {
       const stored = await records.get(key, scope.correlationId);
       if (stored && stored.record.request !== requestHash)
         throw new DomainError(
@@ -233,6 +233,7 @@ export function placeOrderUseCase({
         ...(stored?.record.authorizationId ? { authorizationId: stored.record.authorizationId } : {}),
         ...(stored?.record.decline ? { decline: stored.record.decline } : {}),
       };
+      turn.stillHeld();
       let version = await records.put(key, record, stored?.version ?? 0, scope.correlationId);
 
       // 2. Prices and taxes as they will be charged.
@@ -333,6 +334,7 @@ export function placeOrderUseCase({
 
       // 4. The card, for the total plus SPEC §9's cent per line.
       const amount = total + cart.lines.length * TAX_SETTINGS.authorizationAllowanceCentsPerLine;
+      turn.stillHeld();
       const authorization = await authorize(scope, key, cart, amount, ipAddress);
       if (record.authorizationId && record.authorizationId !== authorization.id)
         // An earlier attempt under this key authorised another amount or card that never became an order.
@@ -381,6 +383,7 @@ export function placeOrderUseCase({
       // 6. The order.
       let placed: Awaited<ReturnType<typeof createOrder>>;
       try {
+        turn.stillHeld();
         placed = await createOrder(scope, key, record, version, ready);
       } catch (error) {
         const refusal =

@@ -62,6 +62,21 @@ describe('cart writes through the serial queue', () => {
     );
   });
 
+  it('sends a write refused as CART_CONFLICT once more with the same Idempotency-Key', async () => {
+    const answers = [
+      { status: 409, body: errorBody('CART_CONFLICT', 'Your bag changed at the same moment. Please try again.') },
+      { status: 200, body: cartOf([{ ...laceBra, quantity: 3 }, thong]) },
+    ];
+    const { store, gateway } = await storeWith({ 'PATCH /api/cart/lineItem/line-1': () => answers.shift()! });
+    const change = await store.dispatch(changeQuantity(laceBra, 3));
+    expect(change.ok).toBe(true);
+    const keys = gateway.writes().map((w) => w.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(selectCartView(store.getState())?.lines[0].quantity).toBe(3);
+  });
+
   it('never sends a quantity outside 1..99', async () => {
     const { store, gateway } = await storeWith({});
     for (const quantity of [0, 100, -1, 1.5]) {

@@ -33,15 +33,24 @@ const write = cartWrite;
 
 const lineItemPath = (lineItemId: string) => `/cart/lineItem/${encodeURIComponent(lineItemId)}`;
 
+/** Answers after which the same write is sent once more with its key: it may have been made, or was not and can be. */
+const SEND_AGAIN = new Set(['CART_CONFLICT', 'CART_UNAVAILABLE']);
+const worthSendingAgain = (error: FetchBaseQueryError) =>
+  error.status === 'FETCH_ERROR' ||
+  SEND_AGAIN.has((error.data as { error?: { code?: string } } | undefined)?.error?.code ?? '');
+
 /**
  * A bag write with one key per tap: a connection lost before the answer (a restart, a network
- * blip) may have made the write, so the same request goes once more with the same key and the
- * bag does nothing twice.
+ * blip) may have made the write, and a write refused because the bag changed outside its turn
+ * (CART_CONFLICT) or lost its turn (CART_UNAVAILABLE) was not made; either way the same request
+ * goes once more with the same key and the bag does nothing twice.
  */
 async function writeOnce(baseQuery: Parameters<typeof write>[0], request: Omit<Write, 'headers'>) {
   const keyed: Write = { ...request, headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() } };
   const first = await write<CartResponse>(baseQuery, keyed);
-  return 'error' in first && first.error.status === 'FETCH_ERROR' ? write<CartResponse>(baseQuery, keyed) : first;
+  return 'error' in first && first.error && worthSendingAgain(first.error)
+    ? write<CartResponse>(baseQuery, keyed)
+    : first;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { concurrentModification, duplicateField, invalidInput, notFound } from '../../errors';
@@ -19,8 +20,36 @@ export const withDefaults = (cart: Cart): Cart => (cart.customLineItems ? cart :
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
+/** How many carts the repository keeps as last read or written (a few MB at most). */
+const RECENT_CARTS = 5_000;
+
 export class CartRepository {
+  /**
+   * Each cart as this instance last read or wrote it. A cart's version names its content: every
+   * write stores the next version, only if the stored one is still the version it read. So the
+   * copy kept at version n is what the database holds at n, on any instance, and an update at n
+   * can start from it without reading the row again (the write's version check still decides).
+   */
+  private readonly recent = new LRUCache<string, Cart>({ max: RECENT_CARTS });
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Keeps the newest copy of a cart this instance saw, when it was read or written outside a
+   * transaction: inside one, the copy might be rolled back.
+   */
+  private remember(cart: Cart, db: Db = this.db) {
+    if (db !== this.db) return cart;
+    const kept = this.recent.get(cart.id);
+    if (!kept || kept.version <= cart.version) this.recent.set(cart.id, cart);
+    return cart;
+  }
+
+  /** The cart at exactly this version, if this instance read or wrote that version. */
+  atVersion(id: string, version: number): Cart | undefined {
+    const kept = this.recent.get(id);
+    return kept?.version === version ? kept : undefined;
+  }
 
   /** A key the project already has (keys are unique across stores) is DuplicateField. */
   async insert(db: Db, cart: Cart) {
@@ -44,6 +73,7 @@ export class CartRepository {
       if (isUniqueViolation(error, 'carts_key_unique')) throw duplicateField('key', cart.key);
       throw error;
     }
+    this.remember(cart, db);
   }
 
   /**
@@ -71,7 +101,9 @@ export class CartRepository {
       `SELECT data FROM carts WHERE ${conditions.join(' AND ')} ORDER BY last_modified_at DESC, id LIMIT 10000`,
       params,
     );
-    const found = rows.map((row) => withDefaults(row.data)).filter((cart) => !predicate || matches(cart, predicate));
+    const found = rows
+      .map((row) => this.remember(withDefaults(row.data)))
+      .filter((cart) => !predicate || matches(cart, predicate));
     const rules = (sort ?? []).map((text) => {
       const match = SORTS.exec(text);
       if (!match) throw invalidInput(`Unsupported sort "${text}": use lastModifiedAt or createdAt with asc or desc.`);
@@ -93,6 +125,7 @@ export class CartRepository {
       expectedVersion,
     ]);
     if (rows.length === 0) throw concurrentModification(expectedVersion, cart.version);
+    this.recent.delete(cart.id);
   }
 
   async byId(id: string, db: Db = this.db, forUpdate = false): Promise<Cart | undefined> {
@@ -101,7 +134,7 @@ export class CartRepository {
       `SELECT data FROM carts WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return row && withDefaults(row.data);
+    return row && this.remember(withDefaults(row.data), db);
   }
 
   /** The customer's active cart (in a store, when one is given): the most recently modified one. */
@@ -112,7 +145,7 @@ export class CartRepository {
        ORDER BY last_modified_at DESC, id LIMIT 1`,
       [customerId, storeKey ?? null],
     );
-    return row && withDefaults(row.data);
+    return row && this.remember(withDefaults(row.data), db);
   }
 
   /** Writes the next version only if nobody else did first (optimistic concurrency). */
@@ -136,5 +169,6 @@ export class CartRepository {
       if (!current) throw notFound(`The Cart with ID '${cart.id}'`);
       throw concurrentModification(expectedVersion, current.version);
     }
+    this.remember(cart, db);
   }
 }

@@ -173,31 +173,35 @@ export class CartService {
     return this.repository.activeOf(customerId, storeKey);
   }
 
-  /** Applies update actions atomically against the given version. */
+  /**
+   * Applies update actions against the given version. The cart is taken as this instance last
+   * saw it at that version, or read; the write stores the next version only if the stored one is
+   * still the version read (otherwise ConcurrentModification), so no lock or transaction is held
+   * while the actions are worked out, and nothing else is written.
+   */
   async update(id: string, version: number, actions: object[], storeKey?: string | null): Promise<Cart> {
     checkActions(actions);
     const parsed = actions.map(actionOf);
-    return this.db.transaction(async (tx) => {
-      const current = await this.repository.byId(id, tx, true);
-      if (!current || (storeKey && current.store.key !== storeKey)) throw notFound(`The Cart with ID '${id}'`);
-      if (current.version !== version) throw concurrentModification(version, current.version);
-      if (current.cartState !== 'Active')
-        throw new CommerceError(400, 'InvalidOperation', `The cart is ${current.cartState} and can no longer change.`);
-      const store = await this.stores.require(current.store.key);
-      let next = current;
-      for (const { name, payload } of parsed) next = await this.apply(tx, next, name, payload, store.inventoryListKey);
-      // Every recalculation evaluates the codes again, as commercetools does: one that stopped applying stays, taking nothing off.
-      const discountCodes = [];
-      for (const entry of next.discountCodes) discountCodes.push(await this.discounts.refresh(tx, next, entry));
-      const updated = recalculate({
-        ...next,
-        discountCodes,
-        version: current.version + 1,
-        lastModifiedAt: new Date().toISOString(),
-      });
-      await this.repository.update(tx, updated, version);
-      return updated;
+    const current = this.repository.atVersion(id, version) ?? (await this.repository.byId(id));
+    if (!current || (storeKey && current.store.key !== storeKey)) throw notFound(`The Cart with ID '${id}'`);
+    if (current.version !== version) throw concurrentModification(version, current.version);
+    if (current.cartState !== 'Active')
+      throw new CommerceError(400, 'InvalidOperation', `The cart is ${current.cartState} and can no longer change.`);
+    const store = await this.stores.require(current.store.key);
+    let next = current;
+    for (const { name, payload } of parsed)
+      next = await this.apply(this.db, next, name, payload, store.inventoryListKey);
+    // Every recalculation evaluates the codes again, as commercetools does: one that stopped applying stays, taking nothing off.
+    const discountCodes = [];
+    for (const entry of next.discountCodes) discountCodes.push(await this.discounts.refresh(this.db, next, entry));
+    const updated = recalculate({
+      ...next,
+      discountCodes,
+      version: current.version + 1,
+      lastModifiedAt: new Date().toISOString(),
     });
+    await this.repository.update(this.db, updated, version);
+    return updated;
   }
 
   /** deleteCart: only at the current version, and only an active cart (an ordered one belongs to its order). */
