@@ -44,8 +44,9 @@ const LISTING = '/api/products?limit=24';
  * A browser's cookie jar as far as the API sees it: `send(port, ...)` keeps the cookies each
  * answer sets, so writers sharing one jar share one session (and whatever cart reference the
  * gateway keeps in a cookie), whichever gateway they talk to. One keep-alive agent for all.
+ * `defaults`: headers on every request (the brand's Host, behind a balancer).
  */
-export function browser(agent) {
+export function browser(agent, defaults = {}) {
   const cookies = new Map();
   const send = (port, method, path, { json, form, headers = {} } = {}) =>
     new Promise((resolve) => {
@@ -66,6 +67,7 @@ export function browser(agent) {
                   'content-length': Buffer.byteLength(body),
                 }
               : {}),
+            ...defaults,
             ...headers,
           },
         },
@@ -259,6 +261,91 @@ async function bare(body, concurrency, requests) {
   };
 }
 
+/**
+ * The adds of SHOPPERS shoppers on their own bags and of WRITERS writers on one bag, through the
+ * shop at `port`, `headers` on every request (the brand's Host behind a balancer). `logs` (name to
+ * file): the gateways' logs, whose conflict warnings are counted; `processes` (name to pid): whose
+ * CPU per add is reported. Answers the figures, and what a caller needs to measure more.
+ */
+export async function measureAdds({ port, headers = {}, logs = {}, processes = {} }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: SHOPPERS });
+  const open = () => browser(agent, headers);
+  const scout = { shopper: open(), port, expected: new Map() };
+  scout.csrfToken = await guestSession(scout.shopper, port);
+  const brand = expectOk(await scout.shopper.send(port, 'GET', '/api/brand'), 'GET /api/brand').json.brand;
+  const inventoryListKey = `${brand.id}-online`;
+  // The one-cart case puts WRITERS * ADDS_EACH adds (and one first add) on SKUS lines.
+  const skus = await pickSkus(scout.shopper, port, Math.ceil((WRITERS * ADDS_EACH + 1) / SKUS) + 5);
+
+  const cartAnswer = await scout.shopper.send(port, 'GET', '/api/cart');
+  if (cartAnswer.status === 404)
+    throw new Error(
+      'GET /api/cart answered 404: this gateway has no cart API, so there is nothing to measure. ' +
+        'The cart bench needs the gateway cart module (GET /api/cart, POST /api/cart/lineItem).',
+    );
+  expectOk(cartAnswer, 'GET /api/cart');
+  const addsOf = (writers) => addToCarts(writers, skus, inventoryListKey, logs, processes);
+  // Warm-up: one shopper's adds, so the first measured requests do not pay for JIT compilation.
+  await addsOf([scout]);
+
+  /** Shoppers with a guest session each. */
+  const shoppersOn = async (count) => {
+    const shoppers = [];
+    for (let i = 0; i < count; i += 1) {
+      const shopper = open();
+      shoppers.push({ shopper, port, csrfToken: await guestSession(shopper, port), expected: new Map() });
+    }
+    return shoppers;
+  };
+  /** Writers sharing one browser (one session, one cart), alternating between `ports`; the cart made by a first add. */
+  const writersOn = async (ports, count) => {
+    const shopper = open();
+    const csrfToken = await guestSession(shopper, ports[0]);
+    const expected = new Map([[skus[0], 1]]);
+    expectOk(await addToBag({ shopper, port: ports[0], csrfToken }, skus[0], inventoryListKey), 'the first add');
+    return Array.from({ length: count }, (_, i) => ({ shopper, port: ports[i % ports.length], csrfToken, expected }));
+  };
+
+  const result = {};
+  const shoppers = await shoppersOn(SHOPPERS);
+  result.shoppers = await addsOf(shoppers);
+  result.shoppers.lost = await lostUpdates(shoppers);
+  const oneCart = await writersOn([port], WRITERS);
+  result.oneCart = await addsOf(oneCart);
+  result.oneCart.lost = await lostUpdates([oneCart[0]]);
+  return { result, writersOn, addsOf, scout, agent };
+}
+
+/** Throws, after saying why, when a scenario had failed adds or lost updates; drops those lists otherwise. */
+export function failIfLost(result, logs, dataDir) {
+  const scenarios = Object.entries(result).filter(([, x]) => x && Array.isArray(x.failures));
+  const failed = scenarios.filter(([, x]) => x.failures.length || x.lost.length);
+  if (failed.length) {
+    for (const [label, x] of failed) {
+      if (x.lost.length)
+        console.error(`\n${label}: lost updates (the cart does not hold what was added):\n  ${x.lost.join('\n  ')}`);
+      if (!x.failures.length) continue;
+      console.error(`\n${label}: ${x.failures.length} of ${x.requests} adds failed`);
+      const reasons = new Map(
+        Object.entries(logs)
+          .filter(([name]) => name !== 'commerce')
+          .flatMap(([, log]) => [...gatewayReasons(log)]),
+      );
+      for (const group of summariseFailures(x.failures, reasons)) {
+        console.error(`  ${group.count} x ${group.status ?? 'no answer'} ${group.code ?? ''}: ${group.message}`);
+        console.error(`    why (gateway log): ${group.reason}`);
+        for (const line of logLinesFor(logs.commerce, group.correlationIds))
+          console.error(`    commerce: ${line.slice(0, 400)}`);
+      }
+    }
+    throw new Error(`The cart bench had failed adds or lost updates; the services' logs are in ${dataDir}`);
+  }
+  for (const [, x] of scenarios) {
+    delete x.failures;
+    delete x.lost;
+  }
+}
+
 /** `databaseUrl`: commerce on that PostgreSQL database; without it, on PGlite. */
 export async function benchCart({ databaseUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cart-bench-'));
@@ -301,56 +388,14 @@ export async function benchCart({ databaseUrl } = {}) {
       ),
     );
     const port = await gateway('single');
-    const agent = new http.Agent({ keepAlive: true, maxSockets: SHOPPERS });
-    const scout = { shopper: browser(agent), port, expected: new Map() };
-    scout.csrfToken = await guestSession(scout.shopper, port);
-    const brand = expectOk(await scout.shopper.send(port, 'GET', '/api/brand'), 'GET /api/brand').json.brand;
-    const inventoryListKey = `${brand.id}-online`;
-    // The one-cart case puts WRITERS * ADDS_EACH adds (and one first add) on SKUS lines.
-    const skus = await pickSkus(scout.shopper, port, Math.ceil((WRITERS * ADDS_EACH + 1) / SKUS) + 5);
-
-    const cartAnswer = await scout.shopper.send(port, 'GET', '/api/cart');
-    if (cartAnswer.status === 404)
-      throw new Error(
-        'GET /api/cart answered 404: this gateway has no cart API, so there is nothing to measure. ' +
-          'The cart bench needs the gateway cart module (GET /api/cart, POST /api/cart/lineItem).',
-      );
-    expectOk(cartAnswer, 'GET /api/cart');
-    // Warm-up: one shopper's adds, so the first measured requests do not pay for JIT compilation.
-    await addToCarts([scout], skus, inventoryListKey, logs);
-
-    /** Shoppers with a guest session each. */
-    const shoppersOn = async (count) => {
-      const shoppers = [];
-      for (let i = 0; i < count; i += 1) {
-        const shopper = browser(agent);
-        shoppers.push({ shopper, port, csrfToken: await guestSession(shopper, port), expected: new Map() });
-      }
-      return shoppers;
-    };
-    /** Writers sharing one browser (one session, one cart), alternating between `ports`; the cart made by a first add. */
-    const writersOn = async (ports, count) => {
-      const shopper = browser(agent);
-      const csrfToken = await guestSession(shopper, ports[0]);
-      const expected = new Map([[skus[0], 1]]);
-      expectOk(await addToBag({ shopper, port: ports[0], csrfToken }, skus[0], inventoryListKey), 'the first add');
-      return Array.from({ length: count }, (_, i) => ({ shopper, port: ports[i % ports.length], csrfToken, expected }));
-    };
-
-    const result = {};
     // children: commerce, then the single gateway.
     const processes = { commerce: children[0].pid, gateway: children[1].pid };
-    const shoppers = await shoppersOn(SHOPPERS);
-    result.shoppers = await addToCarts(shoppers, skus, inventoryListKey, logs, processes);
-    result.shoppers.lost = await lostUpdates(shoppers);
-    const oneCart = await writersOn([port], WRITERS);
-    result.oneCart = await addToCarts(oneCart, skus, inventoryListKey, logs, processes);
-    result.oneCart.lost = await lostUpdates([oneCart[0]]);
+    const { result, writersOn, addsOf, scout, agent } = await measureAdds({ port, logs, processes });
     if (process.env.REDIS_URL) {
       const ports = [await gateway('redis-a', { REDIS_URL: process.env.REDIS_URL })];
       ports.push(await gateway('redis-b', { REDIS_URL: process.env.REDIS_URL }));
       const across = await writersOn(ports, WRITERS);
-      result.oneCartTwoGateways = await addToCarts(across, skus, inventoryListKey, logs);
+      result.oneCartTwoGateways = await addsOf(across);
       result.oneCartTwoGateways.lost = await lostUpdates([across[0]]);
     }
     const body = expectOk(await scout.shopper.send(port, 'GET', '/api/cart'), 'GET /api/cart').text;
@@ -361,33 +406,8 @@ export async function benchCart({ databaseUrl } = {}) {
       oneCart: await bare(body, WRITERS, WRITERS * ADDS_EACH * 4),
     };
 
-    const scenarios = Object.entries(result).filter(([, x]) => x && Array.isArray(x.failures));
-    const failed = scenarios.filter(([, x]) => x.failures.length || x.lost.length);
-    if (failed.length) {
-      await stopAll();
-      for (const [label, x] of failed) {
-        if (x.lost.length)
-          console.error(`\n${label}: lost updates (the cart does not hold what was added):\n  ${x.lost.join('\n  ')}`);
-        if (!x.failures.length) continue;
-        console.error(`\n${label}: ${x.failures.length} of ${x.requests} adds failed`);
-        const reasons = new Map(
-          Object.entries(logs)
-            .filter(([name]) => name !== 'commerce')
-            .flatMap(([, log]) => [...gatewayReasons(log)]),
-        );
-        for (const group of summariseFailures(x.failures, reasons)) {
-          console.error(`  ${group.count} x ${group.status ?? 'no answer'} ${group.code ?? ''}: ${group.message}`);
-          console.error(`    why (gateway log): ${group.reason}`);
-          for (const line of logLinesFor(logs.commerce, group.correlationIds))
-            console.error(`    commerce: ${line.slice(0, 400)}`);
-        }
-      }
-      throw new Error(`The cart bench had failed adds or lost updates; the services' logs are in ${dataDir}`);
-    }
-    for (const [, x] of scenarios) {
-      delete x.failures;
-      delete x.lost;
-    }
+    await stopAll();
+    failIfLost(result, logs, dataDir);
     return result;
   } finally {
     await stopAll();

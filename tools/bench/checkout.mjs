@@ -75,8 +75,8 @@ async function cardToken(hostedUrl, publishableKey, cardFieldUrl) {
 }
 
 /** One shopper's checkout up to the review: bag, e-mail, address, method, card, taxes. */
-async function readyShopper(agent, port, sku, inventoryListKey, hostedUrl, publishableKey) {
-  const shopper = browser(agent);
+async function readyShopper(agent, port, sku, inventoryListKey, hostedUrl, publishableKey, headers = {}) {
+  const shopper = browser(agent, headers);
   const csrfToken = await guestSession(shopper, port);
   const write = async (method, path, json) =>
     expectOk(
@@ -91,6 +91,93 @@ async function readyShopper(agent, port, sku, inventoryListKey, hostedUrl, publi
   const { cart, checkout } = await write('POST', '/api/cart/taxes', {});
   if (checkout.missing.length) throw new Error(`The checkout still lacks ${checkout.missing.join(', ')}.`);
   return { shopper, csrfToken, cartId: cart.id, expectedTotal: checkout.totals.total.centAmount };
+}
+
+/**
+ * SHOPPERS placements at once through the shop at `port`, each shopper's checkout made ready
+ * first; every order must be made once and be readable by its session. `headersOf(i)`: the
+ * headers of shopper i's every request (behind a balancer, the brand's Host and the shopper's own
+ * address: twenty card attempts at once from one address are refused as card testing).
+ */
+export async function measurePlacements({ port, hostedUrl, publishableKey, headersOf = () => ({}) }) {
+  const headers = headersOf(SHOPPERS);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: SHOPPERS * 2 });
+  const scout = browser(agent, headers);
+  await guestSession(scout, port);
+  const brand = expectOk(await scout.send(port, 'GET', '/api/brand'), 'GET /api/brand').json.brand;
+  const inventoryListKey = `${brand.id}-online`;
+  const listing = expectOk(await scout.send(port, 'GET', LISTING), `GET ${LISTING}`).json;
+  const skus = [];
+  for (const product of listing.results ?? []) {
+    const detail = expectOk(
+      await scout.send(port, 'GET', `/api/products/${encodeURIComponent(product.masterStyle)}`),
+      'GET /api/products/{id}',
+    ).json;
+    for (const variant of detail.variants ?? []) if (variant.available >= SHOPPERS * 2 + 5) skus.push(variant.sku);
+    if (skus.length >= 4) break;
+  }
+  if (skus.length === 0) throw new Error(`No sku of ${LISTING} has stock for ${SHOPPERS * 2} orders.`);
+
+  // Warm-up: one whole checkout, so the measured placements do not pay for JIT compilation.
+  const warm = await readyShopper(agent, port, skus[0], inventoryListKey, hostedUrl, publishableKey, headers);
+  const warmOrder = await warm.shopper.send(port, 'POST', '/api/orders', {
+    json: { cartId: warm.cartId, expectedTotal: warm.expectedTotal },
+    headers: { 'x-csrf-token': warm.csrfToken, 'idempotency-key': randomUUID() },
+  });
+  if (warmOrder.status !== 201) expectOk(warmOrder, 'the warm-up order');
+
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i += 1)
+    shoppers.push(
+      await readyShopper(agent, port, skus[i % skus.length], inventoryListKey, hostedUrl, publishableKey, headersOf(i)),
+    );
+
+  const latencies = [];
+  const timings = {};
+  const failures = [];
+  const numbers = new Set();
+  const started = performance.now();
+  await Promise.all(
+    shoppers.map(async (s) => {
+      const answer = await s.shopper.send(port, 'POST', '/api/orders', {
+        json: { cartId: s.cartId, expectedTotal: s.expectedTotal },
+        headers: { 'x-csrf-token': s.csrfToken, 'idempotency-key': randomUUID() },
+      });
+      if (answer.status === 201) {
+        latencies.push(answer.ms);
+        numbers.add(answer.json.orderNumber);
+        collectTimings(answer.headers['server-timing'], timings);
+      } else failures.push(describeFailure('POST /api/orders', answer.status, answer.text));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // Each order is there for its session to read back.
+  for (const s of shoppers) {
+    const mine = [...numbers];
+    const found = await Promise.all(mine.map((n) => s.shopper.send(port, 'GET', `/api/orders/${n}`)));
+    if (!found.some((a) => a.status === 200)) failures.push({ code: 'ORDER_NOT_READABLE', message: 'no order' });
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const vendorsAdded = Object.fromEntries(
+    Object.entries(timings).map(([name, values]) => {
+      values.sort((a, b) => a - b);
+      return [name, { calls: values.length, p50: quantile(values, 0.5), p95: quantile(values, 0.95) }];
+    }),
+  );
+  const result = {
+    orders: numbers.size,
+    seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    vendors: vendorsAdded,
+    failures,
+  };
+  if (failures.length || numbers.size !== SHOPPERS)
+    throw new Error(
+      `${failures.length} of ${SHOPPERS} placements failed (${numbers.size} orders): ${JSON.stringify(failures.slice(0, 3))}`,
+    );
+  return result;
 }
 
 /** `databaseUrl`: commerce on that PostgreSQL database; without it, on PGlite. */
@@ -161,83 +248,7 @@ export async function benchCheckout({ databaseUrl } = {}) {
         join(dataDir, 'gateway.log'),
       ),
     );
-    const agent = new http.Agent({ keepAlive: true, maxSockets: SHOPPERS * 2 });
-    const scout = browser(agent);
-    await guestSession(scout, port);
-    const brand = expectOk(await scout.send(port, 'GET', '/api/brand'), 'GET /api/brand').json.brand;
-    const inventoryListKey = `${brand.id}-online`;
-    const listing = expectOk(await scout.send(port, 'GET', LISTING), `GET ${LISTING}`).json;
-    const skus = [];
-    for (const product of listing.results ?? []) {
-      const detail = expectOk(
-        await scout.send(port, 'GET', `/api/products/${encodeURIComponent(product.masterStyle)}`),
-        'GET /api/products/{id}',
-      ).json;
-      for (const variant of detail.variants ?? []) if (variant.available >= SHOPPERS * 2 + 5) skus.push(variant.sku);
-      if (skus.length >= 4) break;
-    }
-    if (skus.length === 0) throw new Error(`No sku of ${LISTING} has stock for ${SHOPPERS * 2} orders.`);
-
-    // Warm-up: one whole checkout, so the measured placements do not pay for JIT compilation.
-    const warm = await readyShopper(agent, port, skus[0], inventoryListKey, hostedUrl, publishableKey);
-    const warmOrder = await warm.shopper.send(port, 'POST', '/api/orders', {
-      json: { cartId: warm.cartId, expectedTotal: warm.expectedTotal },
-      headers: { 'x-csrf-token': warm.csrfToken, 'idempotency-key': randomUUID() },
-    });
-    if (warmOrder.status !== 201) expectOk(warmOrder, 'the warm-up order');
-
-    const shoppers = [];
-    for (let i = 0; i < SHOPPERS; i += 1)
-      shoppers.push(
-        await readyShopper(agent, port, skus[i % skus.length], inventoryListKey, hostedUrl, publishableKey),
-      );
-
-    const latencies = [];
-    const timings = {};
-    const failures = [];
-    const numbers = new Set();
-    const started = performance.now();
-    await Promise.all(
-      shoppers.map(async (s) => {
-        const answer = await s.shopper.send(port, 'POST', '/api/orders', {
-          json: { cartId: s.cartId, expectedTotal: s.expectedTotal },
-          headers: { 'x-csrf-token': s.csrfToken, 'idempotency-key': randomUUID() },
-        });
-        if (answer.status === 201) {
-          latencies.push(answer.ms);
-          numbers.add(answer.json.orderNumber);
-          collectTimings(answer.headers['server-timing'], timings);
-        } else failures.push(describeFailure('POST /api/orders', answer.status, answer.text));
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    // Each order is there for its session to read back.
-    for (const s of shoppers) {
-      const mine = [...numbers];
-      const found = await Promise.all(mine.map((n) => s.shopper.send(port, 'GET', `/api/orders/${n}`)));
-      if (!found.some((a) => a.status === 200)) failures.push({ code: 'ORDER_NOT_READABLE', message: 'no order' });
-    }
-    agent.destroy();
-    latencies.sort((a, b) => a - b);
-    const vendorsAdded = Object.fromEntries(
-      Object.entries(timings).map(([name, values]) => {
-        values.sort((a, b) => a - b);
-        return [name, { calls: values.length, p50: quantile(values, 0.5), p95: quantile(values, 0.95) }];
-      }),
-    );
-    const result = {
-      orders: numbers.size,
-      seconds,
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      vendors: vendorsAdded,
-      failures,
-    };
-    if (failures.length || numbers.size !== SHOPPERS)
-      throw new Error(
-        `${failures.length} of ${SHOPPERS} placements failed (${numbers.size} orders): ${JSON.stringify(failures.slice(0, 3))}`,
-      );
-    return result;
+    return await measurePlacements({ port, hostedUrl, publishableKey });
   } finally {
     await stopChildren(children);
   }

@@ -6,6 +6,8 @@
 // each vendor call adds to one; `-- flags`: OFREP evaluation at 100 concurrent browsers and the time from an admin
 // change to an open page showing it); `-- lighthouse` runs Lighthouse (mobile) three times on every brand's home, first
 // category and product and prints the medians (only when named: it takes about ten minutes);
+// `-- stack` runs the cart and checkout parts through nginx in front of two gateways and two commerce services on
+// PostgreSQL and Redis (`npm run bench -- cart checkout stack` prints all three side by side);
 // `--update-baseline` records the current figures as the new baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { benchCheckout, printCheckout } from './checkout.mjs';
 import { postgresAnswers, withTemporaryDatabase } from './postgres.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchFlags, printFlags } from './flags.mjs';
+import { benchStack, printStack } from './stack.mjs';
 
 const baselinePath = join(root, 'tools', 'bench', 'baseline.json');
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -57,6 +60,14 @@ if (wants('checkout')) {
     current.checkoutApiPostgres = await withTemporaryDatabase((databaseUrl) => benchCheckout({ databaseUrl }));
     printCheckout(current.checkoutApiPostgres, 'PostgreSQL');
   }
+}
+if (wants('stack')) {
+  if (await postgresAnswers()) {
+    // The stack serves pages too: the renderer and the remotes' builds.
+    nx('run-many', '-t', 'build', '--exclude=@shop/e2e');
+    current.stack = await benchStack();
+    printStack(current.stack);
+  } else console.log('\nThe stack part needs PostgreSQL (PG_ADMIN_URL): left out.');
 }
 if (wants('flags')) {
   nx('run-many', '-t', 'build', '--exclude=@shop/e2e');

@@ -1,30 +1,21 @@
-// npm run test:scale: the shop as an operator runs it on more than one host, on this machine.
-// nginx (Debian's package, installed when missing) in front of two gateways and, for the
-// gateways, two commerce services; one vendors service and one page renderer; PostgreSQL (a
-// fresh database per process kind, dropped after) and Redis (one logical database, emptied
-// before and after). A bounded mixed load (browse, bag, checkout) runs for SCALE_SECONDS; one
+// npm run test:scale: the shop as an operator runs it on more than one host, on this machine
+// (stack.mjs: nginx in front of two gateways and two commerce services, one vendors service and
+// one page renderer, on PostgreSQL and Redis). A bounded mixed load (browse, bag, checkout) runs for SCALE_SECONDS; one
 // gateway and one commerce are killed (SIGKILL) a third of the way in and restarted, the other
 // gateway is stopped (SIGTERM) two thirds in and restarted. Then it checks that nothing was lost
 // or done twice and prints what each step cost. It stops by itself; it fails (exit 1) when a
 // check fails.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createConnection } from 'node:net';
 import pg from 'pg';
-import { REMOTE_APPS, freePort, nxEnv, root } from '../scripts/lib.mjs';
-import { productionEnv } from '../scripts/local-secrets.mjs';
 import { browser, guestSession } from '../bench/cart.mjs';
 import { ADDRESS as BENCH_ADDRESS, ownCardNumber } from '../bench/checkout.mjs';
-import { ADMIN_URL, admin } from '../bench/postgres.mjs';
+import { STACK_BRAND, answers, startStack } from './stack.mjs';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 60);
 const SHOPPERS = Number(process.env.SCALE_SHOPPERS ?? 8);
 const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
-const BRAND = 'vanityfair';
+const BRAND = STACK_BRAND;
 const PUBLISHABLE_KEY = 'pk_scale_shop';
 const ADDRESS = { ...BENCH_ADDRESS, firstName: 'Scale' };
 /** A kill's errors must stop within this long (a balancer's passive check and a restart). */
@@ -33,135 +24,6 @@ const SETTLE_MS = 5000;
 const log = (line) => process.stdout.write(`[scale] ${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-
-// --- the machine ------------------------------------------------------------------------------
-
-function nginxBinary() {
-  for (const path of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(path)) return path;
-  log("installing nginx from Debian's packages");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
-  for (const path of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(path)) return path;
-  throw new Error('nginx is not installed and could not be installed');
-}
-
-async function flushRedis() {
-  const { hostname, port, pathname } = new URL(REDIS_URL);
-  const db = pathname.slice(1) || '0';
-  // RESP by hand: SELECT db, FLUSHDB; the one Redis call this script makes.
-  await new Promise((resolve, reject) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) }, () =>
-      socket.write(`*2\r\n$6\r\nSELECT\r\n$${db.length}\r\n${db}\r\n*1\r\n$7\r\nFLUSHDB\r\n`),
-    );
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk;
-      if (answer.split('\r\n').filter(Boolean).length >= 2) {
-        socket.end();
-        if (answer.includes('-ERR')) reject(new Error(`Redis refused: ${answer}`));
-        else resolve();
-      }
-    });
-    socket.on('error', reject);
-  });
-}
-
-// --- processes --------------------------------------------------------------------------------
-
-/** A process the run may kill and start again, with its log appended to one file. */
-class Proc {
-  constructor(name, main, env, ready, logFile) {
-    Object.assign(this, { name, main, env, ready, logFile, child: undefined, starts: 0 });
-  }
-
-  async start() {
-    const out = openSync(this.logFile, 'a');
-    this.child = spawn(process.execPath, [this.main], { env: this.env, stdio: ['ignore', out, out], cwd: root });
-    children.add(this.child);
-    closeSync(out);
-    this.starts += 1;
-    const deadline = Date.now() + 150_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) break;
-      if (await answers(this.ready)) return this;
-      await sleep(200);
-    }
-    throw new Error(`${this.name} did not become ready; its log is ${this.logFile}`);
-  }
-
-  exited() {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => child.once('exit', resolve));
-  }
-
-  async signal(name) {
-    const done = this.exited();
-    this.child?.kill(name);
-    await done;
-  }
-}
-
-const answers = (url) =>
-  fetch(url, { signal: AbortSignal.timeout(3000) })
-    .then((response) => response.status === 200)
-    .catch(() => false);
-
-function nginxConfig({ prefix, port, commercePort, gateways, commerces }) {
-  // Passive health: an upstream that fails a connection is skipped for 2 s (an answer, even a
-  // 5xx about a service behind it, is never held against the gateway). Shoppers' requests
-  // go on to the other gateway when one cannot be reached (POSTs too: bag writes and placements
-  // carry an Idempotency-Key, so a repeat answers the first result). The gateways' calls to
-  // commerce are retried elsewhere only when idempotent; the gateway itself answers the rest.
-  const upstream = (name, ports) =>
-    `upstream ${name} {\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 32;\n  }`;
-  return `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  client_max_body_size 2m;
-  ${upstream('gateways', gateways)}
-  ${upstream('commerce', commerces)}
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://gateways;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout non_idempotent;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 1s;
-      proxy_read_timeout 30s;
-    }
-  }
-  server {
-    listen 127.0.0.1:${commercePort};
-    location / {
-      proxy_pass http://commerce;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 1s;
-      proxy_read_timeout 30s;
-    }
-  }
-}
-`;
-}
 
 // --- shoppers ---------------------------------------------------------------------------------
 
@@ -396,166 +258,14 @@ class Shopper {
 
 async function main() {
   const startedAt = Date.now();
-  const nginx = nginxBinary();
-  for (const file of [
-    'services/commerce/dist/main.js',
-    'services/vendors/dist/main.js',
-    'api-gateway/dist/main.js',
-    'shell/dist/server/renderer.js',
-  ])
-    if (!existsSync(join(root, file))) throw new Error(`${file} is missing: build first (npm run build)`);
-
-  const work = mkdtempSync(join(tmpdir(), 'shop-scale-'));
-  // nginx's workers run as an unprivileged user and keep buffers under the prefix.
-  chmodSync(work, 0o755);
-  const id = randomBytes(4).toString('hex');
-  const databases = Object.fromEntries(['commerce', 'gateway', 'vendors'].map((kind) => [kind, `scale_${id}_${kind}`]));
-  const urlOf = (name) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const procs = [];
-  let nginxChild;
   const agent = new http.Agent({ keepAlive: true, maxSockets: SHOPPERS * 4 });
   const checks = [];
   let finished = false;
+  let stack;
   try {
-    for (const name of Object.values(databases)) await admin(`CREATE DATABASE ${name}`);
-    await flushRedis();
-    const ports = {};
-    for (const name of [
-      'shop',
-      'commerceLb',
-      'commerceA',
-      'commerceB',
-      'vendors',
-      'hosted',
-      'collector',
-      'smtp',
-      'renderer',
-      'gatewayA',
-      'gatewayB',
-    ])
-      ports[name] = await freePort();
-    const production = productionEnv(work, {});
-    const captchaAnswer = randomBytes(24).toString('hex');
-    const base = { ...process.env, ...nxEnv, ...production, LOG_LEVEL: 'warn' };
-    const vendors = `http://127.0.0.1:${ports.vendors}`;
-    const hostedUrl = `http://127.0.0.1:${ports.hosted}`;
-    const cacheDir = join(work, 'remotes-cache');
-
-    const commerce = (name, port) =>
-      new Proc(
-        `commerce ${name}`,
-        join(root, 'services', 'commerce', 'dist', 'main.js'),
-        {
-          ...base,
-          COMMERCE_PORT: String(port),
-          DATABASE_URL: urlOf(databases.commerce),
-          COMMERCE_SEED_PRODUCTS: '120',
-          COMMERCE_DATA_DIR: join(work, `commerce-${name}`),
-          COMMERCE_PUBLIC_URL: `http://127.0.0.1:${ports.commerceLb}/commerce`,
-          SHUTDOWN_DRAIN_DELAY_MS: '1000',
-        },
-        `http://127.0.0.1:${port}/readyz`,
-        join(work, `commerce-${name}.log`),
-      );
-    const gatewayEnv = {
-      ...base,
-      DATABASE_URL: urlOf(databases.gateway),
-      DATABASE_POOL_SIZE: '4',
-      REDIS_URL,
-      DATA_DIR: join(work, 'gateway-data'),
-      REMOTES_CACHE_DIR: cacheDir,
-      COMMERCE_API_URL: `http://127.0.0.1:${ports.commerceLb}/commerce`,
-      TAX_API_URL: `${vendors}/tax/v1`,
-      ADDRESS_API_URL: `${vendors}/address/v1`,
-      PAYMENT_API_URL: `${vendors}/payments/v1`,
-      PAYMENT_HOSTED_URL: hostedUrl,
-      PAYMENT_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      FRAUD_API_URL: `${vendors}/fraud/v1`,
-      FRAUD_COLLECTOR_URL: `http://127.0.0.1:${ports.collector}`,
-      LOYALTY_API_URL: `${vendors}/loyalty/v1`,
-      CAPTCHA_VERIFY_URL: `${vendors}/captcha/siteverify`,
-      CAPTCHA_CHALLENGE_URL: `${vendors}/captcha/challenge`,
-      CRM_URL: vendors,
-      SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
-      RENDERER_URL: `http://127.0.0.1:${ports.renderer}`,
-      PUBLIC_PORT: String(ports.shop),
-      // The load's own X-Forwarded-For (a shopper's address, as a CDN would send it), then nginx.
-      TRUST_PROXY: '2',
-      CAPTCHA_INTERNAL_SECRET: captchaAnswer,
-      SHUTDOWN_DRAIN_DELAY_MS: '1500',
-    };
-    const gateway = (name, port) =>
-      new Proc(
-        `gateway ${name}`,
-        join(root, 'api-gateway', 'dist', 'main.js'),
-        { ...gatewayEnv, PORT: String(port) },
-        `http://127.0.0.1:${port}/readyz`,
-        join(work, `gateway-${name}.log`),
-      );
-
-    const commerceA = commerce('a', ports.commerceA);
-    const commerceB = commerce('b', ports.commerceB);
-    const gatewayA = gateway('a', ports.gatewayA);
-    const gatewayB = gateway('b', ports.gatewayB);
-    const vendorsProc = new Proc(
-      'vendors',
-      join(root, 'services', 'vendors', 'dist', 'main.js'),
-      {
-        ...base,
-        VENDORS_PORT: String(ports.vendors),
-        PAYMENT_HOSTED_PORT: String(ports.hosted),
-        FRAUD_COLLECTOR_PORT: String(ports.collector),
-        MAIL_SMTP_PORT: String(ports.smtp),
-        MAIL_VIEWER_PORT: '0',
-        PAYMENT_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        DATABASE_URL: urlOf(databases.vendors),
-        VENDORS_DATA_DIR: join(work, 'vendors-db'),
-      },
-      `${vendors}/healthz`,
-      join(work, 'vendors.log'),
-    );
-    const renderer = new Proc(
-      'renderer',
-      join(root, 'shell', 'dist', 'server', 'renderer.js'),
-      { ...process.env, ...nxEnv, RENDERER_PORT: String(ports.renderer), REMOTES_DIR: cacheDir },
-      `http://127.0.0.1:${ports.renderer}/healthz`,
-      join(work, 'renderer.log'),
-    );
-    procs.push(commerceA, commerceB, vendorsProc, renderer, gatewayA, gatewayB);
-
-    // nginx first: commerce's own public URL and the gateways' calls go through it.
-    const prefix = join(work, 'nginx');
-    mkdirSync(prefix, { recursive: true });
-    writeFileSync(
-      join(prefix, 'nginx.conf'),
-      nginxConfig({
-        prefix,
-        port: ports.shop,
-        commercePort: ports.commerceLb,
-        gateways: [ports.gatewayA, ports.gatewayB],
-        commerces: [ports.commerceA, ports.commerceB],
-      }),
-    );
-    nginxChild = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    children.add(nginxChild);
-
-    log('starting: commerce x2 on PostgreSQL (the first seeds), vendors, renderer');
-    await commerceA.start();
-    await Promise.all([commerceB.start(), vendorsProc.start(), renderer.start()]);
-    log('publishing the remote builds into the gateways database');
-    execFileSync(
-      process.execPath,
-      [join(root, 'api-gateway', 'dist', 'remote-cli.js'), 'publish', ...REMOTE_APPS, '--release'],
-      {
-        cwd: root,
-        env: { ...gatewayEnv, PORT: '0' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    log('starting: gateway x2 behind nginx');
-    await Promise.all([gatewayA.start(), gatewayB.start()]);
+    stack = await startStack({ log, redisUrl: REDIS_URL, publishableKey: PUBLISHABLE_KEY });
+    const { ports, hostedUrl, captchaAnswer, all: procs } = stack;
+    const { commerceA, gatewayA, gatewayB } = stack.procs;
     const setUpSeconds = (Date.now() - startedAt) / 1000;
 
     // What the shoppers will ask for, read through the balancer.
@@ -629,7 +339,7 @@ async function main() {
     );
     if (unanswered.adds || unanswered.placements)
       checks.push(`${unanswered.adds} adds and ${unanswered.placements} placements were never answered`);
-    const db = new pg.Client({ connectionString: urlOf(databases.commerce) });
+    const db = new pg.Client({ connectionString: stack.databaseUrl('commerce') });
     await db.connect();
     try {
       const orders = await db.query('SELECT order_number, cart_id::text AS cart_id, data FROM orders');
@@ -699,29 +409,14 @@ async function main() {
     );
   } finally {
     agent.destroy();
-    await Promise.all(procs.map((proc) => proc.signal('SIGTERM').catch(() => undefined)));
-    if (nginxChild && nginxChild.exitCode === null) {
-      const done = new Promise((resolve) => nginxChild.once('exit', resolve));
-      nginxChild.kill('SIGQUIT');
-      await Promise.race([done, sleep(3000)]);
-      nginxChild.kill('SIGKILL');
-    }
-    for (const name of Object.values(databases))
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await flushRedis().catch(() => undefined);
-    if (finished && checks.length === 0) rmSync(work, { recursive: true, force: true });
-    else log(`logs kept in ${work}`);
+    const keepLogs = !(finished && checks.length === 0);
+    await stack?.stop({ keepLogs });
+    if (stack && keepLogs) log(`logs kept in ${stack.work}`);
   }
   log(`${checks.length ? 'FAILED' : 'passed'} in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   for (const check of checks) log(`  ✗ ${check}`);
   return checks.length === 0;
 }
-
-// Whatever happens, nothing this run started outlives it.
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
 
 const timer = setTimeout(() => {
   log('took over 5 minutes: stopping');
