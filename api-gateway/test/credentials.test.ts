@@ -7,11 +7,14 @@ import {
   captchaAt,
   commerceAt,
   commerceGraphql as commerceGraphqlAt,
+  freePort,
   mailsTo,
   resetLinkIn,
   startBuiltService,
   startTestGateway,
 } from './support';
+import { startMailCatcher } from '@shop/mail/catcher';
+import { eventually } from '@shop/node-kit/testing';
 
 const INTERNAL_CAPTCHA = 'internal-captcha-secret-for-tests-0001';
 let commerce: Awaited<ReturnType<typeof startBuiltService>>;
@@ -321,5 +324,63 @@ describe('post-login', () => {
     expect(await activeCart()).toBe(own);
     const evil = await client.send('/api/user/postLogin?callbackUrl=https%3A%2F%2Fevil.example');
     expect(evil.headers.get('location')).toBe('/');
+  });
+});
+
+describe('a mail out of retries', () => {
+  const OPS_KEY = 'ops-key-for-dead-jobs-0123456789';
+  let relayPort: number;
+  let offline: Awaited<ReturnType<typeof startTestGateway>>;
+  beforeAll(async () => {
+    // A gateway whose mail relay is away (nothing listens on its port) and which retries nothing.
+    relayPort = await freePort();
+    offline = await startTestGateway({
+      commerce: commerceAt(commerce.url),
+      captcha: captchaAt(vendors.url, 'captcha-secret-for-tests', INTERNAL_CAPTCHA),
+      smtpUrl: `smtp://127.0.0.1:${relayPort}`,
+      jobs: { retry: { retries: 0, delaySeconds: 1 } },
+      opsApiKey: OPS_KEY,
+    });
+  }, 60_000);
+  afterAll(() => offline?.stop());
+
+  it('waits on the dead-letter list for the back office, which sends it again once the relay is back', async () => {
+    const ops = (path: string, init: RequestInit = {}, key = OPS_KEY) =>
+      fetch(`${offline.url}/api/ops${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
+      });
+    const client = authClient(offline.url);
+    expect((await post(client, '/api/account/password/forgot', { email: 'shopper@vanityfair.example' })).status).toBe(
+      202,
+    );
+    type Listed = { queue: string; jobs: Array<{ id: string; deadSince: string; summary: Record<string, string> }> };
+    let listed: Listed = { queue: 'mail', jobs: [] };
+    await eventually(async () => {
+      listed = (await (await ops('/jobs/dead?queue=mail')).json()) as Listed;
+      expect(listed.jobs).toHaveLength(1);
+    });
+    const [dead] = listed.jobs;
+    // What it is, never what it says (the reset link stays in the queue).
+    expect(dead.summary).toEqual({ storeKey: 'vanityfair', kind: 'password-reset', to: 'shopper@vanityfair.example' });
+    expect(JSON.stringify(listed)).not.toContain('token');
+
+    expect((await ops('/jobs/dead?queue=mail', {}, 'not-the-key')).status).toBe(401);
+    expect((await ops('/jobs/dead?queue=email')).status).toBe(400);
+    expect((await ops('/jobs/dead?queue=mail&limit=0')).status).toBe(400);
+    expect((await ops(`/jobs/dead/mail/${randomUUID()}/again`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await ops('/jobs/dead/mail/not-an-id/again', { method: 'POST', body: '{}' })).status).toBe(400);
+
+    const relay = await startMailCatcher({ smtpPort: relayPort });
+    try {
+      const again = await ops(`/jobs/dead/mail/${dead.id}/again`, { method: 'POST', body: '{}' });
+      expect(await again.json()).toEqual({ queue: 'mail', id: dead.id, sentAgain: true });
+      await eventually(() => expect(relay.messages('shopper@vanityfair.example')).toHaveLength(1));
+      expect(relay.messages('shopper@vanityfair.example')[0].subject).toBe('Reset your Vanity Fair password');
+      expect(((await (await ops('/jobs/dead?queue=mail')).json()) as Listed).jobs).toEqual([]);
+      expect((await ops(`/jobs/dead/mail/${dead.id}/again`, { method: 'POST', body: '{}' })).status).toBe(404);
+    } finally {
+      await relay.close();
+    }
   });
 });

@@ -43,6 +43,7 @@ describe('CSRF middleware', () => {
       'POST /api/ops/products/{style}/withdraw',
       'POST /api/ops/products/{style}/restore',
       'POST /api/ops/returns/{returnId}/refund',
+      'POST /api/ops/jobs/dead/{queue}/{id}/again',
     ]);
     for (const entry of CSRF_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });

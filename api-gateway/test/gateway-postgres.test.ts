@@ -168,7 +168,7 @@ describe('gateways on one PostgreSQL database', () => {
 });
 
 describe('the job queue on PostgreSQL (pg-boss)', () => {
-  it('runs a keyed job once across instances, retries a failing one and then keeps it as dead', async () => {
+  it('runs a keyed job once across instances, retries a failing one, keeps it as dead and sends it again once', async () => {
     const logger = createLogger('silent');
     const retry = { retries: 1, delaySeconds: 1 };
     // A database of its own: the gateways above run mail workers of their own on theirs.
@@ -181,12 +181,15 @@ describe('the job queue on PostgreSQL (pg-boss)', () => {
     ]);
     try {
       const mails: unknown[] = [];
+      const posted: unknown[] = [];
       let attempts = 0;
+      let vendorBack = false;
       for (const queue of [one, two]) {
         await queue.work('mail', async (data) => void mails.push(data));
-        await queue.work('loyalty', async () => {
+        await queue.work('loyalty', async (data) => {
           attempts += 1;
-          throw new Error('vendor away');
+          if (!vendorBack) throw new Error('vendor away');
+          posted.push(data);
         });
       }
       await one.send('mail', { n: 1 }, 'VF0000000009:order-placed');
@@ -199,11 +202,24 @@ describe('the job queue on PostgreSQL (pg-boss)', () => {
       );
       expect(attempts).toBe(2);
       expect(mails).toHaveLength(1);
+
+      // An operator lists it on either instance and, the vendor back, sends it again from both at once: it runs once.
+      const [dead] = await one.deadJobs('loyalty', 10);
+      expect(dead).toMatchObject({ queue: 'loyalty', data: { orderNumber: 'VF0000000009' } });
+      expect(await two.deadJobs('loyalty', 10)).toEqual([dead]);
+      expect(await one.deadJobs('mail', 10)).toEqual([]);
+      vendorBack = true;
+      await Promise.all([one.sendAgain('loyalty', dead.id), two.sendAgain('loyalty', dead.id)]);
+      await eventually(() => expect(posted).toEqual([{ orderNumber: 'VF0000000009' }]), { timeoutMs: 10_000 });
+      expect(await one.deadJobs('loyalty', 10)).toEqual([]);
+      expect(await two.sendAgain('loyalty', dead.id)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(posted).toHaveLength(1);
     } finally {
       await Promise.all([one.close(), two.close()]);
       await admin(`DROP DATABASE IF EXISTS ${name}_jobs WITH (FORCE)`);
     }
-  }, 40_000);
+  }, 60_000);
 });
 
 afterAll(() => {

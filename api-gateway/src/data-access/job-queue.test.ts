@@ -43,6 +43,29 @@ describe('the embedded job queue', () => {
     await queue.close();
   });
 
+  it('lists a dead job and sends it again once, its attempts starting afresh', async () => {
+    const queue = createMemoryQueue(logger, { retry: { retries: 1, delaySeconds: 0.01 } });
+    let away = true;
+    const sent: unknown[] = [];
+    await queue.work('mail', async (data) => {
+      if (away) throw new Error('relay away');
+      sent.push(data);
+    });
+    await queue.send('mail', { storeKey: 'vanityfair', mail: { kind: 'order-placed', to: 'a@example.com' } });
+    await eventually(async () => expect(await queue.depth()).toContainEqual({ queue: 'mail', waiting: 0, dead: 1 }));
+    const [dead] = await queue.deadJobs('mail', 10);
+    expect(dead).toMatchObject({ queue: 'mail', data: { storeKey: 'vanityfair' } });
+    expect(Date.parse(dead.deadSince)).not.toBeNaN();
+    expect(await queue.deadJobs('loyalty', 10)).toEqual([]);
+
+    away = false;
+    expect(await queue.sendAgain('mail', dead.id)).toBe(true);
+    expect(await queue.sendAgain('mail', dead.id)).toBe(false);
+    await eventually(() => expect(sent).toHaveLength(1));
+    expect(await queue.depth()).toContainEqual({ queue: 'mail', waiting: 0, dead: 0 });
+    await queue.close();
+  });
+
   it('names a keyed job by a UUID of its queue and key', () => {
     const id = jobIdOf('mail', 'VF0000000001:order-placed');
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);

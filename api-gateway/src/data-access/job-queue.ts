@@ -25,6 +25,15 @@ export interface QueueDepth {
   dead: number;
 }
 
+/** A job out of retries, on its queue's dead-letter list. */
+export interface DeadJob {
+  id: string;
+  queue: JobQueueName;
+  /** When it went to the list (ISO 8601). */
+  deadSince: string;
+  data: Record<string, unknown>;
+}
+
 /**
  * Jobs that outlive the request and the instance that queued them: each runs until its handler
  * succeeds, with backed-off retries, and a job out of retries is kept on its queue's dead-letter
@@ -36,6 +45,13 @@ export interface JobQueue {
   /** Runs `handler` for the queue's jobs on this instance; a throw is a failed attempt. */
   work(queue: JobQueueName, handler: (data: Record<string, unknown>) => Promise<void>): Promise<void>;
   depth(): Promise<QueueDepth[]>;
+  /** The oldest `limit` jobs on the queue's dead-letter list. */
+  deadJobs(queue: JobQueueName, limit: number): Promise<DeadJob[]>;
+  /**
+   * Puts a dead job back on its queue, for its attempts to start again (once the vendor or relay
+   * that failed is back); false when the list has no such job. Two calls for one job queue it once.
+   */
+  sendAgain(queue: JobQueueName, id: string): Promise<boolean>;
   /** Stops taking jobs and waits (bounded) for those running. */
   close(): Promise<void>;
   readonly kind: 'postgres' | 'memory';
@@ -103,14 +119,38 @@ export async function createPgBossQueue(
           dead: await boss.getQueueSize(deadLetterOf(queue)),
         })),
       ),
+    async deadJobs(queue, limit) {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT id::text AS id, data, created_on FROM pgboss.job WHERE name = $1 AND state = 'created' ORDER BY created_on, id LIMIT $2`,
+          [deadLetterOf(queue), limit],
+        );
+      return rows.map((row: { id: string; data: Record<string, unknown> | null; created_on: Date }) => ({
+        id: row.id,
+        queue,
+        deadSince: new Date(row.created_on).toISOString(),
+        data: row.data ?? {},
+      }));
+    },
+    async sendAgain(queue, id) {
+      const job = await boss.getJobById<Record<string, unknown>>(deadLetterOf(queue), id);
+      if (!job || job.state !== 'created') return false;
+      // An id made from the dead job's: a second call (another operator, another instance) adds nothing.
+      await boss.send(queue, job.data ?? {}, { id: jobIdOf(queue, `again:${id}`) });
+      await boss.deleteJob(deadLetterOf(queue), id);
+      return true;
+    },
     close: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }
 
 interface MemoryJob {
+  id: string;
   queue: JobQueueName;
   data: Record<string, unknown>;
   attempts: number;
+  deadSince?: string;
 }
 
 /**
@@ -126,6 +166,11 @@ export function createMemoryQueue(logger: Logger, { retry = DEFAULT_RETRY }: { r
   const running = new Set<Promise<void>>();
   let closed = false;
 
+  const enqueue = (job: MemoryJob) => {
+    waiting.push(job);
+    queueMicrotask(() => run(job));
+  };
+
   const run = (job: MemoryJob) => {
     const handler = handlers.get(job.queue);
     if (!handler || closed) return;
@@ -136,6 +181,7 @@ export function createMemoryQueue(logger: Logger, { retry = DEFAULT_RETRY }: { r
       (error: unknown) => {
         job.attempts += 1;
         if (job.attempts > retry.retries) {
+          job.deadSince = new Date().toISOString();
           dead.set(job.queue, [...(dead.get(job.queue) ?? []), job]);
           logger.error('Job out of retries', { queue: job.queue, error: String(error) });
           return;
@@ -164,9 +210,7 @@ export function createMemoryQueue(logger: Logger, { retry = DEFAULT_RETRY }: { r
         if (seen.has(id)) return;
         seen.add(id);
       }
-      const job = { queue, data, attempts: 0 };
-      waiting.push(job);
-      queueMicrotask(() => run(job));
+      enqueue({ id: randomUUID(), queue, data, attempts: 0 });
     },
     async work(queue, handler) {
       handlers.set(queue, handler);
@@ -178,6 +222,21 @@ export function createMemoryQueue(logger: Logger, { retry = DEFAULT_RETRY }: { r
         waiting: waiting.filter((job) => job.queue === queue).length,
         dead: dead.get(queue)?.length ?? 0,
       })),
+    deadJobs: async (queue, limit) =>
+      (dead.get(queue) ?? [])
+        .slice(0, limit)
+        .map(({ id, data, deadSince }) => ({ id, queue, data, deadSince: deadSince ?? '' })),
+    async sendAgain(queue, id) {
+      const list = dead.get(queue) ?? [];
+      const job = list.find((entry) => entry.id === id);
+      if (!job) return false;
+      dead.set(
+        queue,
+        list.filter((entry) => entry !== job),
+      );
+      enqueue({ id: randomUUID(), queue, data: job.data, attempts: 0 });
+      return true;
+    },
     async close() {
       closed = true;
       for (const timer of timers) clearTimeout(timer);

@@ -54,6 +54,7 @@ export type DomainErrorCode =
   | 'CART_TEMPLATE_NOT_FOUND'
   | 'ORDER_NOT_FOUND'
   | 'FLAG_NOT_FOUND'
+  | 'JOB_NOT_FOUND'
   // It existed, and may no longer be shown (a confirmation after 30 minutes).
   | 'CONFIRMATION_EXPIRED'
   // The state does not allow it.

@@ -16,6 +16,7 @@ import { idempotencyRecords } from './idempotency-records';
 import { confirmationOf } from './order-confirmation';
 import { orderOperations } from './order-operations';
 import { orderRoutes } from './order-routes';
+import { deadJobParams, deadListQuery, jobOpsRoutes } from './job-ops-routes';
 import { opsHeader, opsRoutes } from './ops-routes';
 import { placeOrderUseCase } from './place-order';
 
@@ -133,6 +134,29 @@ const openapi = (ops: boolean): PathsFragment => ({
             },
           },
         },
+        '/api/ops/jobs/dead': {
+          get: {
+            summary:
+              "Back office: a job queue's dead-letter list (mail, loyalty), oldest first: each job's id, when it ran out of retries and what it is (brand, mail kind, recipient, order)",
+            query: deadListQuery,
+            headers: [opsHeader],
+            responses: {
+              '200': { description: '{ queue, jobs: [{ id, deadSince, summary }] }' },
+              ...errors(['400', 'INVALID_PARAMETER'], ['401', 'UNAUTHORIZED']),
+            },
+          },
+        },
+        '/api/ops/jobs/dead/{queue}/{id}/again': {
+          post: {
+            summary: 'Back office: put a dead job back on its queue, its retries starting again (once per job)',
+            params: deadJobParams,
+            headers: [opsHeader],
+            responses: {
+              '200': { description: '{ queue, id, sentAgain: true }' },
+              ...errors(['400', 'INVALID_PARAMETER'], ['401', 'UNAUTHORIZED'], ['404', 'JOB_NOT_FOUND']),
+            },
+          },
+        },
         '/api/ops/orders/{orderNumber}/cancel': {
           post: {
             summary: 'Back office: void the authorisation (CancelAuthorization), order state Cancelled',
@@ -238,6 +262,7 @@ export function ordersModule({
               // Shared with the flags' back-office routes (a targeting rule is the largest body).
               body: { limit: '16kb' },
             },
+            { path: '/ops', router: jobOpsRoutes(ops, jobs), body: { limit: '16kb' } },
           ]
         : []),
     ],

@@ -37,6 +37,7 @@ export const CSRF_ALLOW_LIST: ReadonlyArray<{ method: (typeof UNSAFE_METHODS)[nu
       { method: 'POST' as const, path: '/api/ops/products/{style}/withdraw' },
       { method: 'POST' as const, path: '/api/ops/products/{style}/restore' },
       { method: 'POST' as const, path: '/api/ops/returns/{returnId}/refund' },
+      { method: 'POST' as const, path: '/api/ops/jobs/dead/{queue}/{id}/again' },
     ].map((route) => ({
       ...route,
       reason:
