@@ -180,6 +180,18 @@ export async function measurePlacements({ port, hostedUrl, publishableKey, heade
   return result;
 }
 
+/** A gateway's settings for the vendor stand-ins at `vendors` (and their card field and fraud collector). */
+export const vendorsEnv = ({ vendors, hostedUrl, collectorUrl, publishableKey }) => ({
+  TAX_API_URL: `${vendors}/tax/v1`,
+  ADDRESS_API_URL: `${vendors}/address/v1`,
+  PAYMENT_API_URL: `${vendors}/payments/v1`,
+  PAYMENT_HOSTED_URL: hostedUrl,
+  PAYMENT_PUBLISHABLE_KEY: publishableKey,
+  FRAUD_API_URL: `${vendors}/fraud/v1`,
+  FRAUD_COLLECTOR_URL: collectorUrl,
+  LOYALTY_API_URL: `${vendors}/loyalty/v1`,
+});
+
 /** `databaseUrl`: commerce on that PostgreSQL database; without it, on PGlite. */
 export async function benchCheckout({ databaseUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'checkout-bench-'));
@@ -234,14 +246,7 @@ export async function benchCheckout({ databaseUrl } = {}) {
           PORT: String(port),
           DATA_DIR: dataDir,
           COMMERCE_API_URL: `http://127.0.0.1:${commercePort}/commerce`,
-          TAX_API_URL: `${vendors}/tax/v1`,
-          ADDRESS_API_URL: `${vendors}/address/v1`,
-          PAYMENT_API_URL: `${vendors}/payments/v1`,
-          PAYMENT_HOSTED_URL: hostedUrl,
-          PAYMENT_PUBLISHABLE_KEY: publishableKey,
-          FRAUD_API_URL: `${vendors}/fraud/v1`,
-          FRAUD_COLLECTOR_URL: `http://127.0.0.1:${collectorPort}`,
-          LOYALTY_API_URL: `${vendors}/loyalty/v1`,
+          ...vendorsEnv({ vendors, hostedUrl, collectorUrl: `http://127.0.0.1:${collectorPort}`, publishableKey }),
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           TRUST_PROXY: 'loopback',
         },

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { REMOTE_APPS, freePort, nxEnv, root } from '../scripts/lib.mjs';
 import { productionEnv } from '../scripts/local-secrets.mjs';
+import { vendorsEnv } from '../bench/checkout.mjs';
 import { ADMIN_URL, admin } from '../bench/postgres.mjs';
 
 export const STACK_BRAND = 'vanityfair';
@@ -239,14 +240,7 @@ export async function startStack({ log, redisUrl, publishableKey, prefix: namePr
       DATA_DIR: join(work, 'gateway-data'),
       REMOTES_CACHE_DIR: cacheDir,
       COMMERCE_API_URL: `http://127.0.0.1:${ports.commerceLb}/commerce`,
-      TAX_API_URL: `${vendors}/tax/v1`,
-      ADDRESS_API_URL: `${vendors}/address/v1`,
-      PAYMENT_API_URL: `${vendors}/payments/v1`,
-      PAYMENT_HOSTED_URL: hostedUrl,
-      PAYMENT_PUBLISHABLE_KEY: publishableKey,
-      FRAUD_API_URL: `${vendors}/fraud/v1`,
-      FRAUD_COLLECTOR_URL: `http://127.0.0.1:${ports.collector}`,
-      LOYALTY_API_URL: `${vendors}/loyalty/v1`,
+      ...vendorsEnv({ vendors, hostedUrl, collectorUrl: `http://127.0.0.1:${ports.collector}`, publishableKey }),
       CAPTCHA_VERIFY_URL: `${vendors}/captcha/siteverify`,
       CAPTCHA_CHALLENGE_URL: `${vendors}/captcha/challenge`,
       CRM_URL: vendors,
