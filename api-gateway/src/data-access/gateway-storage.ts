@@ -35,20 +35,23 @@ export async function openGatewayStorage(
   }
   const { url, poolSize, remotesCacheDir } = config.database;
   const db = await openGatewayDb(url, poolSize);
+  let store: PostgresRemoteStore | undefined;
   try {
-    const backend = await postgresRegistryBackend(db, logger);
-    const store = await PostgresRemoteStore.open(db, remotesCacheDir ?? defaultRemotesCacheDir(url), logger);
+    store = await PostgresRemoteStore.open(db, remotesCacheDir ?? defaultRemotesCacheDir(url), logger);
+    const builds = store;
+    const backend = await postgresRegistryBackend(db, logger, { beforeChange: () => builds.refresh() });
     return {
       registry: new RegistryRepository(backend),
-      store,
+      store: builds,
       db,
       close: async () => {
         backend.close();
-        store.close();
+        builds.close();
         await db.close();
       },
     };
   } catch (error) {
+    store?.close();
     await db.close();
     throw error;
   }

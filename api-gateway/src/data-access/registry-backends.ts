@@ -64,7 +64,18 @@ export interface PostgresRegistryBackend extends RegistryBackend {
 export async function postgresRegistryBackend(
   db: Db,
   logger: Logger,
-  refreshMs = 1000,
+  {
+    refreshMs = 1000,
+    beforeChange,
+  }: {
+    refreshMs?: number;
+    /**
+     * Awaited before a registry changed elsewhere is taken up: the published builds are copied
+     * in first, so no instance names a version it cannot serve yet (a version is published before
+     * it is released, so a look at the builds after the registry was read finds it).
+     */
+    beforeChange?: () => Promise<void>;
+  } = {},
 ): Promise<PostgresRegistryBackend> {
   let registry = emptyRegistry();
   // Newest first; the audit grows by one row per change, a few a day.
@@ -79,6 +90,7 @@ export async function postgresRegistryBackend(
   const refresh = async () => {
     const stored = await readRow(db, false);
     if (stored.version === registry.version) return;
+    await beforeChange?.();
     const newer = await db.query<{ record: unknown }>(
       'SELECT record FROM gateway_remote_registry_audit WHERE registry_version > $1 ORDER BY registry_version DESC',
       [records[0]?.registryVersion ?? 0],
