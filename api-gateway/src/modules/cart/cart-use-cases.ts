@@ -86,10 +86,10 @@ export function cartUseCases({ commerce, write, stats, treeOf, channelsOf }: Car
   };
 
   /**
-   * A write's read (and the bag's), in one request in the usual case: the cart together with the current price
-   * and stock of the skus it held when last seen here and of `skus` (what the write adds). Lines
-   * whose sku was not in that guess (the bag was written elsewhere, or this instance never saw
-   * it) are read with a second request.
+   * A write's read (and the bag's), in one request in the usual case: the cart together with the
+   * current price and stock of the skus it held when last seen here and of `skus` (what the write
+   * adds). Lines whose sku was not in that guess (the bag was written elsewhere, or this instance
+   * never saw it) are read with a second request.
    */
   const loadForWrite = async (scope: CartScope, skus: string[]) => {
     const guess = [...new Set([...skus, ...(skusHeld.get(queueKey(scope)) ?? [])])];
